@@ -1,0 +1,108 @@
+# slidetab: builds gen and query on the shared core, the default tables, tests and benchmarks.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/slidetab/tables
+
+CC ?= cc
+OPT ?= -O2
+WERROR ?=
+SAN ?=
+CFLAGS ?=
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) -g -Wall -Wextra $(WERROR) $(SAN) -pthread \
+	-DSLIDETAB_DATADIR='"$(DATADIR)"' $(CFLAGS)
+LDLIBS = -lz -lm
+B = build
+
+CORE_SRC := $(wildcard core/*.c)
+GEN_SRC := $(wildcard gen/*.c)
+QUERY_SRC := $(wildcard query/*.c)
+CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
+GEN_OBJ := $(GEN_SRC:%.c=$(B)/%.o)
+QUERY_OBJ := $(QUERY_SRC:%.c=$(B)/%.o)
+GEN_LIB := $(filter-out $(B)/gen/main.o,$(GEN_OBJ))
+QUERY_LIB := $(filter-out $(B)/query/main.o,$(QUERY_OBJ))
+TEST_SRC := $(wildcard tests/unit/test_*.c)
+TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
+BENCH_SRC := $(wildcard bench/*.c)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
+
+# Default tables: every board up to 10 cells, one table per class of blank cell.
+TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2x5-b1 2x5-b2
+TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
+GENFLAGS ?= -q
+
+.PHONY: all deps tables tables-large tables-15 check check-unit check-e2e bench bench-large bench-15 \
+	install uninstall clean static fuzz
+.DELETE_ON_ERROR:
+
+all: bin/gen bin/query tables
+
+deps:
+	@sh .ci/deps.sh
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/libcore.a: $(CORE_OBJ)
+	$(AR) rcs $@ $^
+
+bin/gen: $(GEN_OBJ) $(B)/libcore.a
+	@mkdir -p bin
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+bin/query: $(QUERY_OBJ) $(B)/libcore.a
+	@mkdir -p bin
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+static: $(QUERY_OBJ) $(B)/libcore.a
+	@mkdir -p bin
+	$(CC) $(ALL_CFLAGS) -static -o bin/query-static $^ $(LDLIBS)
+	@ls -l bin/query-static
+
+# Tables depend on the generator, so they are rebuilt when gen changes.
+tables/%.tbl: bin/gen
+	@mkdir -p tables
+	bin/gen $(GENFLAGS) --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) -o $@ > /dev/null
+
+tables: $(TABLES_SMALL:%=tables/%.tbl)
+tables-large: $(TABLES_LARGE:%=tables/%.tbl)
+
+$(B)/tests/%: tests/unit/%.c $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a $(CHECK_LIBS) $(LDLIBS)
+
+$(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a $(LDLIBS)
+
+check: check-unit check-e2e
+
+check-unit: $(TEST_BIN) tables
+	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
+
+check-e2e: bin/gen bin/query tables
+	@sh tests/e2e/run.sh
+
+bench: all $(BENCH_BIN)
+	@sh bench/run.sh
+
+bench-large: all tables-large $(BENCH_BIN)
+	@sh bench/run-large.sh
+
+install: bin/gen bin/query tables
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)
+	install -m 755 bin/gen bin/query $(DESTDIR)$(BINDIR)/
+	install -m 644 tables/*.tbl $(DESTDIR)$(DATADIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/gen $(DESTDIR)$(BINDIR)/query
+	rm -rf $(DESTDIR)$(PREFIX)/share/slidetab
+
+clean:
+	rm -rf $(B) bin tables/*.tbl
+
+-include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(QUERY_OBJ:.o=.d)

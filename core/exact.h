@@ -1,0 +1,53 @@
+/* exact: distances from an exact table, for states written in the table's own frame (its goal). */
+#ifndef SLIDETAB_EXACT_H
+#define SLIDETAB_EXACT_H
+
+#include "board.h"
+#include "rank.h"
+#include "table.h"
+
+struct exact {
+	struct table *t;
+	const struct table_meta *meta;
+	struct board b;
+	struct rank_ctx rk;
+	struct board_state goal;
+	int goal_blank;
+	uint64_t goal_index;
+	int8_t goal_cell[BOARD_MAX_CELLS]; /* goal cell of each tile */
+};
+
+/* Opens an exact-distance table (flags as for table_open). Returns a table_status. */
+int exact_open(struct exact *x, const char *path, unsigned flags, struct table_err *err);
+void exact_close(struct exact *x);
+
+/* The part of d the table does not store: d = 2 * entry + exact_base(...) (not for MOD4). */
+static inline unsigned exact_base(const struct exact *x, const struct board_state *s, int blank)
+{
+	if (x->meta->entry == TABLE_ENTRY_MDRES) {
+		unsigned md = 0;
+		for (int c = 0; c < x->b.n; c++)
+			if (s->t[c])
+				md += (unsigned)board_taxicab(&x->b, c, x->goal_cell[s->t[c]]);
+		return md;
+	}
+	return (unsigned)board_taxicab(&x->b, blank, x->goal_blank) & 1;
+}
+
+/* Decodes entry e of state s (blank at `blank`) into a distance; MOD4 gives d mod 4. */
+static inline unsigned exact_decode(const struct exact *x, unsigned e, const struct board_state *s, int blank)
+{
+	switch (x->meta->entry) {
+	case TABLE_ENTRY_PLAIN: return e;
+	case TABLE_ENTRY_MOD4: return 2 * e + ((unsigned)board_taxicab(&x->b, blank, x->goal_blank) & 1);
+	default: return 2 * e + exact_base(x, s, blank);
+	}
+}
+
+/* Exact distance of a state that can reach the table's goal. MOD4 tables walk to the goal. */
+int exact_distance(struct exact *x, const struct board_state *s, unsigned *d, struct table_err *err);
+
+/* Stored value of state s decoded (for MOD4: d mod 4). */
+int exact_value(struct exact *x, const struct board_state *s, unsigned *v, struct table_err *err);
+
+#endif

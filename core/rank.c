@@ -1,0 +1,78 @@
+/* rank: a perfect hash of the states reachable from a goal onto [0, n!/2), and its inverse. */
+#include "rank.h"
+
+/* Parity of a sequence of distinct small values (inversion count mod 2). */
+static int seq_parity(const uint8_t *seq, int m)
+{
+	uint32_t seen = 0;
+	int inv = 0;
+	for (int i = 0; i < m; i++) {
+		inv += seq[i] - 1 - __builtin_popcount(seen & ((1u << seq[i]) - 1));
+		seen |= 1u << seq[i];
+	}
+	return inv & 1;
+}
+
+int rank_init(struct rank_ctx *r, const struct board *b, const struct board_state *goal)
+{
+	if (b->n > RANK_MAX_CELLS)
+		return -1;
+	r->n = b->n;
+	r->cols = b->cols;
+	r->m = b->n - 1;
+	uint64_t f = 1; /* (m-1-i)! built from the right */
+	for (int i = r->m - 1; i >= 0; i--) {
+		r->w[i] = f / 2; /* meaningful for i < m-2, where f >= 2 */
+		f *= (uint64_t)(r->m - i);
+	}
+	r->seqs = f / 2;
+	r->count = r->seqs * (uint64_t)r->n;
+	uint8_t seq[BOARD_MAX_CELLS];
+	int blank = rank_state_seq(r, goal, seq);
+	r->parity0 = 0;
+	r->parity0 = seq_parity(seq, r->m) ^ rank_seq_parity(r, blank);
+	return 0;
+}
+
+void rank_unseq(const struct rank_ctx *r, uint64_t h, int parity, uint8_t *seq)
+{
+	uint32_t unused = (r->m >= 32 ? 0 : (1u << (r->m + 1)) - 2); /* tiles 1..m */
+	int sum = 0;
+	for (int i = 0; i < r->m - 2; i++) {
+		unsigned d = (unsigned)(h / r->w[i]);
+		h %= r->w[i];
+		sum += (int)d;
+		uint32_t m = unused;
+		for (unsigned j = 0; j < d; j++)
+			m &= m - 1;
+		int t = __builtin_ctz(m);
+		seq[i] = (uint8_t)t;
+		unused &= ~(1u << t);
+	}
+	int a = __builtin_ctz(unused), c = 31 - __builtin_clz(unused);
+	if ((sum & 1) == parity) {
+		seq[r->m - 2] = (uint8_t)a;
+		seq[r->m - 1] = (uint8_t)c;
+	} else {
+		seq[r->m - 2] = (uint8_t)c;
+		seq[r->m - 1] = (uint8_t)a;
+	}
+}
+
+uint64_t rank_state(const struct rank_ctx *r, const struct board_state *s)
+{
+	uint8_t seq[BOARD_MAX_CELLS];
+	int blank = rank_state_seq(r, s, seq);
+	return rank_seq(r, seq) * (uint64_t)r->n + (uint64_t)blank;
+}
+
+void rank_unrank(const struct rank_ctx *r, uint64_t index, struct board_state *s)
+{
+	uint8_t seq[BOARD_MAX_CELLS];
+	int blank = (int)(index % (uint64_t)r->n);
+	rank_unseq(r, index / (uint64_t)r->n, rank_seq_parity(r, blank), seq);
+	for (int c = 0, k = 0; c < r->n; c++)
+		s->t[c] = c == blank ? 0 : seq[k++];
+	for (int c = r->n; c < BOARD_MAX_CELLS; c++)
+		s->t[c] = 0;
+}

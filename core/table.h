@@ -1,0 +1,149 @@
+/* table: the one checksummed container every slidetab table is stored in (exact tables and PDBs). */
+#ifndef SLIDETAB_TABLE_H
+#define SLIDETAB_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TABLE_FORMAT_VERSION 1
+#define TABLE_HEADER_SIZE 4096
+#define TABLE_HIST_MAX 256
+#define TABLE_GOAL_MAX 32
+
+enum table_kind { TABLE_KIND_EXACT = 1, TABLE_KIND_PDB = 2 };
+
+/* How the index of an entry is computed from a state. */
+enum table_ranking {
+	TABLE_RANK_SEQ_BLANK = 1, /* exact: rank_state(): half-permutation rank of the tiles * n + blank cell */
+	TABLE_RANK_PDB = 2,       /* PDB: pdb placement rank of the pattern tiles' cells */
+};
+
+/* What an entry holds; d is the exact distance (or PDB value) of the state. */
+enum table_entry {
+	TABLE_ENTRY_PLAIN = 1, /* e = d */
+	TABLE_ENTRY_HALF = 2,  /* e = d >> 1; the low bit is the parity of the blank's taxicab distance to the goal blank */
+	TABLE_ENTRY_MDRES = 3, /* e = (d - md) / 2, md = Manhattan distance to the goal (PDB: of the pattern tiles) */
+	TABLE_ENTRY_MOD4 = 4,  /* e = (d >> 1) & 1: d mod 4 with the low bit from parity; recovered by walking */
+};
+
+enum table_payload {
+	TABLE_PAYLOAD_RAW = 1,  /* packed entries, memory-mappable, CRC per block */
+	TABLE_PAYLOAD_ZLIB = 2, /* each block of packed entries deflated on its own, with an offset index */
+};
+
+/* Everything the header says about a table, in host form. */
+struct table_meta {
+	uint32_t kind;    /* enum table_kind */
+	uint32_t ranking; /* enum table_ranking */
+	uint32_t entry;   /* enum table_entry */
+	uint32_t payload; /* enum table_payload */
+	uint8_t rows, cols, cells;
+	uint8_t entry_bits;           /* 1..8, entries packed LSB first */
+	uint8_t goal[TABLE_GOAL_MAX]; /* tile at each goal cell, 0 = blank */
+	uint32_t pattern;             /* PDB: bit t set for each pattern tile t; 0 for exact tables */
+	uint64_t entries;
+	uint32_t radius;                /* largest d */
+	uint64_t hist[TABLE_HIST_MAX];  /* states per value of d, for d <= radius */
+	uint32_t block_entries;         /* entries per block (a multiple of 64) */
+	char generator[32];             /* NUL-terminated generator version */
+};
+
+/* Errors are returned as these codes with a message in a caller-provided struct. */
+enum table_status { TABLE_OK = 0, TABLE_EIO = 1, TABLE_EFORMAT = 2, TABLE_ENOMEM = 3 };
+struct table_err {
+	char msg[256];
+};
+
+/* Bytes needed for n entries of the given width. */
+static inline uint64_t table_packed_bytes(uint64_t n, unsigned bits)
+{
+	return (n * bits + 7) / 8;
+}
+
+/* Reads entry i from a packed array of `bits`-wide entries. */
+static inline unsigned table_packed_get(const uint8_t *p, uint64_t i, unsigned bits)
+{
+	uint64_t bit = i * bits;
+	unsigned sh = (unsigned)(bit & 7), v = p[bit >> 3] >> sh;
+	if (sh + bits > 8)
+		v |= (unsigned)p[(bit >> 3) + 1] << (8 - sh);
+	return v & ((1u << bits) - 1);
+}
+
+/* Writes entry i (not thread-safe within a byte). */
+static inline void table_packed_set(uint8_t *p, uint64_t i, unsigned bits, unsigned v)
+{
+	uint64_t bit = i * bits;
+	unsigned sh = (unsigned)(bit & 7);
+	unsigned mask = ((1u << bits) - 1) << sh;
+	uint8_t *q = p + (bit >> 3);
+	q[0] = (uint8_t)((q[0] & ~mask) | ((v << sh) & mask));
+	if (sh + bits > 8) {
+		unsigned m2 = mask >> 8;
+		q[1] = (uint8_t)((q[1] & ~m2) | ((v << sh) >> 8 & m2));
+	}
+}
+
+/* Writes a table: meta plus table_packed_bytes(entries, entry_bits) bytes of packed entries.
+ * Goes through a temporary file in the same folder, fsync and rename, so `path` either keeps
+ * its old content or gets the complete new table. level: zlib level for TABLE_PAYLOAD_ZLIB.
+ * meta->block_entries of 0 picks a default. Returns a table_status. */
+int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
+		uint64_t *bytes_written, struct table_err *err);
+
+struct table;
+
+enum table_open_flags {
+	TABLE_PRELOAD = 1, /* check every CRC and hold the whole packed array in memory */
+};
+
+/* Opens and checks a table's header and index. Payload blocks are checked by CRC before
+ * their first use (all at once with TABLE_PRELOAD). Returns a table_status. */
+int table_open(struct table **out, const char *path, unsigned flags, struct table_err *err);
+void table_close(struct table *t);
+const struct table_meta *table_get_meta(const struct table *t);
+
+/* Bytes of the whole file, of the stored payload, and of the packed entries. */
+uint64_t table_file_bytes(const struct table *t);
+uint64_t table_payload_bytes(const struct table *t);
+
+/* The whole packed array when it is in memory and fully checked (raw after table_check_all,
+ * or TABLE_PRELOAD), else NULL. */
+const uint8_t *table_packed(const struct table *t);
+
+/* Slow path of table_lookup: loads and checks the block holding entry i. */
+int table_lookup_slow(struct table *t, uint64_t i, unsigned *value, struct table_err *err);
+
+/* Entry i (i < entries). Returns a table_status; a damaged block is refused. */
+static inline int table_lookup(struct table *t, uint64_t i, unsigned *value, struct table_err *err);
+
+/* Checks the CRC of every block (and that each inflates to its exact size). */
+int table_check_all(struct table *t, struct table_err *err);
+
+/* Fast path: table_lookup reads the packed array directly once it is fully checked. A struct
+ * table begins with this view (table.c keeps it first), so the hot path is inline. */
+struct table_fast {
+	const uint8_t *packed;
+	unsigned bits;
+};
+static inline const struct table_fast *table_fast_view(const struct table *t)
+{
+	return (const struct table_fast *)(const void *)t;
+}
+
+static inline int table_lookup(struct table *t, uint64_t i, unsigned *value, struct table_err *err)
+{
+	const struct table_fast *f = table_fast_view(t);
+	if (f->packed) {
+		*value = table_packed_get(f->packed, i, f->bits);
+		return TABLE_OK;
+	}
+	return table_lookup_slow(t, i, value, err);
+}
+
+/* Names for --info. */
+const char *table_entry_name(uint32_t entry);
+const char *table_payload_name(uint32_t payload);
+const char *table_kind_name(uint32_t kind);
+
+#endif

@@ -1,0 +1,279 @@
+/* bfs: the parallel, 2-bit-per-state reverse breadth-first search over every reachable state.
+ *
+ * Each state has two bits: 0 = unseen, 3 = done, and 1 and 2 swap the meanings "frontier" and
+ * "next" from one depth to the next (frontier = 1 + d % 2). At depth d the workers scan for
+ * frontier entries, give every unseen neighbour the "next" value with an atomic OR, and then
+ * OR the expanded entries up to done. Only 00 -> next changes a pair that another thread may
+ * touch, so whichever thread flips it counts it, and the counts are exact for any thread count.
+ * Neighbours of a frontier state are at depth d-1 (done) or d+1 (unseen or next), never d: the
+ * graph is bipartite. */
+#include "bfs.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../core/rank.h"
+
+#define CHUNK_STATES (1u << 16) /* work unit: a multiple of 64 states */
+#define PAIRS UINT64_C(0x5555555555555555)
+
+struct shared {
+	const struct board *b;
+	const struct bfs_options *opt;
+	struct rank_ctx rk;
+	int goal_cell[BOARD_MAX_CELLS]; /* goal cell of each tile */
+	int goal_blank;
+	_Atomic uint64_t *bits;
+	uint8_t *entries;
+	uint64_t count;
+	unsigned depth;
+	_Atomic uint64_t next_chunk;
+	_Atomic uint64_t found;
+	_Atomic int done;
+	pthread_barrier_t barrier;
+	double t0;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+uint64_t bfs_memory_needed(const struct board *b, int count_only)
+{
+	uint64_t states = 1;
+	for (int i = 3; i <= b->n; i++)
+		states *= (uint64_t)i;
+	return (states + 31) / 32 * 8 + (count_only ? 0 : states);
+}
+
+/* Marks state j with value v when unreached; returns 1 when this call reached it. */
+static inline int mark(_Atomic uint64_t *bits, uint64_t j, uint64_t v)
+{
+	_Atomic uint64_t *w = &bits[j >> 5];
+	unsigned sh = (unsigned)(j & 31) * 2;
+	if ((atomic_load_explicit(w, memory_order_relaxed) >> sh) & 3)
+		return 0;
+	uint64_t old = atomic_fetch_or_explicit(w, v << sh, memory_order_relaxed);
+	return ((old >> sh) & 3) == 0;
+}
+
+/* The entry stored for a state at distance d. */
+static unsigned encode(const struct shared *s, unsigned d, const uint8_t *seq, int blank)
+{
+	switch (s->opt->entry) {
+	case TABLE_ENTRY_PLAIN: return d;
+	case TABLE_ENTRY_MOD4: return (d >> 1) & 1;
+	case TABLE_ENTRY_MDRES: {
+		unsigned md = 0;
+		for (int k = 0; k < s->rk.m; k++)
+			md += (unsigned)board_taxicab(s->b, k < blank ? k : k + 1, s->goal_cell[seq[k]]);
+		return (d - md) / 2;
+	}
+	default: return d >> 1;
+	}
+}
+
+/* Expands every frontier state in [lo, hi); returns how many new states it reached. */
+static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
+{
+	const struct board *b = s->b;
+	const int n = b->n, cols = b->cols, m = s->rk.m;
+	const unsigned d = s->depth;
+	const uint64_t cur = 1 + (d & 1), nxt = 2 - (d & 1);
+	const uint64_t pat = cur * PAIRS; /* every pair = cur */
+	uint8_t seq[BOARD_MAX_CELLS], tmp[BOARD_MAX_CELLS];
+	uint64_t pre_h[BOARD_MAX_CELLS + 1];
+	uint32_t pre_seen[BOARD_MAX_CELLS + 1];
+	uint64_t have_seq = UINT64_MAX, found = 0;
+
+	for (uint64_t wi = lo >> 5; wi < (hi + 31) >> 5; wi++) {
+		uint64_t w = atomic_load_explicit(&s->bits[wi], memory_order_relaxed);
+		uint64_t x = w ^ pat;
+		uint64_t hit = ~(x | (x >> 1)) & PAIRS;
+		if (hit)
+			atomic_fetch_or_explicit(&s->bits[wi], hit * 3, memory_order_relaxed); /* -> done */
+		while (hit) {
+			unsigned bit = (unsigned)__builtin_ctzll(hit);
+			hit &= hit - 1;
+			uint64_t i = (wi << 5) + bit / 2;
+			if (i >= s->count)
+				break;
+			uint64_t r = i / (uint64_t)n;
+			int blank = (int)(i - r * (uint64_t)n);
+			int par = rank_seq_parity(&s->rk, blank);
+			if (r * 2 + (uint64_t)par != have_seq) {
+				/* Unrank once per (seq rank, parity): consecutive states share it. Keep the
+				 * rank's prefix sums so a vertical move re-ranks only the changed digits. */
+				rank_unseq(&s->rk, r, par, seq);
+				pre_h[0] = 0;
+				pre_seen[0] = 0;
+				for (int k = 0; k < m - 2; k++) {
+					unsigned dg = (unsigned)(seq[k] - 1 - __builtin_popcount(pre_seen[k] & ((1u << seq[k]) - 1)));
+					pre_h[k + 1] = pre_h[k] + dg * s->rk.w[k];
+					pre_seen[k + 1] = pre_seen[k] | 1u << seq[k];
+				}
+				have_seq = r * 2 + (uint64_t)par;
+			}
+			if (s->entries)
+				s->entries[i] = (uint8_t)encode(s, d, seq, blank);
+			int col = blank % cols;
+			if (col > 0)
+				found += (uint64_t)mark(s->bits, i - 1, nxt);
+			if (col < cols - 1)
+				found += (uint64_t)mark(s->bits, i + 1, nxt);
+			/* Vertical moves rotate seq[p..q]; digits before p are unchanged. */
+			for (int up = 0; up < 2; up++) {
+				int to = up ? blank - cols : blank + cols;
+				if (to < 0 || to >= n)
+					continue;
+				int p = up ? to : blank, q = up ? blank - 1 : blank + cols - 1;
+				memcpy(tmp, seq, (size_t)m);
+				if (up) { /* tile at p moves to q */
+					uint8_t t = tmp[p];
+					memmove(tmp + p, tmp + p + 1, (size_t)(q - p));
+					tmp[q] = t;
+				} else { /* tile at q moves to p */
+					uint8_t t = tmp[q];
+					memmove(tmp + p + 1, tmp + p, (size_t)(q - p));
+					tmp[p] = t;
+				}
+				int start = p < m - 2 ? p : m - 2;
+				uint64_t h = pre_h[start];
+				uint32_t seen = pre_seen[start];
+				for (int k = start; k < m - 2; k++) {
+					h += (uint64_t)(tmp[k] - 1 - __builtin_popcount(seen & ((1u << tmp[k]) - 1))) * s->rk.w[k];
+					seen |= 1u << tmp[k];
+				}
+				found += (uint64_t)mark(s->bits, h * (uint64_t)n + (uint64_t)to, nxt);
+			}
+		}
+	}
+	return found;
+}
+
+static void *worker(void *arg)
+{
+	struct shared *s = arg;
+	const uint64_t chunks = (s->count + CHUNK_STATES - 1) / CHUNK_STATES;
+	for (;;) {
+		pthread_barrier_wait(&s->barrier); /* depth set up by thread 0 */
+		if (atomic_load(&s->done))
+			return NULL;
+		uint64_t found = 0;
+		for (;;) {
+			uint64_t c = atomic_fetch_add(&s->next_chunk, 1);
+			if (c >= chunks)
+				break;
+			uint64_t lo = c * CHUNK_STATES, hi = lo + CHUNK_STATES;
+			found += expand_range(s, lo, hi < s->count ? hi : s->count);
+		}
+		atomic_fetch_add(&s->found, found);
+		pthread_barrier_wait(&s->barrier); /* depth finished */
+	}
+}
+
+int bfs_run(const struct board *b, const struct board_state *goal, const struct bfs_options *opt,
+	    struct bfs_result *res, char *err, size_t errlen)
+{
+	struct shared *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	memset(res, 0, sizeof *res);
+	s->b = b;
+	s->opt = opt;
+	if (rank_init(&s->rk, b, goal) != 0) {
+		snprintf(err, errlen, "board of %d cells is too large to rank", b->n);
+		free(s);
+		return -1;
+	}
+	s->count = s->rk.count;
+	for (int c = 0; c < b->n; c++)
+		s->goal_cell[goal->t[c]] = c;
+	s->goal_blank = board_blank(b, goal);
+	uint64_t words = (s->count + 31) / 32, expect = s->count;
+	s->bits = calloc(words, sizeof *s->bits);
+	if (!opt->count_only)
+		s->entries = malloc(s->count);
+	if (!s->bits || (!opt->count_only && !s->entries)) {
+		snprintf(err, errlen, "out of memory for the search (%llu bytes)",
+			 (unsigned long long)bfs_memory_needed(b, opt->count_only));
+		free((void *)s->bits);
+		free(s->entries);
+		free(s);
+		return -1;
+	}
+	res->working_bytes = words * 8;
+	int threads = opt->threads < 1 ? 1 : opt->threads > 256 ? 256 : opt->threads;
+	pthread_barrier_init(&s->barrier, NULL, (unsigned)threads);
+	pthread_t tid[256];
+	for (int t = 1; t < threads; t++)
+		pthread_create(&tid[t], NULL, worker, s);
+
+	s->t0 = now();
+	mark(s->bits, rank_state(&s->rk, goal), 1);
+	res->hist[0] = 1;
+	uint64_t total = 1;
+	const uint64_t chunks = (s->count + CHUNK_STATES - 1) / CHUNK_STATES;
+	for (unsigned d = 0;; d++) {
+		s->depth = d;
+		atomic_store(&s->next_chunk, 0);
+		atomic_store(&s->found, 0);
+		pthread_barrier_wait(&s->barrier);
+		uint64_t found = 0;
+		double last = now();
+		for (;;) {
+			uint64_t c = atomic_fetch_add(&s->next_chunk, 1);
+			if (c >= chunks)
+				break;
+			uint64_t lo = c * CHUNK_STATES, hi = lo + CHUNK_STATES;
+			found += expand_range(s, lo, hi < s->count ? hi : s->count);
+			if (opt->live && now() - last > 0.5) {
+				last = now();
+				fprintf(stderr, "\rdepth %u: %5.1f%% scanned, %.1f s", d, 100.0 * (double)c / (double)chunks,
+					last - s->t0);
+			}
+		}
+		atomic_fetch_add(&s->found, found);
+		pthread_barrier_wait(&s->barrier);
+		found = atomic_load(&s->found);
+		double el = now() - s->t0;
+		if (opt->live)
+			fprintf(stderr, "\r\033[K");
+		if (opt->log)
+			fprintf(opt->log, "depth %3u: %15llu states, %8.2f s, %.3g states/s\n", d,
+				(unsigned long long)res->hist[d], el, (double)total / (el > 0 ? el : 1e-9));
+		if (found == 0 || d + 1 >= TABLE_HIST_MAX) {
+			res->radius = d;
+			break;
+		}
+		res->hist[d + 1] = found;
+		total += found;
+	}
+	atomic_store(&s->done, 1);
+	pthread_barrier_wait(&s->barrier);
+	for (int t = 1; t < threads; t++)
+		pthread_join(tid[t], NULL);
+	pthread_barrier_destroy(&s->barrier);
+	res->seconds = now() - s->t0;
+	res->states = total;
+	res->entries = s->entries;
+	free((void *)s->bits);
+	int ok = total == expect;
+	free(s);
+	if (!ok) {
+		snprintf(err, errlen, "search reached %llu states, expected %llu", (unsigned long long)total,
+			 (unsigned long long)expect);
+		free(res->entries);
+		res->entries = NULL;
+		return -1;
+	}
+	return 0;
+}

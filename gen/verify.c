@@ -1,0 +1,155 @@
+/* verify: a complete check of an exact table against the definition of BFS distance. */
+#include "verify.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/exact.h"
+#include "bfs.h"
+
+#define VERIFY_CHUNK (1u << 14)
+
+struct vshared {
+	struct exact *x;
+	_Atomic uint64_t next;
+	_Atomic int failed;
+	pthread_mutex_t lock;
+	uint64_t hist[TABLE_HIST_MAX];
+	char *msg;
+	size_t msglen;
+};
+
+static void report(struct vshared *v, const char *text)
+{
+	pthread_mutex_lock(&v->lock);
+	if (!atomic_load(&v->failed))
+		snprintf(v->msg, v->msglen, "%s", text);
+	atomic_store(&v->failed, 1);
+	pthread_mutex_unlock(&v->lock);
+}
+
+/* Checks the states of [lo, hi); adds their distances to hist. Returns 0 or 1. */
+static int check_range(struct vshared *v, uint64_t lo, uint64_t hi, uint64_t *hist)
+{
+	struct exact *x = v->x;
+	char text[256];
+	for (uint64_t i = lo; i < hi; i++) {
+		struct board_state s;
+		rank_unrank(&x->rk, i, &s);
+		int blank = (int)(i % (uint64_t)x->b.n);
+		unsigned e, d;
+		e = table_packed_get(table_packed(x->t), i, x->meta->entry_bits);
+		d = exact_decode(x, e, &s, blank);
+		if (d > x->meta->radius) {
+			snprintf(text, sizeof text, "state %" PRIu64 ": distance %u exceeds the radius %" PRIu32, i, d, x->meta->radius);
+			return report(v, text), 1;
+		}
+		if ((d == 0) != (i == x->goal_index)) {
+			snprintf(text, sizeof text, "state %" PRIu64 ": distance %u but it %s the goal", i, d,
+				 d == 0 ? "is not" : "is");
+			return report(v, text), 1;
+		}
+		hist[d]++;
+		int closer = 0;
+		for (int dir = 0; dir < BOARD_NDIRS; dir++) {
+			struct board_state nb = s;
+			int nbl = blank;
+			if (board_move(&x->b, &nb, &nbl, (enum board_dir)dir) != 0)
+				continue;
+			uint64_t j = rank_state(&x->rk, &nb);
+			unsigned dn = exact_decode(x, table_packed_get(table_packed(x->t), j, x->meta->entry_bits), &nb, nbl);
+			if (dn + 1 != d && d + 1 != dn) {
+				snprintf(text, sizeof text, "states %" PRIu64 " and %" PRIu64 " are neighbours but have distances %u and %u",
+					 i, j, d, dn);
+				return report(v, text), 1;
+			}
+			closer |= dn + 1 == d;
+		}
+		if (d > 0 && !closer) {
+			snprintf(text, sizeof text, "state %" PRIu64 " at distance %u has no neighbour one closer", i, d);
+			return report(v, text), 1;
+		}
+	}
+	return 0;
+}
+
+static void *vworker(void *arg)
+{
+	struct vshared *v = arg;
+	uint64_t hist[TABLE_HIST_MAX] = { 0 }, n = v->x->meta->entries;
+	while (!atomic_load(&v->failed)) {
+		uint64_t lo = atomic_fetch_add(&v->next, VERIFY_CHUNK);
+		if (lo >= n || check_range(v, lo, lo + VERIFY_CHUNK < n ? lo + VERIFY_CHUNK : n, hist))
+			break;
+	}
+	pthread_mutex_lock(&v->lock);
+	for (int d = 0; d < TABLE_HIST_MAX; d++)
+		v->hist[d] += hist[d];
+	pthread_mutex_unlock(&v->lock);
+	return NULL;
+}
+
+/* A compact table holds only d mod 4: compare it with a fresh search of the same goal. */
+static int verify_compact(struct exact *x, int threads, char *msg, size_t msglen)
+{
+	struct bfs_options opt = { .threads = threads, .entry = TABLE_ENTRY_MOD4 };
+	struct bfs_result res;
+	if (bfs_run(&x->b, &x->goal, &opt, &res, msg, msglen) != 0)
+		return 2;
+	int rc = 0;
+	for (uint64_t i = 0; i < x->meta->entries && !rc; i++)
+		if (table_packed_get(table_packed(x->t), i, 1) != res.entries[i]) {
+			snprintf(msg, msglen, "state %" PRIu64 ": stored d mod 4 differs from a fresh search", i);
+			rc = 1;
+		}
+	for (int d = 0; d < TABLE_HIST_MAX && !rc; d++)
+		if (res.hist[d] != x->meta->hist[d]) {
+			snprintf(msg, msglen, "histogram at depth %d: stored %" PRIu64 ", search found %" PRIu64, d,
+				 x->meta->hist[d], res.hist[d]);
+			rc = 1;
+		}
+	free(res.entries);
+	return rc;
+}
+
+int verify_table(const char *path, int threads, char *msg, size_t msglen)
+{
+	struct exact x;
+	struct table_err err;
+	int rc = exact_open(&x, path, TABLE_PRELOAD, &err);
+	if (rc) {
+		snprintf(msg, msglen, "%s", err.msg);
+		return rc == TABLE_EFORMAT ? 1 : 2;
+	}
+	if (x.meta->entry == TABLE_ENTRY_MOD4) {
+		rc = verify_compact(&x, threads, msg, msglen);
+		exact_close(&x);
+		return rc;
+	}
+	struct vshared v = { .x = &x, .msg = msg, .msglen = msglen };
+	pthread_mutex_init(&v.lock, NULL);
+	pthread_t tid[256];
+	if (threads < 1)
+		threads = 1;
+	if (threads > 256)
+		threads = 256;
+	for (int t = 1; t < threads; t++)
+		pthread_create(&tid[t], NULL, vworker, &v);
+	vworker(&v);
+	for (int t = 1; t < threads; t++)
+		pthread_join(tid[t], NULL);
+	pthread_mutex_destroy(&v.lock);
+	rc = atomic_load(&v.failed);
+	for (int d = 0; d < TABLE_HIST_MAX && !rc; d++)
+		if (v.hist[d] != x.meta->hist[d]) {
+			snprintf(msg, msglen, "histogram at depth %d: header says %" PRIu64 ", table holds %" PRIu64, d,
+				 x.meta->hist[d], v.hist[d]);
+			rc = 1;
+		}
+	exact_close(&x);
+	return rc;
+}
