@@ -34,7 +34,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: all deps tables tables-large tables-15 check check-unit check-e2e bench bench-large bench-15 \
+.PHONY: all demo deps tables tables-large tables-15 check check-unit check-e2e bench bench-large bench-15 \
 	install uninstall clean static fuzz
 .DELETE_ON_ERROR:
 
@@ -42,6 +42,11 @@ all: bin/gen bin/query tables
 
 deps:
 	@sh .ci/deps.sh
+
+# Answers the published sample of every format from the freshly built tables.
+demo: all
+	@for d in tests/formats/*; do [ -f $$d/cmd ] || continue; \
+		echo "== $$(basename $$d): $$(cat $$d/cmd) < $$d/in"; sh -c "$$(cat $$d/cmd)" < $$d/in; done
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -84,7 +89,11 @@ check: check-unit check-e2e
 check-unit: $(TEST_BIN) tables
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
 
-check-e2e: bin/gen bin/query tables
+$(B)/tests/pathcheck: tests/e2e/pathcheck.c $(B)/libcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck
 	@sh tests/e2e/run.sh
 
 bench: all $(BENCH_BIN)

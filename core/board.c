@@ -6,7 +6,7 @@
 
 int board_init(struct board *b, int rows, int cols)
 {
-	if (rows < 2 || cols < 2 || rows > BOARD_MAX_SIDE || cols > BOARD_MAX_SIDE)
+	if (rows < 2 || cols < 2 || rows * cols > BOARD_MAX_CELLS)
 		return -1;
 	b->rows = rows;
 	b->cols = cols;
@@ -32,7 +32,7 @@ int board_parse_spec(const char *spec, int *rows, int *cols)
 		return -1;
 	const char *p = end + 1;
 	long c = strtol(p, &end, 10);
-	if (end == p || *end != '\0' || r < 2 || c < 2 || r > BOARD_MAX_SIDE || c > BOARD_MAX_SIDE)
+	if (end == p || *end != '\0' || r < 2 || c < 2 || r * c > BOARD_MAX_CELLS)
 		return -1;
 	*rows = (int)r;
 	*cols = (int)c;

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #define BOARD_MAX_CELLS 25 /* up to 5x5 in the data model */
-#define BOARD_MAX_SIDE 5
+#define BOARD_MAX_SIDE 12 /* 2x12 has 24 cells */
 
 /* Directions the blank travels, in the order used for lexicographic paths: d < l < r < u. */
 enum board_dir { BOARD_D = 0, BOARD_L = 1, BOARD_R = 2, BOARD_U = 3, BOARD_NDIRS = 4 };
@@ -22,7 +22,7 @@ struct board_state {
 	uint8_t t[BOARD_MAX_CELLS];
 };
 
-/* Sets up geometry for rows x cols; both at least 2, at most 5, n <= 25. Returns 0 or -1. */
+/* Sets up geometry for rows x cols: both at least 2, rows * cols <= 25. Returns 0 or -1. */
 int board_init(struct board *b, int rows, int cols);
 
 /* Parses "RxC" (e.g. "3x4"). Returns 0 or -1. */

@@ -134,8 +134,7 @@ static uint32_t default_block_entries(unsigned bits)
 /* Checks the fields every table must satisfy; used by both the writer and the reader. */
 static int meta_check(const struct table_meta *m, struct table_err *err)
 {
-	if (m->rows < 2 || m->cols < 2 || m->rows > BOARD_MAX_SIDE || m->cols > BOARD_MAX_SIDE ||
-	    m->cells != m->rows * m->cols)
+	if (m->rows < 2 || m->cols < 2 || m->rows * m->cols > BOARD_MAX_CELLS || m->cells != m->rows * m->cols)
 		return fail(err, TABLE_EFORMAT, "board %ux%u with %u cells is not valid", m->rows, m->cols,
 			    m->cells);
 	if (m->kind != TABLE_KIND_EXACT && m->kind != TABLE_KIND_PDB)

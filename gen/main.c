@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../core/board.h"
+#include "../core/rank.h"
 #include "../core/table.h"
 #include "../core/version.h"
 #include "bfs.h"
@@ -99,16 +100,20 @@ static uint64_t phys_memory(void)
 /* Refuses up front a run that cannot fit, naming the numbers. */
 static int check_resources(const struct board *b, int count_only, const char *out, int bits)
 {
-	uint64_t states = 1;
+	long double states = 1; /* n!/2 overflows 64 bits beyond 21 cells */
 	for (int i = 3; i <= b->n; i++)
-		states *= (uint64_t)i;
-	uint64_t need = bfs_memory_needed(b, count_only) + (count_only ? 0 : table_packed_bytes(states, (unsigned)bits));
+		states *= i;
+	long double per_state = count_only ? 0.25L : 0.25L + 1 + bits / 8.0L;
+	long double need = states * per_state;
 	uint64_t have = phys_memory();
-	if (need > have / 10 * 9) {
+	if (b->n > RANK_MAX_CELLS || need > (long double)have * 0.9L) {
 		fprintf(stderr,
-			"gen: %dx%d has %" PRIu64 " states; %s needs %.2f GiB of memory, this machine allows %.2f GiB%s\n",
-			b->rows, b->cols, states, count_only ? "the count-only search" : "a table", need / 1073741824.0,
-			have / 1073741824.0, count_only ? "" : " (try --count-only)");
+			"gen: %dx%d has %.0Lf states; %s needs %.3Lg GiB of memory (%.3Lg bytes a state), this machine "
+			"allows %.1f GiB%s\n",
+			b->rows, b->cols, states, count_only ? "the count-only search" : "a table", need / 1073741824.0L,
+			per_state, have / 1073741824.0,
+			count_only || states * 0.25L > (long double)have * 0.9L ? "; use pattern databases for boards this large"
+										 : "; --count-only needs only 2 bits a state");
 		return -1;
 	}
 	if (!count_only && out) {
@@ -118,9 +123,9 @@ static int check_resources(const struct board *b, int count_only, const char *ou
 		if (slash)
 			*slash = '\0';
 		struct statvfs vfs;
-		uint64_t bound = table_packed_bytes(states, (unsigned)bits) + 65536;
-		if (statvfs(slash ? (dir[0] ? dir : "/") : ".", &vfs) == 0 && (uint64_t)vfs.f_bavail * vfs.f_frsize < bound &&
-		    vfs.f_blocks > 0) {
+		uint64_t bound = table_packed_bytes((uint64_t)states, (unsigned)bits) + 65536;
+		if (statvfs(slash ? (dir[0] ? dir : "/") : ".", &vfs) == 0 && vfs.f_blocks > 0 &&
+		    (uint64_t)vfs.f_bavail * vfs.f_frsize < bound) {
 			fprintf(stderr, "gen: the table may need up to %" PRIu64 " bytes, only %" PRIu64 " are free in %s\n",
 				bound, (uint64_t)vfs.f_bavail * vfs.f_frsize, slash ? dir : ".");
 			return -1;
@@ -188,11 +193,6 @@ static int run_gen(const struct gen_args *a)
 		out = defname;
 	}
 	uint32_t entry = a->compress == 2 ? TABLE_ENTRY_MOD4 : a->entry;
-	if (b.n > 14 || (b.n > 12 && !a->count_only)) {
-		fprintf(stderr, "gen: %dx%d is too large for an exact table on this machine (tables: up to 12 cells; "
-			"--count-only: up to 14); use pattern databases for 4x4\n", a->rows, a->cols);
-		return EXIT_RESOURCES;
-	}
 	if (check_resources(&b, a->count_only, out, entry == TABLE_ENTRY_MOD4 ? 1 : 8) != 0)
 		return EXIT_RESOURCES;
 
@@ -271,7 +271,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'b':
 			if (board_parse_spec(optarg, &a.rows, &a.cols) != 0) {
-				fprintf(stderr, "gen: --board %s: expected RxC with 2 <= R, C <= 5 (e.g. 3x3)\n", optarg);
+				fprintf(stderr, "gen: --board %s: expected RxC with R, C >= 2 and R*C <= 25 (e.g. 3x3)\n", optarg);
 				return EXIT_USAGE;
 			}
 			break;

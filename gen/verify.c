@@ -102,7 +102,7 @@ static int verify_compact(struct exact *x, int threads, char *msg, size_t msglen
 		return 2;
 	int rc = 0;
 	for (uint64_t i = 0; i < x->meta->entries && !rc; i++)
-		if (table_packed_get(table_packed(x->t), i, 1) != res.entries[i]) {
+		if (table_packed_get(table_packed(x->t), i, x->meta->entry_bits) != res.entries[i]) {
 			snprintf(msg, msglen, "state %" PRIu64 ": stored d mod 4 differs from a fresh search", i);
 			rc = 1;
 		}

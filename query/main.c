@@ -287,7 +287,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'b':
 			if (board_parse_spec(optarg, &o.rows, &o.cols) != 0) {
-				fprintf(stderr, "query: --board %s: expected RxC with 2 <= R, C <= 5 (e.g. 3x3)\n", optarg);
+				fprintf(stderr, "query: --board %s: expected RxC with R, C >= 2 and R*C <= 25 (e.g. 3x3)\n", optarg);
 				return EXIT_USAGE;
 			}
 			break;

@@ -1,0 +1,18 @@
+#!/bin/sh
+# deps.sh: installs the build packages slidetab needs (as root), or prints the command to run.
+set -u
+pkgs="build-essential zlib1g-dev check pkg-config"
+missing=""
+for p in zlib1g-dev check pkg-config; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+command -v cc >/dev/null 2>&1 && command -v make >/dev/null 2>&1 || missing="$missing build-essential"
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then
+	echo "deps: installing$missing" >&2
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+	exit $?
+fi
+echo "deps: missing packages:$missing" >&2
+echo "deps: run: sudo apt-get update && sudo apt-get install -y $pkgs" >&2
+exit 1

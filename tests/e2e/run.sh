@@ -1,0 +1,110 @@
+#!/bin/sh
+# run.sh: end-to-end tests of the real gen and query binaries (run from the repository root).
+set -u
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL $1"; }
+check() { # check NAME COMMAND...: passes when the command succeeds
+	name=$1
+	shift
+	if "$@" >"$tmp/cout" 2>"$tmp/cerr"; then ok "$name"; else ko "$name"; sed 's/^/     /' "$tmp/cerr" | head -5; fi
+}
+status_is() { # status_is WANT NAME COMMAND...
+	want=$1 name=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"; else ko "$name: exit $got, expected $want"; sed 's/^/     /' "$tmp/err" | head -5; fi
+}
+has() { grep -q -- "$2" "$1"; }
+
+# Every format of SPEC §2, byte for byte (or any shortest path where the problem accepts one).
+for dir in tests/formats/*/; do
+	name=$(basename "$dir")
+	[ -f "$dir/cmd" ] || continue
+	sh -c "$(cat "$dir/cmd")" <"$dir/in" >"$tmp/got" 2>"$tmp/err"
+	if cmp -s "$tmp/got" "$dir/out"; then
+		ok "format $name"
+	elif [ -f "$dir/accept" ] && build/tests/pathcheck 3x3 "$dir/in" "$dir/out" "$tmp/got"; then
+		ok "format $name (a shortest path other than the published one)"
+	else
+		ko "format $name"
+		diff "$dir/out" "$tmp/got" | head -5
+		head -3 "$tmp/err"
+	fi
+done
+
+# Every default table verifies completely.
+for t in tables/*.tbl; do
+	check "verify $t" bin/gen --verify "$t"
+done
+
+# gen's histogram on stdout equals the published one.
+bin/gen -q --board 3x3 -o "$tmp/33.tbl" | grep -v '^#' >"$tmp/h"
+check "gen 3x3 histogram = published" cmp "$tmp/h" tests/data/hist/3x3-corner.txt
+bin/gen -q --board 2x4 --blank 0 -o "$tmp/24.tbl" | grep -v '^#' >"$tmp/h"
+check "gen 2x4 histogram = published" cmp "$tmp/h" tests/data/hist/2x4-corner.txt
+bin/query --info "$tmp/33.tbl" | grep -v '^#' >"$tmp/h"
+check "query --info histogram = published" cmp "$tmp/h" tests/data/hist/3x3-corner.txt
+
+# Reproducible: the same bytes whatever -j is.
+bin/gen -q -j1 --board 2x5 --blank 2 -o "$tmp/a.tbl" >/dev/null
+bin/gen -q -j2 --board 2x5 --blank 2 -o "$tmp/b.tbl" >/dev/null
+check "gen -j1 and -j2 write identical tables" cmp "$tmp/a.tbl" "$tmp/b.tbl"
+
+# Bad input: message with the line, `error` in place, the rest answered, exit 1.
+printf '1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 9\n1 2 3 4 5 6 7 0 8\n' >"$tmp/bad"
+status_is 1 "bad line in a batch" bin/query "$tmp/bad"
+printf '0\nerror\n1\n' >"$tmp/want"
+check "bad line keeps answers aligned" cmp "$tmp/out" "$tmp/want"
+check "bad line message names line and tile" has "$tmp/err" "line 2: tile 9 out of range for 3x3"
+status_is 0 "empty input" sh -c 'bin/query </dev/null'
+check "empty input prints nothing" test ! -s "$tmp/out"
+status_is 2 "ambiguous board" sh -c 'echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query'
+status_is 0 "3x4 puzzle with --board answers or names its table" sh -c 'echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query --board 3x4 --tables tables-none 2>/dev/null || test $? -eq 2'
+
+# Tables: missing, damaged, foreign.
+status_is 2 "missing table" sh -c 'echo 1 2 3 4 5 6 7 8 0 | bin/query --tables /nonexistent'
+check "missing table names the gen command" has "$tmp/err" "gen --board 3x3 --blank 0"
+mkdir -p "$tmp/t" && cp tables/3x3-b0.tbl "$tmp/t/"
+printf 'X' | dd of="$tmp/t/3x3-b0.tbl" bs=1 seek=30000 conv=notrunc 2>/dev/null
+status_is 3 "damaged table refused" sh -c "echo 8 7 6 5 4 3 2 1 0 | bin/query --tables $tmp/t --preload"
+check "damaged table message" has "$tmp/err" "checksum mismatch"
+check "damaged table prints no answer" test ! -s "$tmp/out"
+status_is 3 "damaged table refused by --info" bin/query --info "$tmp/t/3x3-b0.tbl"
+status_is 1 "damaged table fails --verify" bin/gen --verify "$tmp/t/3x3-b0.tbl"
+cp tables/2x4-b0.tbl "$tmp/t/3x3-b0.tbl"
+status_is 3 "foreign table (another board under the name) refused" sh -c "echo 8 7 6 5 4 3 2 1 0 | bin/query --tables $tmp/t"
+: >"$tmp/t/3x3-b0.tbl"
+status_is 3 "empty table file refused" sh -c "echo 8 7 6 5 4 3 2 1 0 | bin/query --tables $tmp/t"
+
+# Writing safely: a full disk, an interrupted run.
+status_is 1 "gen to a full disk (/dev/full)" bin/gen -q --board 2x3 -o /dev/full
+check "full disk message" has "$tmp/err" "No space left on device"
+mkdir -p "$tmp/int"
+timeout -s INT 0.5 bin/gen -q --board 3x4 -o "$tmp/int/x.tbl" >/dev/null 2>&1
+check "interrupted gen leaves no file" test -z "$(ls -A "$tmp/int")"
+status_is 1 "gen into a missing folder" bin/gen -q --board 2x2 -o /nonexistent/x.tbl
+status_is 3 "gen refuses a board that cannot fit" bin/gen --board 4x4
+check "refusal names the numbers" has "$tmp/err" "10461394944000"
+
+# Usage.
+status_is 0 "gen --help" bin/gen --help
+status_is 0 "query --help" bin/query --help
+status_is 0 "gen --version" bin/gen --version
+status_is 0 "query --version" bin/query --version
+status_is 2 "gen unknown option" bin/gen --frobnicate
+status_is 2 "query unknown option" bin/query --frobnicate
+status_is 2 "gen bad board" bin/gen --board 1x9
+status_is 2 "query bad goal" sh -c 'echo 1 2 3 4 5 6 7 8 0 | bin/query --goal "1 2 3"'
+
+# Installation.
+make -s install PREFIX=/usr DESTDIR="$tmp/root" >/dev/null 2>&1
+check "make install puts programs and tables" test -x "$tmp/root/usr/bin/query" -a -f "$tmp/root/usr/share/slidetab/tables/3x3-b0.tbl"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

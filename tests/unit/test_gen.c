@@ -1,0 +1,234 @@
+/* test_gen: the BFS reproduces published histograms and radii, deterministically, and verify catches faults. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../core/exact.h"
+#include "../../core/table.h"
+#include "../../gen/bfs.h"
+#include "../../gen/verify.h"
+
+#ifndef TEST_DATA
+#define TEST_DATA "tests/data"
+#endif
+
+static struct bfs_result search(int rows, int cols, int blank, int threads, uint32_t entry)
+{
+	struct board b;
+	struct board_state g;
+	board_init(&b, rows, cols);
+	board_goal(&b, blank, &g);
+	struct bfs_options opt = { .threads = threads, .entry = entry };
+	struct bfs_result res;
+	char err[256];
+	ck_assert_msg(bfs_run(&b, &g, &opt, &res, err, sizeof err) == 0, "%s", err);
+	return res;
+}
+
+static void check_published(const char *file, int rows, int cols)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/hist/%s", TEST_DATA, file);
+	FILE *f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	struct bfs_result res = search(rows, cols, 0, 2, TABLE_ENTRY_HALF);
+	unsigned d;
+	unsigned long long count;
+	unsigned lines = 0;
+	while (fscanf(f, "%u %llu", &d, &count) == 2) {
+		ck_assert_uint_eq(d, lines);
+		ck_assert_uint_eq(res.hist[d], count);
+		lines++;
+	}
+	fclose(f);
+	ck_assert_uint_eq(res.radius + 1, lines);
+	free(res.entries);
+}
+
+START_TEST(hist_3x3_published)
+{
+	check_published("3x3-corner.txt", 3, 3);
+}
+END_TEST
+
+START_TEST(hist_2x4_published)
+{
+	check_published("2x4-corner.txt", 2, 4);
+}
+END_TEST
+
+/* SPEC §3 radii: 2x2 6 (1), 2x3 21 (1), 2x4 36 (1), 2x5 55 (2), 3x3 31 (2); centre of 3x3: 30 (148). */
+START_TEST(published_radii)
+{
+	static const int cases[][5] = { { 2, 2, 0, 6, 1 },   { 2, 3, 0, 21, 1 }, { 3, 2, 0, 21, 1 },
+					{ 2, 4, 0, 36, 1 },  { 2, 5, 0, 55, 2 }, { 3, 3, 0, 31, 2 },
+					{ 3, 3, 4, 30, 148 } };
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct bfs_result res = search(cases[i][0], cases[i][1], cases[i][2], 2, TABLE_ENTRY_HALF);
+		ck_assert_uint_eq(res.radius, (unsigned)cases[i][3]);
+		ck_assert_uint_eq(res.hist[res.radius], (uint64_t)cases[i][4]);
+		free(res.entries);
+	}
+}
+END_TEST
+
+/* The same entries and histogram whatever the thread count. */
+START_TEST(deterministic_across_threads)
+{
+	struct bfs_result a = search(2, 5, 2, 1, TABLE_ENTRY_MDRES), b = search(2, 5, 2, 2, TABLE_ENTRY_MDRES),
+			  c = search(2, 5, 2, 5, TABLE_ENTRY_MDRES);
+	ck_assert_uint_eq(a.states, 1814400);
+	ck_assert_mem_eq(a.entries, b.entries, a.states);
+	ck_assert_mem_eq(a.entries, c.entries, a.states);
+	ck_assert_mem_eq(a.hist, c.hist, sizeof a.hist);
+	free(a.entries);
+	free(b.entries);
+	free(c.entries);
+}
+END_TEST
+
+/* Every encoding decodes back to the plain distance of the same state. */
+START_TEST(encodings_agree)
+{
+	struct bfs_result plain = search(3, 3, 4, 2, TABLE_ENTRY_PLAIN), half = search(3, 3, 4, 2, TABLE_ENTRY_HALF),
+			  md = search(3, 3, 4, 2, TABLE_ENTRY_MDRES), m4 = search(3, 3, 4, 2, TABLE_ENTRY_MOD4);
+	struct board b;
+	struct board_state g, s;
+	board_init(&b, 3, 3);
+	board_goal(&b, 4, &g);
+	struct rank_ctx rk;
+	rank_init(&rk, &b, &g);
+	for (uint64_t i = 0; i < plain.states; i++) {
+		rank_unrank(&rk, i, &s);
+		unsigned d = plain.entries[i];
+		int blank = board_blank(&b, &s);
+		ck_assert_uint_eq(half.entries[i] * 2u + ((unsigned)board_taxicab(&b, blank, 4) & 1), d);
+		ck_assert_uint_eq(md.entries[i] * 2u + (unsigned)board_manhattan(&b, &s, &g), d);
+		ck_assert_uint_eq(m4.entries[i], (d >> 1) & 1);
+	}
+	free(plain.entries);
+	free(half.entries);
+	free(md.entries);
+	free(m4.entries);
+}
+END_TEST
+
+/* Writes a 2x4 table with the given encoding through table_write and reads it back. */
+static void write_table(const char *path, uint32_t entry, uint32_t payload, struct bfs_result *res)
+{
+	*res = search(2, 4, 7, 2, entry);
+	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
+				.payload = payload, .rows = 2, .cols = 4, .cells = 8, .entry_bits = 8,
+				.entries = res->states, .radius = res->radius, .block_entries = 1024 };
+	struct board b;
+	struct board_state g;
+	board_init(&b, 2, 4);
+	board_goal(&b, 7, &g);
+	memcpy(m.goal, g.t, 8);
+	memcpy(m.hist, res->hist, sizeof m.hist);
+	snprintf(m.generator, sizeof m.generator, "test");
+	struct table_err err;
+	ck_assert_msg(table_write(path, &m, res->entries, 6, NULL, &err) == TABLE_OK, "%s", err.msg);
+}
+
+START_TEST(verify_accepts_good_tables)
+{
+	char path[] = "/tmp/slidetab-test-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	static const uint32_t entries[] = { TABLE_ENTRY_PLAIN, TABLE_ENTRY_HALF, TABLE_ENTRY_MDRES, TABLE_ENTRY_MOD4 };
+	for (int e = 0; e < 4; e++)
+		for (uint32_t p = TABLE_PAYLOAD_RAW; p <= TABLE_PAYLOAD_ZLIB; p++) {
+			struct bfs_result res;
+			write_table(path, entries[e], p, &res);
+			free(res.entries);
+			char msg[256] = "";
+			ck_assert_msg(verify_table(path, 2, msg, sizeof msg) == 0, "%s", msg);
+		}
+	unlink(path);
+}
+END_TEST
+
+/* One wrong entry (with valid CRCs, as a buggy generator would write it) is caught. */
+START_TEST(verify_catches_a_wrong_distance)
+{
+	char path[] = "/tmp/slidetab-test-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	struct bfs_result res;
+	write_table(path, TABLE_ENTRY_PLAIN, TABLE_PAYLOAD_RAW, &res);
+	res.entries[777] += 2; /* still the right parity: only the neighbour rule can tell */
+	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = TABLE_ENTRY_PLAIN,
+				.payload = TABLE_PAYLOAD_RAW, .rows = 2, .cols = 4, .cells = 8, .entry_bits = 8,
+				.entries = res.states, .radius = res.radius };
+	struct board b;
+	struct board_state g;
+	board_init(&b, 2, 4);
+	board_goal(&b, 7, &g);
+	memcpy(m.goal, g.t, 8);
+	memcpy(m.hist, res.hist, sizeof m.hist);
+	snprintf(m.generator, sizeof m.generator, "test");
+	struct table_err err;
+	ck_assert(table_write(path, &m, res.entries, 6, NULL, &err) == TABLE_OK);
+	char msg[256] = "";
+	ck_assert_int_eq(verify_table(path, 2, msg, sizeof msg), 1);
+	ck_assert_msg(strstr(msg, "777") != NULL, "%s", msg);
+	/* A histogram that disagrees with the entries is caught too. */
+	res.entries[777] -= 2;
+	m.hist[3]++;
+	m.hist[4]--;
+	ck_assert(table_write(path, &m, res.entries, 6, NULL, &err) == TABLE_OK);
+	ck_assert_int_eq(verify_table(path, 2, msg, sizeof msg), 1);
+	ck_assert_msg(strstr(msg, "histogram") != NULL, "%s", msg);
+	free(res.entries);
+	unlink(path);
+}
+END_TEST
+
+/* A compact table recovers every exact distance by walking. */
+START_TEST(compact_walks_to_exact)
+{
+	char path[] = "/tmp/slidetab-test-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	struct bfs_result res, plain = search(2, 4, 7, 1, TABLE_ENTRY_PLAIN);
+	write_table(path, TABLE_ENTRY_MOD4, TABLE_PAYLOAD_ZLIB, &res);
+	struct exact x;
+	struct table_err err;
+	ck_assert(exact_open(&x, path, 0, &err) == TABLE_OK);
+	for (uint64_t i = 0; i < plain.states; i += 3) {
+		struct board_state s;
+		rank_unrank(&x.rk, i, &s);
+		unsigned d;
+		ck_assert(exact_distance(&x, &s, &d, &err) == TABLE_OK);
+		ck_assert_uint_eq(d, plain.entries[i]);
+	}
+	exact_close(&x);
+	free(res.entries);
+	free(plain.entries);
+	unlink(path);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("gen");
+	TCase *tc = tcase_create("gen");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, hist_3x3_published);
+	tcase_add_test(tc, hist_2x4_published);
+	tcase_add_test(tc, published_radii);
+	tcase_add_test(tc, deterministic_across_threads);
+	tcase_add_test(tc, encodings_agree);
+	tcase_add_test(tc, verify_accepts_good_tables);
+	tcase_add_test(tc, verify_catches_a_wrong_distance);
+	tcase_add_test(tc, compact_walks_to_exact);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,340 @@
+/* test_query: the input reader's formats and errors, and answers for random goals against a plain BFS. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/board.h"
+#include "../../query/input.h"
+#include "../../query/solve.h"
+
+#ifndef TEST_TABLES
+#define TEST_TABLES "tables"
+#endif
+
+/* ---- input ---- */
+
+struct got {
+	int status;
+	struct board_state s, g;
+	char msg[512];
+};
+
+/* Reads every puzzle of text; returns how many results were stored. */
+static int read_all(const char *text, int rows, int cols, int pairs, struct got *out, int max)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	struct input *in = malloc(sizeof *in);
+	input_init(in, f, "test", rows, cols, pairs);
+	int n = 0;
+	while (n < max) {
+		out[n].msg[0] = '\0';
+		int rc = input_next(in, &out[n].s, &out[n].g, out[n].msg, sizeof out[n].msg);
+		if (rc == INPUT_EOF)
+			break;
+		out[n].status = rc;
+		n++;
+		if (rc == INPUT_FATAL)
+			break;
+	}
+	free(in);
+	fclose(f);
+	return n;
+}
+
+static void expect_tiles(const struct board_state *s, const char *want)
+{
+	for (size_t i = 0; i < strlen(want); i++)
+		ck_assert_int_eq(s->t[i], want[i] - '0');
+}
+
+START_TEST(input_formats)
+{
+	struct got g[8];
+	/* one per line, x blank, commas, CRLF, comments and blank lines */
+	int n = read_all("# c\n\n2 3 4 1 5 x 7 6 8\r\n1,2,3,4,5,6,7,8,0\n", 0, 0, 0, g, 8);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(g[0].status, INPUT_PUZZLE);
+	expect_tiles(&g[0].s, "234150768");
+	expect_tiles(&g[1].s, "123456780");
+	/* rows */
+	n = read_all("1 3 0\n4 2 5\n7 8 6\n", 3, 3, 0, g, 8);
+	ck_assert_int_eq(n, 1);
+	expect_tiles(&g[0].s, "130425786");
+	/* no separators, X blank, pairs */
+	n = read_all("12X453786\n12345678X\n", 0, 0, 1, g, 8);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(g[0].status, INPUT_PUZZLE);
+	expect_tiles(&g[0].s, "120453786");
+	expect_tiles(&g[0].g, "123456780");
+	/* 2n tokens on one line in pairs mode */
+	n = read_all("1 2 3 0 8 4 7 6 5 1 0 3 8 2 4 7 6 5\n", 0, 0, 1, g, 8);
+	ck_assert_int_eq(n, 1);
+	expect_tiles(&g[0].g, "103824765");
+	/* auto board: 8 tokens is 2x4 */
+	n = read_all("7 6 5 4 3 2 1 0\n", 0, 0, 0, g, 8);
+	ck_assert_int_eq(n, 1);
+	expect_tiles(&g[0].s, "76543210");
+}
+END_TEST
+
+START_TEST(input_errors_keep_alignment)
+{
+	struct got g[16];
+	const char *text = "1 2 3 4 5 6 7 8 0\n"  /* 1 ok */
+			   "1 2 3 4 5 6 7 8 9\n"  /* 2 out of range */
+			   "1 2 3 4 5 6 7 7 0\n"  /* 3 repeated */
+			   "1 2 3 4 5 6 7 8\n"    /* 4 wrong count */
+			   "1 2 3 4 5 6 7 q 0\n"  /* 5 stray */
+			   "x 2 3 4 5 6 7 8 0\n"  /* 6 blank + 0 */
+			   "8 7 6 5 4 3 2 1 0\n"; /* 7 ok */
+	int n = read_all(text, 3, 3, 0, g, 16);
+	ck_assert_int_eq(n, 7);
+	ck_assert_int_eq(g[0].status, INPUT_PUZZLE);
+	ck_assert_int_eq(g[6].status, INPUT_PUZZLE);
+	expect_tiles(&g[6].s, "876543210");
+	for (int i = 1; i <= 5; i++)
+		ck_assert_int_eq(g[i].status, INPUT_ERROR);
+	ck_assert_str_eq(g[1].msg, "line 2: tile 9 out of range for 3x3 (tiles 1..8 and a blank)");
+	ck_assert_str_eq(g[2].msg, "line 3: tile 7 appears twice");
+	ck_assert_str_eq(g[3].msg, "line 4: expected 9 tiles (or a row of 3), found 8");
+	ck_assert_str_eq(g[4].msg, "line 5, token 8: 'q' is not a tile (a number or x, X, _, . for the blank)");
+	ck_assert_str_eq(g[5].msg, "line 6: more than one blank");
+}
+END_TEST
+
+START_TEST(input_board_detection)
+{
+	struct got g[4];
+	int n = read_all("1 2 3 4 5 6 7 8 9 10 11 0\n", 0, 0, 0, g, 4);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(g[0].status, INPUT_FATAL);
+	ck_assert_str_eq(g[0].msg, "line 1: 12 tiles could be 3x4 or 2x6; say which with --board");
+	n = read_all("1 2 3 4 5 0 6\n", 0, 0, 0, g, 4);
+	ck_assert_int_eq(g[0].status, INPUT_FATAL);
+	int r, c;
+	ck_assert_int_eq(input_board_for(10, &r, &c), 0);
+	ck_assert_int_eq(r * 10 + c, 25);
+	ck_assert_int_eq(input_board_for(16, &r, &c), 0);
+	ck_assert_int_eq(r * 10 + c, 44);
+}
+END_TEST
+
+START_TEST(input_overlong_and_truncated)
+{
+	size_t big = INPUT_MAX_LINE * 3;
+	char *text = malloc(big + 64);
+	memset(text, '1', big);
+	strcpy(text + big, "\n1 2 3 4 5 6 7 8 0\n1 2 3\n4 5 6\n");
+	struct got g[4];
+	int n = read_all(text, 3, 3, 0, g, 4);
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(g[0].status, INPUT_ERROR);
+	ck_assert_str_eq(g[0].msg, "line 1: line too long (over 4096 characters)");
+	ck_assert_int_eq(g[1].status, INPUT_PUZZLE);
+	ck_assert_int_eq(g[2].status, INPUT_ERROR);
+	ck_assert_str_eq(g[2].msg, "line 4: input ended inside a puzzle (2 of 3 rows)");
+	free(text);
+}
+END_TEST
+
+/* ---- answers against a plain BFS ---- */
+
+/* Open-addressing map from a packed state (4 bits a cell) to its distance. */
+struct dmap {
+	uint64_t *keys;
+	int16_t *vals;
+	uint64_t mask;
+};
+
+static uint64_t pack(const struct board *b, const struct board_state *s)
+{
+	uint64_t k = 0;
+	for (int c = 0; c < b->n; c++)
+		k = k << 4 | s->t[c];
+	return k + 1; /* 0 marks an empty slot */
+}
+
+static int16_t *slot(struct dmap *m, uint64_t key)
+{
+	uint64_t h = (key * 0x9E3779B97F4A7C15ull) >> 20;
+	for (;; h++) {
+		uint64_t i = h & m->mask;
+		if (m->keys[i] == key || m->keys[i] == 0) {
+			m->keys[i] = key;
+			return &m->vals[i];
+		}
+	}
+}
+
+static int dist_of(struct dmap *m, const struct board *b, const struct board_state *s)
+{
+	return *slot(m, pack(b, s));
+}
+
+static void plain_bfs(const struct board *b, const struct board_state *goal, struct dmap *m)
+{
+	uint64_t states = 1;
+	for (int i = 3; i <= b->n; i++)
+		states *= (uint64_t)i;
+	uint64_t cap = 1;
+	while (cap < states * 2)
+		cap <<= 1;
+	m->keys = calloc(cap, sizeof *m->keys);
+	m->vals = malloc(cap * sizeof *m->vals);
+	m->mask = cap - 1;
+	struct board_state *q = malloc(states * sizeof *q);
+	uint64_t head = 0, tail = 0;
+	q[tail++] = *goal;
+	*slot(m, pack(b, goal)) = 0;
+	while (head < tail) {
+		struct board_state s = q[head++];
+		int d = dist_of(m, b, &s), blank = board_blank(b, &s);
+		for (int dir = 0; dir < BOARD_NDIRS; dir++) {
+			struct board_state t = s;
+			int bl = blank;
+			if (board_move(b, &t, &bl, (enum board_dir)dir))
+				continue;
+			uint64_t key = pack(b, &t);
+			uint64_t h = (key * 0x9E3779B97F4A7C15ull) >> 20;
+			for (;; h++) {
+				uint64_t i = h & m->mask;
+				if (m->keys[i] == key)
+					break;
+				if (m->keys[i] == 0) {
+					m->keys[i] = key;
+					m->vals[i] = (int16_t)(d + 1);
+					q[tail++] = t;
+					break;
+				}
+			}
+		}
+	}
+	free(q);
+}
+
+static uint64_t rng(uint64_t *x)
+{
+	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+	return *x;
+}
+
+static void shuffle(const struct board *b, struct board_state *s, uint64_t *x)
+{
+	memset(s, 0, sizeof *s);
+	for (int c = 0; c < b->n; c++)
+		s->t[c] = (uint8_t)c;
+	for (int c = b->n - 1; c > 0; c--) {
+		int j = (int)(rng(x) % (uint64_t)(c + 1));
+		uint8_t t = s->t[c];
+		s->t[c] = s->t[j];
+		s->t[j] = t;
+	}
+}
+
+/* Every default board (and its transpose): random goals, random starts, distance and the
+ * lexicographically smallest optimal path checked against a plain BFS from the goal. */
+START_TEST(random_goals_match_plain_bfs)
+{
+	static const int boards[][3] = { { 2, 2, 6 }, { 2, 3, 6 }, { 3, 2, 6 }, { 2, 4, 5 }, { 4, 2, 3 },
+					 { 3, 3, 4 }, { 2, 5, 2 }, { 5, 2, 1 } };
+	struct solve_ctx *ctx = malloc(sizeof *ctx);
+	solve_init(ctx, TEST_TABLES, 0);
+	uint64_t x = 0x1234567887654321ull + (uint64_t)_i;
+	struct board b;
+	board_init(&b, boards[_i][0], boards[_i][1]);
+	for (int goals = 0; goals < boards[_i][2]; goals++) {
+		struct board_state g, s;
+		shuffle(&b, &g, &x);
+		struct dmap m;
+		plain_bfs(&b, &g, &m);
+		for (int k = 0; k < 40; k++) {
+			shuffle(&b, &s, &x);
+			struct solve_answer a;
+			char msg[1600];
+			ck_assert_msg(solve_one(ctx, b.rows, b.cols, &s, &g, 1, &a, msg, sizeof msg) == SOLVE_OK, "%s", msg);
+			uint64_t key = pack(&b, &s), h = (key * 0x9E3779B97F4A7C15ull) >> 20;
+			int want = -1;
+			for (;; h++) {
+				uint64_t i = h & m.mask;
+				if (m.keys[i] == key) {
+					want = m.vals[i];
+					break;
+				}
+				if (m.keys[i] == 0)
+					break;
+			}
+			ck_assert_int_eq(a.solvable, want >= 0);
+			if (want < 0)
+				continue;
+			ck_assert_int_eq((int)a.dist, want);
+			ck_assert_int_eq((int)strlen(a.path), want);
+			/* Each letter is the first, in d l r u order, that leads one closer. */
+			struct board_state cur = s;
+			int blank = board_blank(&b, &cur), d = want;
+			for (const char *p = a.path; *p; p++, d--) {
+				int chosen = (int)(strchr("dlru", *p) - "dlru");
+				for (int dir = 0; dir <= chosen; dir++) {
+					struct board_state t = cur;
+					int bl = blank;
+					if (board_move(&b, &t, &bl, (enum board_dir)dir))
+						continue;
+					int dt = dist_of(&m, &b, &t);
+					if (dir < chosen)
+						ck_assert_int_ne(dt, d - 1);
+					else {
+						ck_assert_int_eq(dt, d - 1);
+						cur = t, blank = bl;
+					}
+				}
+			}
+			ck_assert_mem_eq(cur.t, g.t, (size_t)b.n);
+		}
+		free(m.keys);
+		free(m.vals);
+	}
+	solve_free(ctx);
+	free(ctx);
+}
+END_TEST
+
+START_TEST(missing_table_names_the_command)
+{
+	struct solve_ctx *ctx = malloc(sizeof *ctx);
+	solve_init(ctx, "/nonexistent", 0);
+	struct board b;
+	struct board_state s, g;
+	board_init(&b, 3, 3);
+	board_goal(&b, 8, &g);
+	board_goal(&b, 8, &s);
+	struct solve_answer a;
+	char msg[1600];
+	ck_assert_int_eq(solve_one(ctx, 3, 3, &s, &g, 0, &a, msg, sizeof msg), SOLVE_NO_TABLE);
+	ck_assert_msg(strstr(msg, "gen --board 3x3 --blank 0 -o /nonexistent/3x3-b0.tbl") != NULL, "%s", msg);
+	/* Unsolvable needs no table at all. */
+	s.t[0] = 2, s.t[1] = 1;
+	ck_assert_int_eq(solve_one(ctx, 3, 3, &s, &g, 0, &a, msg, sizeof msg), SOLVE_OK);
+	ck_assert_int_eq(a.solvable, 0);
+	solve_free(ctx);
+	free(ctx);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("query");
+	TCase *tc = tcase_create("query");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, input_formats);
+	tcase_add_test(tc, input_errors_keep_alignment);
+	tcase_add_test(tc, input_board_detection);
+	tcase_add_test(tc, input_overlong_and_truncated);
+	tcase_add_loop_test(tc, random_goals_match_plain_bfs, 0, 8);
+	tcase_add_test(tc, missing_table_names_the_command);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
