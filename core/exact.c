@@ -27,6 +27,11 @@ int exact_open(struct exact *x, const char *path, unsigned flags, struct table_e
 	x->goal_index = rank_state(&x->rk, &x->goal);
 	for (int c = 0; c < x->b.n; c++)
 		x->goal_cell[x->goal.t[c]] = (int8_t)c;
+	for (int t = 1; t < x->b.n; t++) /* md[0][*] stays 0: the blank does not count */
+		for (int c = 0; c < x->b.n; c++)
+			x->md[t][c] = (uint8_t)board_taxicab(&x->b, c, x->goal_cell[t]);
+	for (int c = 0; c < x->b.n; c++)
+		x->par[c] = (uint8_t)(board_taxicab(&x->b, c, x->goal_blank) & 1);
 	return TABLE_OK;
 }
 

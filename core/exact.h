@@ -15,6 +15,8 @@ struct exact {
 	int goal_blank;
 	uint64_t goal_index;
 	int8_t goal_cell[BOARD_MAX_CELLS]; /* goal cell of each tile */
+	uint8_t md[BOARD_MAX_CELLS][BOARD_MAX_CELLS]; /* md[tile][cell]: taxicab distance to its goal cell */
+	uint8_t par[BOARD_MAX_CELLS];                 /* parity of the blank's distance from each cell to the goal blank */
 };
 
 /* Opens an exact-distance table (flags as for table_open). Returns a table_status. */
@@ -27,11 +29,10 @@ static inline unsigned exact_base(const struct exact *x, const struct board_stat
 	if (x->meta->entry == TABLE_ENTRY_MDRES) {
 		unsigned md = 0;
 		for (int c = 0; c < x->b.n; c++)
-			if (s->t[c])
-				md += (unsigned)board_taxicab(&x->b, c, x->goal_cell[s->t[c]]);
+			md += x->md[s->t[c]][c];
 		return md;
 	}
-	return (unsigned)board_taxicab(&x->b, blank, x->goal_blank) & 1;
+	return x->par[blank];
 }
 
 /* Decodes entry e of state s (blank at `blank`) into a distance; MOD4 gives d mod 4. */
@@ -39,7 +40,7 @@ static inline unsigned exact_decode(const struct exact *x, unsigned e, const str
 {
 	switch (x->meta->entry) {
 	case TABLE_ENTRY_PLAIN: return e;
-	case TABLE_ENTRY_MOD4: return 2 * e + ((unsigned)board_taxicab(&x->b, blank, x->goal_blank) & 1);
+	case TABLE_ENTRY_MOD4: return 2 * e + x->par[blank];
 	default: return 2 * e + exact_base(x, s, blank);
 	}
 }

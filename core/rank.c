@@ -36,11 +36,23 @@ int rank_init(struct rank_ctx *r, const struct board *b, const struct board_stat
 
 void rank_unseq(const struct rank_ctx *r, uint64_t h, int parity, uint8_t *seq)
 {
-	uint32_t unused = (r->m >= 32 ? 0 : (1u << (r->m + 1)) - 2); /* tiles 1..m */
+	uint32_t unused = (1u << (r->m + 1)) - 2; /* tiles 1..m */
+	unsigned digits[RANK_MAX_CELLS];
 	int sum = 0;
-	for (int i = 0; i < r->m - 2; i++) {
-		unsigned d = (unsigned)(h / r->w[i]);
+	/* Mixed-radix digits; 32-bit division once the remainder fits (always for m <= 13). */
+	int i = 0;
+	for (; i < r->m - 2 && h > UINT32_MAX; i++) {
+		digits[i] = (unsigned)(h / r->w[i]);
 		h %= r->w[i];
+	}
+	uint32_t h32 = (uint32_t)h;
+	for (; i < r->m - 2; i++) {
+		uint32_t w = (uint32_t)r->w[i];
+		digits[i] = h32 / w;
+		h32 %= w;
+	}
+	for (i = 0; i < r->m - 2; i++) {
+		unsigned d = digits[i];
 		sum += (int)d;
 		uint32_t m = unused;
 		for (unsigned j = 0; j < d; j++)

@@ -49,6 +49,60 @@ static inline uint64_t rank_seq(const struct rank_ctx *r, const uint8_t *seq)
 	return h;
 }
 
+/* Partial sums of a seq's rank digits, so that a vertical move re-ranks only the digits it changes. */
+struct rank_prefix {
+	uint64_t h[RANK_MAX_CELLS + 1];
+	uint32_t seen[RANK_MAX_CELLS + 1];
+};
+
+static inline void rank_prefix_init(const struct rank_ctx *r, const uint8_t *seq, struct rank_prefix *p)
+{
+	p->h[0] = 0;
+	p->seen[0] = 0;
+	for (int k = 0; k < r->m - 2; k++) {
+		unsigned d = (unsigned)(seq[k] - 1 - __builtin_popcount(p->seen[k] & ((1u << seq[k]) - 1)));
+		p->h[k + 1] = p->h[k] + d * r->w[k];
+		p->seen[k + 1] = p->seen[k] | 1u << seq[k];
+	}
+}
+
+/* Applies to seq the blank's vertical move from cell `blank` to cell `to`: the tile at `to`
+ * jumps over the cols-1 tiles between them. */
+static inline void rank_seq_vertical(uint8_t *seq, int blank, int to)
+{
+	if (to < blank) { /* up: the tile at seq[to] moves to seq[blank-1] */
+		uint8_t t = seq[to];
+		for (int k = to; k < blank - 1; k++)
+			seq[k] = seq[k + 1];
+		seq[blank - 1] = t;
+	} else { /* down: the tile at seq[to-1] moves to seq[blank] */
+		uint8_t t = seq[to - 1];
+		for (int k = to - 1; k > blank; k--)
+			seq[k] = seq[k - 1];
+		seq[blank] = t;
+	}
+}
+
+/* Seq rank after the vertical move blank -> to, given seq and its prefix sums (O(n - row)). */
+static inline uint64_t rank_after_vertical(const struct rank_ctx *r, const uint8_t *seq, const struct rank_prefix *p,
+					   int blank, int to)
+{
+	uint8_t tmp[RANK_MAX_CELLS];
+	int first = to < blank ? to : blank; /* digits before this are unchanged */
+	if (first > r->m - 2)
+		first = r->m - 2;
+	for (int k = first; k < r->m; k++)
+		tmp[k] = seq[k];
+	rank_seq_vertical(tmp, blank, to);
+	uint64_t h = p->h[first];
+	uint32_t seen = p->seen[first];
+	for (int k = first; k < r->m - 2; k++) {
+		h += (uint64_t)(tmp[k] - 1 - __builtin_popcount(seen & ((1u << tmp[k]) - 1))) * r->w[k];
+		seen |= 1u << tmp[k];
+	}
+	return h;
+}
+
 /* Fills seq (m tiles) from a half rank and the required parity. */
 void rank_unseq(const struct rank_ctx *r, uint64_t h, int parity, uint8_t *seq);
 

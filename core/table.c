@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -302,6 +304,39 @@ static int publish(int fd, const char *tmpname, const char *path, struct table_e
 	return rc;
 }
 
+/* Deflates blocks [next..blocks) shared between threads; each block is independent. */
+struct zjob {
+	const struct table_meta *m;
+	const uint8_t *packed;
+	uint64_t packed_bytes, bb, blocks;
+	int level;
+	uint8_t **zblocks;
+	uLongf *zsize;
+	_Atomic uint64_t next;
+	_Atomic int failed;
+};
+
+static void *deflate_blocks(void *arg)
+{
+	struct zjob *j = arg;
+	uLong bound = compressBound((uLong)j->bb);
+	for (;;) {
+		uint64_t b = atomic_fetch_add(&j->next, 1);
+		if (b >= j->blocks || atomic_load(&j->failed))
+			return NULL;
+		uint64_t start = b * j->bb, len = j->packed_bytes - start < j->bb ? j->packed_bytes - start : j->bb;
+		uint8_t *z = malloc(bound);
+		uLongf zlen = bound;
+		if (!z || compress2(z, &zlen, j->packed + start, (uLong)len, j->level) != Z_OK) {
+			free(z);
+			atomic_store(&j->failed, 1);
+			return NULL;
+		}
+		j->zblocks[b] = z;
+		j->zsize[b] = zlen;
+	}
+}
+
 static int write_body(struct out *o, const struct table_meta *m, const uint8_t *packed, int level,
 		      struct table_err *err)
 {
@@ -309,35 +344,42 @@ static int write_body(struct out *o, const struct table_meta *m, const uint8_t *
 	uint64_t bb = (uint64_t)m->block_entries * m->entry_bits / 8;
 	uint64_t blocks = (m->entries + m->block_entries - 1) / m->block_entries;
 	uint8_t *index = calloc(blocks, INDEX_ENTRY);
-	uLong bound = compressBound((uLong)bb);
-	uint8_t *zbuf = m->payload == TABLE_PAYLOAD_ZLIB ? malloc(bound) : NULL;
-	uint8_t **zblocks = m->payload == TABLE_PAYLOAD_ZLIB ? calloc(blocks, sizeof *zblocks) : NULL;
+	int zlib = m->payload == TABLE_PAYLOAD_ZLIB;
+	struct zjob job = { .m = m, .packed = packed, .packed_bytes = packed_bytes, .bb = bb, .blocks = blocks,
+			    .level = level };
+	if (zlib) {
+		job.zblocks = calloc(blocks, sizeof *job.zblocks);
+		job.zsize = calloc(blocks, sizeof *job.zsize);
+	}
 	uint8_t header[TABLE_HEADER_SIZE];
 	int rc = TABLE_ENOMEM;
-	if (!index || (m->payload == TABLE_PAYLOAD_ZLIB && (!zbuf || !zblocks))) {
+	if (!index || (zlib && (!job.zblocks || !job.zsize))) {
 		fail(err, rc, "out of memory");
 		goto done;
+	}
+	if (zlib) {
+		/* Blocks are deflated in parallel; the bytes do not depend on the thread count. */
+		long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+		int threads = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (int)ncpu;
+		if ((uint64_t)threads > blocks)
+			threads = (int)blocks;
+		pthread_t tid[64];
+		int started = 1;
+		for (int t = 1; t < threads; t++)
+			started += pthread_create(&tid[t], NULL, deflate_blocks, &job) == 0;
+		deflate_blocks(&job);
+		for (int t = 1; t < started; t++)
+			pthread_join(tid[t], NULL);
+		if (atomic_load(&job.failed)) {
+			fail(err, rc, "out of memory while deflating");
+			goto done;
+		}
 	}
 	uint64_t off = 0;
 	for (uint64_t b = 0; b < blocks; b++) {
 		uint64_t start = b * bb, len = packed_bytes - start < bb ? packed_bytes - start : bb;
-		uint64_t size = len;
-		const uint8_t *stored = packed + start;
-		if (zblocks) {
-			uLongf zlen = bound;
-			if (compress2(zbuf, &zlen, packed + start, (uLong)len, level) != Z_OK) {
-				fail(err, TABLE_ENOMEM, "deflate failed on block %" PRIu64, b);
-				goto done;
-			}
-			zblocks[b] = malloc(zlen);
-			if (!zblocks[b]) {
-				fail(err, rc, "out of memory");
-				goto done;
-			}
-			memcpy(zblocks[b], zbuf, zlen);
-			size = zlen;
-			stored = zblocks[b];
-		}
+		uint64_t size = zlib ? job.zsize[b] : len;
+		const uint8_t *stored = zlib ? job.zblocks[b] : packed + start;
 		put64(index + b * INDEX_ENTRY, off);
 		put32(index + b * INDEX_ENTRY + 8, (uint32_t)size);
 		put32(index + b * INDEX_ENTRY + 12, crc(stored, size));
@@ -351,17 +393,17 @@ static int write_body(struct out *o, const struct table_meta *m, const uint8_t *
 	    (rc = out_write(o, index, blocks * INDEX_ENTRY, err)) ||
 	    (rc = out_write(o, zeros, payload_off - index_end, err)))
 		goto done;
-	if (!zblocks)
+	if (!zlib)
 		rc = out_write(o, packed, packed_bytes, err);
 	else
 		for (uint64_t b = 0; b < blocks && rc == TABLE_OK; b++)
-			rc = out_write(o, zblocks[b], get32(index + b * INDEX_ENTRY + 8), err);
+			rc = out_write(o, job.zblocks[b], job.zsize[b], err);
 done:
-	if (zblocks)
+	if (job.zblocks)
 		for (uint64_t b = 0; b < blocks; b++)
-			free(zblocks[b]);
-	free(zblocks);
-	free(zbuf);
+			free(job.zblocks[b]);
+	free(job.zblocks);
+	free(job.zsize);
 	free(index);
 	return rc;
 }

@@ -13,6 +13,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "../core/rank.h"
@@ -24,8 +25,7 @@ struct shared {
 	const struct board *b;
 	const struct bfs_options *opt;
 	struct rank_ctx rk;
-	int goal_cell[BOARD_MAX_CELLS]; /* goal cell of each tile */
-	int goal_blank;
+	uint8_t md[BOARD_MAX_CELLS][BOARD_MAX_CELLS]; /* md[tile][cell]: taxicab distance to its goal cell */
 	_Atomic uint64_t *bits;
 	uint8_t *entries;
 	uint64_t count;
@@ -42,6 +42,23 @@ static double now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Zeroed memory from mmap, backed by huge pages where the kernel allows (fewer TLB misses on
+ * the random far updates of a multi-gigabyte working set). */
+static void *alloc_zeroed(uint64_t bytes)
+{
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	madvise(p, bytes, MADV_HUGEPAGE);
+	return p;
+}
+
+static void free_zeroed(void *p, uint64_t bytes)
+{
+	if (p)
+		munmap(p, bytes);
 }
 
 uint64_t bfs_memory_needed(const struct board *b, int count_only)
@@ -63,6 +80,36 @@ static inline int mark(_Atomic uint64_t *bits, uint64_t j, uint64_t v)
 	return ((old >> sh) & 3) == 0;
 }
 
+/* Far neighbour updates wait in a small ring after a prefetch of their word, so the cache
+ * misses of many of them overlap instead of stalling one after another. */
+#define RING 16
+struct ring {
+	uint64_t idx[RING];
+	unsigned head, count;
+};
+
+static inline uint64_t ring_push(_Atomic uint64_t *bits, struct ring *r, uint64_t j, uint64_t v)
+{
+	__builtin_prefetch((const void *)&bits[j >> 5], 1, 0);
+	uint64_t found = 0;
+	if (r->count == RING) {
+		found = (uint64_t)mark(bits, r->idx[r->head], v);
+		r->idx[r->head] = j;
+		r->head = (r->head + 1) % RING;
+	} else {
+		r->idx[(r->head + r->count++) % RING] = j;
+	}
+	return found;
+}
+
+static inline uint64_t ring_flush(_Atomic uint64_t *bits, struct ring *r, uint64_t v)
+{
+	uint64_t found = 0;
+	for (; r->count; r->count--, r->head = (r->head + 1) % RING)
+		found += (uint64_t)mark(bits, r->idx[r->head], v);
+	return found;
+}
+
 /* The entry stored for a state at distance d. */
 static unsigned encode(const struct shared *s, unsigned d, const uint8_t *seq, int blank)
 {
@@ -71,8 +118,10 @@ static unsigned encode(const struct shared *s, unsigned d, const uint8_t *seq, i
 	case TABLE_ENTRY_MOD4: return (d >> 1) & 1;
 	case TABLE_ENTRY_MDRES: {
 		unsigned md = 0;
-		for (int k = 0; k < s->rk.m; k++)
-			md += (unsigned)board_taxicab(s->b, k < blank ? k : k + 1, s->goal_cell[seq[k]]);
+		for (int k = 0; k < blank; k++)
+			md += s->md[seq[k]][k];
+		for (int k = blank; k < s->rk.m; k++)
+			md += s->md[seq[k]][k + 1];
 		return (d - md) / 2;
 	}
 	default: return d >> 1;
@@ -83,14 +132,14 @@ static unsigned encode(const struct shared *s, unsigned d, const uint8_t *seq, i
 static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 {
 	const struct board *b = s->b;
-	const int n = b->n, cols = b->cols, m = s->rk.m;
+	const int n = b->n, cols = b->cols;
 	const unsigned d = s->depth;
 	const uint64_t cur = 1 + (d & 1), nxt = 2 - (d & 1);
 	const uint64_t pat = cur * PAIRS; /* every pair = cur */
-	uint8_t seq[BOARD_MAX_CELLS], tmp[BOARD_MAX_CELLS];
-	uint64_t pre_h[BOARD_MAX_CELLS + 1];
-	uint32_t pre_seen[BOARD_MAX_CELLS + 1];
+	uint8_t seq[BOARD_MAX_CELLS];
+	struct rank_prefix pre;
 	uint64_t have_seq = UINT64_MAX, found = 0;
+	struct ring ring = { .count = 0 };
 
 	for (uint64_t wi = lo >> 5; wi < (hi + 31) >> 5; wi++) {
 		uint64_t w = atomic_load_explicit(&s->bits[wi], memory_order_relaxed);
@@ -111,13 +160,7 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 				/* Unrank once per (seq rank, parity): consecutive states share it. Keep the
 				 * rank's prefix sums so a vertical move re-ranks only the changed digits. */
 				rank_unseq(&s->rk, r, par, seq);
-				pre_h[0] = 0;
-				pre_seen[0] = 0;
-				for (int k = 0; k < m - 2; k++) {
-					unsigned dg = (unsigned)(seq[k] - 1 - __builtin_popcount(pre_seen[k] & ((1u << seq[k]) - 1)));
-					pre_h[k + 1] = pre_h[k] + dg * s->rk.w[k];
-					pre_seen[k + 1] = pre_seen[k] | 1u << seq[k];
-				}
+				rank_prefix_init(&s->rk, seq, &pre);
 				have_seq = r * 2 + (uint64_t)par;
 			}
 			if (s->entries)
@@ -127,34 +170,17 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 				found += (uint64_t)mark(s->bits, i - 1, nxt);
 			if (col < cols - 1)
 				found += (uint64_t)mark(s->bits, i + 1, nxt);
-			/* Vertical moves rotate seq[p..q]; digits before p are unchanged. */
+			/* Vertical moves: re-rank from the first digit they change. */
 			for (int up = 0; up < 2; up++) {
 				int to = up ? blank - cols : blank + cols;
 				if (to < 0 || to >= n)
 					continue;
-				int p = up ? to : blank, q = up ? blank - 1 : blank + cols - 1;
-				memcpy(tmp, seq, (size_t)m);
-				if (up) { /* tile at p moves to q */
-					uint8_t t = tmp[p];
-					memmove(tmp + p, tmp + p + 1, (size_t)(q - p));
-					tmp[q] = t;
-				} else { /* tile at q moves to p */
-					uint8_t t = tmp[q];
-					memmove(tmp + p + 1, tmp + p, (size_t)(q - p));
-					tmp[p] = t;
-				}
-				int start = p < m - 2 ? p : m - 2;
-				uint64_t h = pre_h[start];
-				uint32_t seen = pre_seen[start];
-				for (int k = start; k < m - 2; k++) {
-					h += (uint64_t)(tmp[k] - 1 - __builtin_popcount(seen & ((1u << tmp[k]) - 1))) * s->rk.w[k];
-					seen |= 1u << tmp[k];
-				}
-				found += (uint64_t)mark(s->bits, h * (uint64_t)n + (uint64_t)to, nxt);
+				uint64_t h = rank_after_vertical(&s->rk, seq, &pre, blank, to);
+				found += ring_push(s->bits, &ring, h * (uint64_t)n + (uint64_t)to, nxt);
 			}
 		}
 	}
-	return found;
+	return found + ring_flush(s->bits, &ring, nxt);
 }
 
 static void *worker(void *arg)
@@ -196,16 +222,16 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	}
 	s->count = s->rk.count;
 	for (int c = 0; c < b->n; c++)
-		s->goal_cell[goal->t[c]] = c;
-	s->goal_blank = board_blank(b, goal);
+		for (int t = 0; t < b->n; t++)
+			s->md[goal->t[c]][t] = (uint8_t)board_taxicab(b, c, t);
 	uint64_t words = (s->count + 31) / 32, expect = s->count;
-	s->bits = calloc(words, sizeof *s->bits);
+	s->bits = alloc_zeroed(words * sizeof *s->bits);
 	if (!opt->count_only)
 		s->entries = malloc(s->count);
 	if (!s->bits || (!opt->count_only && !s->entries)) {
 		snprintf(err, errlen, "out of memory for the search (%llu bytes)",
 			 (unsigned long long)bfs_memory_needed(b, opt->count_only));
-		free((void *)s->bits);
+		free_zeroed((void *)s->bits, words * sizeof *s->bits);
 		free(s->entries);
 		free(s);
 		return -1;
@@ -265,7 +291,7 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	res->seconds = now() - s->t0;
 	res->states = total;
 	res->entries = s->entries;
-	free((void *)s->bits);
+	free_zeroed((void *)s->bits, words * sizeof *s->bits);
 	int ok = total == expect;
 	free(s);
 	if (!ok) {

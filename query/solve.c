@@ -37,12 +37,21 @@ void solve_free(struct solve_ctx *ctx)
 	ctx->ntables = 0;
 }
 
-static int table_exists(const struct solve_ctx *ctx, int rows, int cols, int cls)
+/* Whether a table file is there; remembered, so a batch asks the file system once. */
+static int table_exists(struct solve_ctx *ctx, int rows, int cols, int cls)
 {
+	for (int i = 0; i < ctx->nknown; i++)
+		if (ctx->known[i].rows == rows && ctx->known[i].cols == cols && ctx->known[i].cls == cls)
+			return ctx->known[i].exists;
 	char path[600];
 	struct stat st;
 	snprintf(path, sizeof path, "%s/%dx%d-b%d.tbl", ctx->dir, rows, cols, cls);
-	return stat(path, &st) == 0;
+	int exists = stat(path, &st) == 0;
+	if (ctx->nknown < SOLVE_MAX_TABLES) {
+		struct solve_known k = { rows, cols, cls, exists };
+		ctx->known[ctx->nknown++] = k;
+	}
+	return exists;
 }
 
 struct solve_table *solve_table_for(struct solve_ctx *ctx, int rows, int cols, int cls, int *status, char *msg,
@@ -80,9 +89,10 @@ struct solve_table *solve_table_for(struct solve_ctx *ctx, int rows, int cols, i
 			exact_close(&t->x);
 		} else {
 			t->status = SOLVE_OK;
-			/* Small raw tables are checked whole once; then lookups read the map directly. */
-			if (t->x.meta->payload == TABLE_PAYLOAD_RAW && table_payload_bytes(t->x.t) <= (64u << 20) &&
-			    table_check_all(t->x.t, &err) != TABLE_OK) {
+			/* Small tables are checked (and inflated) whole once; then lookups index the packed
+			 * array directly. Large ones load and check only the blocks they use. */
+			uint64_t packed = table_packed_bytes(t->x.meta->entries, t->x.meta->entry_bits);
+			if (packed <= SOLVE_SMALL_TABLE && table_check_all(t->x.t, &err) != TABLE_OK) {
 				t->status = SOLVE_BAD_TABLE;
 				snprintf(t->msg, sizeof t->msg, "refusing table: %s", err.msg);
 				exact_close(&t->x);
@@ -105,7 +115,7 @@ struct frame {
 };
 
 /* Finds the table board and map for a goal with its blank at gb; returns 0 or -1 (no table file). */
-static int find_frame(const struct solve_ctx *ctx, int rows, int cols, int gb, struct frame *f, int *cls_out)
+static int find_frame(struct solve_ctx *ctx, int rows, int cols, int gb, struct frame *f, int *cls_out)
 {
 	for (int o = 0; o < (rows == cols ? 1 : 2); o++) {
 		struct board bt;
@@ -137,84 +147,125 @@ static int find_frame(const struct solve_ctx *ctx, int rows, int cols, int gb, s
 	return -1;
 }
 
+/* Works out the table, cell map and tile renaming for goal g. Returns a solve_status. */
+static int prepare(struct solve_ctx *ctx, const struct board *bu, const struct board_state *g, char *msg,
+		   size_t msglen)
+{
+	struct solve_prepared *p = &ctx->prep;
+	struct frame f;
+	int cls = 0, status;
+	p->valid = 0;
+	int gb = board_blank(bu, g);
+	if (find_frame(ctx, bu->rows, bu->cols, gb, &f, &cls) != 0) {
+		/* Name the table the user's own orientation would use. */
+		cls = board_blank_class(bu, gb);
+		f.rows = bu->rows, f.cols = bu->cols;
+	}
+	p->table = solve_table_for(ctx, f.rows, f.cols, cls, &status, msg, msglen);
+	if (!p->table)
+		return status;
+	struct board_state g1;
+	for (int c = 0; c < bu->n; c++)
+		g1.t[f.cell[c]] = g->t[c];
+	for (int c = 0; c < bu->n; c++)
+		p->rename[g1.t[c]] = p->table->x.goal.t[c];
+	memcpy(p->cell, f.cell, sizeof p->cell);
+	memcpy(p->dir, f.dir, sizeof p->dir);
+	p->rows = bu->rows, p->cols = bu->cols, p->goal = *g;
+	p->valid = 1;
+	return SOLVE_OK;
+}
+
+static int refuse(struct table_err *err, char *msg, size_t msglen)
+{
+	snprintf(msg, msglen, "refusing table: %s", err->msg);
+	return SOLVE_BAD_TABLE;
+}
+
+/* Greedy in the user's letter order: the first letter leading one move closer gives the
+ * lexicographically smallest of the shortest paths. Each step updates the index and the
+ * Manhattan or parity part incrementally; a horizontal move changes the index by one. */
+static int walk(struct exact *x, const int8_t *dir_map, struct board_state s, unsigned dist, char *path, char *msg,
+		size_t msglen)
+{
+	struct table_err err;
+	const struct board *b = &x->b;
+	const struct rank_ctx *rk = &x->rk;
+	uint8_t seq[BOARD_MAX_CELLS];
+	struct rank_prefix pre;
+	int blank = rank_state_seq(rk, &s, seq), mod4 = x->meta->entry == TABLE_ENTRY_MOD4, have_pre = 0;
+	uint64_t idx = rank_seq(rk, seq) * (uint64_t)b->n + (uint64_t)blank;
+	unsigned base = mod4 ? x->par[blank] : exact_base(x, &s, blank), e;
+	if (table_lookup(x->t, idx, &e, &err) != TABLE_OK)
+		return refuse(&err, msg, msglen);
+	unsigned v = x->meta->entry == TABLE_ENTRY_PLAIN ? e : 2 * e + base;
+	for (unsigned step = 0; step < dist; step++) {
+		int moved = 0;
+		for (int ud = 0; ud < BOARD_NDIRS && !moved; ud++) {
+			int td = dir_map[ud], to = b->nbr[blank][td];
+			if (to < 0)
+				continue;
+			int tile = s.t[to], vertical = td == BOARD_U || td == BOARD_D;
+			unsigned nbase = x->meta->entry == TABLE_ENTRY_MDRES ? base - x->md[tile][to] + x->md[tile][blank]
+									     : x->par[to];
+			uint64_t nidx = idx + (uint64_t)(to - blank); /* horizontal: seq unchanged */
+			if (vertical) {
+				if (!have_pre)
+					rank_prefix_init(rk, seq, &pre), have_pre = 1;
+				nidx = rank_after_vertical(rk, seq, &pre, blank, to) * (uint64_t)b->n + (uint64_t)to;
+			}
+			if (table_lookup(x->t, nidx, &e, &err) != TABLE_OK)
+				return refuse(&err, msg, msglen);
+			unsigned nv = x->meta->entry == TABLE_ENTRY_PLAIN ? e : 2 * e + nbase;
+			if (nv != (mod4 ? ((v + 3) & 3) : v - 1))
+				continue;
+			if (vertical)
+				rank_seq_vertical(seq, blank, to), have_pre = 0;
+			s.t[blank] = (uint8_t)tile, s.t[to] = 0;
+			blank = to, idx = nidx, base = nbase, v = nv, moved = 1;
+			path[step] = board_dir_char((enum board_dir)ud, 0);
+		}
+		if (!moved) {
+			snprintf(msg, msglen, "refusing table: no neighbour one move closer (the table is inconsistent)");
+			return SOLVE_BAD_TABLE;
+		}
+	}
+	path[dist] = '\0';
+	return SOLVE_OK;
+}
+
 int solve_one(struct solve_ctx *ctx, int rows, int cols, const struct board_state *s, const struct board_state *g,
 	      int want_path, struct solve_answer *a, char *msg, size_t msglen)
 {
 	struct board bu;
-	board_init(&bu, rows, cols);
+	if (ctx->board.rows != rows || ctx->board.cols != cols)
+		board_init(&ctx->board, rows, cols);
+	bu = ctx->board;
 	a->path[0] = '\0';
 	a->dist = 0;
 	a->solvable = board_solvable(&bu, s, g);
 	if (!a->solvable)
 		return SOLVE_OK;
-	struct frame f;
-	int cls = 0, status;
-	int gb = board_blank(&bu, g);
-	if (find_frame(ctx, rows, cols, gb, &f, &cls) != 0) {
-		/* Name the table the user's own orientation would use. */
-		cls = board_blank_class(&bu, gb);
-		f.rows = rows, f.cols = cols;
+	struct solve_prepared *p = &ctx->prep;
+	if (!p->valid || p->rows != rows || p->cols != cols || memcmp(p->goal.t, g->t, (size_t)bu.n) != 0) {
+		int st = prepare(ctx, &bu, g, msg, msglen);
+		if (st != SOLVE_OK)
+			return st;
 	}
-	struct solve_table *t = solve_table_for(ctx, f.rows, f.cols, cls, &status, msg, msglen);
-	if (!t)
-		return status;
-	struct exact *x = &t->x;
-	/* Map the cells, then rename tiles so the mapped goal becomes the table's goal. */
-	struct board_state s1, g1, s2;
-	uint8_t rename[BOARD_MAX_CELLS];
-	memset(&s1, 0, sizeof s1);
-	memset(&g1, 0, sizeof g1);
+	struct exact *x = &p->table->x;
+	/* Map the cells, and rename tiles so the mapped goal becomes the table's goal. */
+	struct board_state s2;
 	memset(&s2, 0, sizeof s2);
-	for (int c = 0; c < bu.n; c++) {
-		s1.t[f.cell[c]] = s->t[c];
-		g1.t[f.cell[c]] = g->t[c];
-	}
 	for (int c = 0; c < bu.n; c++)
-		rename[g1.t[c]] = x->goal.t[c];
-	for (int c = 0; c < bu.n; c++)
-		s2.t[c] = rename[s1.t[c]];
+		s2.t[p->cell[c]] = p->rename[s->t[c]];
 	struct table_err err;
-	if (exact_distance(x, &s2, &a->dist, &err) != TABLE_OK) {
-		snprintf(msg, msglen, "refusing table: %s", err.msg);
-		return SOLVE_BAD_TABLE;
-	}
+	if (exact_distance(x, &s2, &a->dist, &err) != TABLE_OK)
+		return refuse(&err, msg, msglen);
 	if (!want_path)
 		return SOLVE_OK;
 	if (a->dist > SOLVE_MAX_PATH) {
 		snprintf(msg, msglen, "path longer than %d moves", SOLVE_MAX_PATH);
 		return SOLVE_BAD_TABLE;
 	}
-	/* Greedy in the user's letter order: the first letter leading one closer gives the
-	 * lexicographically smallest of the shortest paths. */
-	int blank = board_blank(&x->b, &s2);
-	unsigned v;
-	if (exact_value(x, &s2, &v, &err) != TABLE_OK) {
-		snprintf(msg, msglen, "refusing table: %s", err.msg);
-		return SOLVE_BAD_TABLE;
-	}
-	int mod4 = x->meta->entry == TABLE_ENTRY_MOD4;
-	for (unsigned step = 0; step < a->dist; step++) {
-		int moved = 0;
-		for (int ud = 0; ud < BOARD_NDIRS && !moved; ud++) {
-			struct board_state nb = s2;
-			int nbl = blank;
-			unsigned nv;
-			if (board_move(&x->b, &nb, &nbl, (enum board_dir)f.dir[ud]) != 0)
-				continue;
-			if (exact_value(x, &nb, &nv, &err) != TABLE_OK) {
-				snprintf(msg, msglen, "refusing table: %s", err.msg);
-				return SOLVE_BAD_TABLE;
-			}
-			if (nv == (mod4 ? ((v + 3) & 3) : v - 1)) {
-				s2 = nb, blank = nbl, v = nv, moved = 1;
-				a->path[step] = board_dir_char((enum board_dir)ud, 0);
-			}
-		}
-		if (!moved) {
-			snprintf(msg, msglen, "refusing table: no neighbour one move closer (the table is inconsistent)");
-			return SOLVE_BAD_TABLE;
-		}
-		a->path[step + 1] = '\0';
-	}
-	return SOLVE_OK;
+	return walk(x, p->dir, s2, a->dist, a->path, msg, msglen);
 }

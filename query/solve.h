@@ -9,6 +9,7 @@
 
 #define SOLVE_MAX_TABLES 32
 #define SOLVE_MAX_PATH 256
+#define SOLVE_SMALL_TABLE (16u << 20) /* packed bytes up to which a table is loaded whole at open */
 
 enum solve_status {
 	SOLVE_OK = 0,
@@ -23,11 +24,28 @@ struct solve_table {
 	char msg[1600];
 };
 
+struct solve_known {
+	int rows, cols, cls, exists;
+};
+
+/* What a goal needs, worked out once and reused while the goal stays the same. */
+struct solve_prepared {
+	int valid, rows, cols;
+	struct board_state goal;
+	struct solve_table *table;
+	int8_t cell[BOARD_MAX_CELLS]; /* user cell -> table cell */
+	int8_t dir[BOARD_NDIRS];      /* user direction -> table direction */
+	uint8_t rename[BOARD_MAX_CELLS]; /* user tile -> table tile */
+};
+
 struct solve_ctx {
 	char dir[512];
 	unsigned flags; /* table_open flags */
-	int ntables;
+	int ntables, nknown;
 	struct solve_table tables[SOLVE_MAX_TABLES];
+	struct solve_known known[SOLVE_MAX_TABLES]; /* which table files exist */
+	struct solve_prepared prep;
+	struct board board; /* geometry of the last board asked about */
 };
 
 struct solve_answer {
