@@ -23,6 +23,7 @@ struct rank_ctx {
 	uint64_t w[RANK_MAX_CELLS]; /* w[i] = (m-1-i)!/2, weight of digit i, for i < m-2 */
 	uint64_t seqs;        /* m!/2 */
 	uint64_t count;       /* n!/2 reachable states */
+	int bmi2;             /* the CPU has PDEP: unranking uses it */
 };
 
 /* Prepares ranking for the states that can reach `goal`. Returns 0, or -1 when n > 20. */
@@ -51,19 +52,28 @@ static inline uint64_t rank_seq(const struct rank_ctx *r, const uint8_t *seq)
 
 /* Partial sums of a seq's rank digits, so that a vertical move re-ranks only the digits it changes. */
 struct rank_prefix {
+	int upto; /* h[0..upto] and seen[0..upto] are valid */
 	uint64_t h[RANK_MAX_CELLS + 1];
 	uint32_t seen[RANK_MAX_CELLS + 1];
 };
 
-static inline void rank_prefix_init(const struct rank_ctx *r, const uint8_t *seq, struct rank_prefix *p)
+/* Starts the prefix sums of a new seq; they are filled on demand by rank_after_vertical. */
+static inline void rank_prefix_init(struct rank_prefix *p)
 {
+	p->upto = 0;
 	p->h[0] = 0;
 	p->seen[0] = 0;
-	for (int k = 0; k < r->m - 2; k++) {
+}
+
+static inline void rank_prefix_extend(const struct rank_ctx *r, const uint8_t *seq, struct rank_prefix *p, int to)
+{
+	for (int k = p->upto; k < to; k++) {
 		unsigned d = (unsigned)(seq[k] - 1 - __builtin_popcount(p->seen[k] & ((1u << seq[k]) - 1)));
 		p->h[k + 1] = p->h[k] + d * r->w[k];
 		p->seen[k + 1] = p->seen[k] | 1u << seq[k];
 	}
+	if (to > p->upto)
+		p->upto = to;
 }
 
 /* Applies to seq the blank's vertical move from cell `blank` to cell `to`: the tile at `to`
@@ -84,13 +94,14 @@ static inline void rank_seq_vertical(uint8_t *seq, int blank, int to)
 }
 
 /* Seq rank after the vertical move blank -> to, given seq and its prefix sums (O(n - row)). */
-static inline uint64_t rank_after_vertical(const struct rank_ctx *r, const uint8_t *seq, const struct rank_prefix *p,
+static inline uint64_t rank_after_vertical(const struct rank_ctx *r, const uint8_t *seq, struct rank_prefix *p,
 					   int blank, int to)
 {
 	uint8_t tmp[RANK_MAX_CELLS];
 	int first = to < blank ? to : blank; /* digits before this are unchanged */
 	if (first > r->m - 2)
 		first = r->m - 2;
+	rank_prefix_extend(r, seq, p, first);
 	for (int k = first; k < r->m; k++)
 		tmp[k] = seq[k];
 	rank_seq_vertical(tmp, blank, to);

@@ -620,6 +620,8 @@ static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct table_er
 
 int table_check_all(struct table *t, struct table_err *err)
 {
+	if (t->fast.packed) /* already checked whole */
+		return TABLE_OK;
 	uint8_t *full = NULL;
 	if (t->meta.payload == TABLE_PAYLOAD_ZLIB && !t->full) {
 		full = malloc(t->packed_bytes ? t->packed_bytes : 1);

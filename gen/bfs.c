@@ -160,7 +160,7 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 				/* Unrank once per (seq rank, parity): consecutive states share it. Keep the
 				 * rank's prefix sums so a vertical move re-ranks only the changed digits. */
 				rank_unseq(&s->rk, r, par, seq);
-				rank_prefix_init(&s->rk, seq, &pre);
+				rank_prefix_init(&pre);
 				have_seq = r * 2 + (uint64_t)par;
 			}
 			if (s->entries)

@@ -196,6 +196,16 @@ static int run_gen(const struct gen_args *a)
 	if (check_resources(&b, a->count_only, out, entry == TABLE_ENTRY_MOD4 ? 1 : 8) != 0)
 		return EXIT_RESOURCES;
 
+	if (!a->quiet) {
+		uint64_t states = 1;
+		for (int i = 3; i <= b.n; i++)
+			states *= (uint64_t)i;
+		fprintf(stderr, "gen: %dx%d, %" PRIu64 " states: the search needs %.2f GiB of memory%s", a->rows, a->cols,
+			states, bfs_memory_needed(&b, a->count_only) / 1073741824.0, a->count_only ? ", no disk\n" : "");
+		if (!a->count_only)
+			fprintf(stderr, ", the table at most %.2f GiB of disk\n",
+				table_packed_bytes(states, entry == TABLE_ENTRY_MOD4 ? 1 : 8) / 1073741824.0);
+	}
 	struct bfs_options opt = { .threads = a->threads, .count_only = a->count_only, .entry = entry,
 				   .log = a->quiet ? NULL : stderr, .live = !a->quiet && isatty(2) };
 	struct bfs_result res;
@@ -222,7 +232,7 @@ static int run_gen(const struct gen_args *a)
 		if (res.entries[i] > maxe)
 			maxe = res.entries[i];
 	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
-				.payload = a->compress == 0 ? TABLE_PAYLOAD_RAW : TABLE_PAYLOAD_ZLIB,
+				.payload = a->compress == 1 ? TABLE_PAYLOAD_ZLIB : TABLE_PAYLOAD_RAW, /* compact: raw, 1 bit a state */
 				.rows = (uint8_t)a->rows, .cols = (uint8_t)a->cols, .cells = (uint8_t)b.n,
 				.entry_bits = (uint8_t)bits_for(maxe), .entries = res.states, .radius = res.radius };
 	memcpy(m.goal, goal.t, (size_t)b.n);

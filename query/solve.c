@@ -193,7 +193,7 @@ static int walk(struct exact *x, const int8_t *dir_map, struct board_state s, un
 	const struct rank_ctx *rk = &x->rk;
 	uint8_t seq[BOARD_MAX_CELLS];
 	struct rank_prefix pre;
-	int blank = rank_state_seq(rk, &s, seq), mod4 = x->meta->entry == TABLE_ENTRY_MOD4, have_pre = 0;
+	int blank = rank_state_seq(rk, &s, seq), mod4 = x->meta->entry == TABLE_ENTRY_MOD4;
 	uint64_t idx = rank_seq(rk, seq) * (uint64_t)b->n + (uint64_t)blank;
 	unsigned base = mod4 ? x->par[blank] : exact_base(x, &s, blank), e;
 	if (table_lookup(x->t, idx, &e, &err) != TABLE_OK)
@@ -201,6 +201,7 @@ static int walk(struct exact *x, const int8_t *dir_map, struct board_state s, un
 	unsigned v = x->meta->entry == TABLE_ENTRY_PLAIN ? e : 2 * e + base;
 	for (unsigned step = 0; step < dist; step++) {
 		int moved = 0;
+		rank_prefix_init(&pre);
 		for (int ud = 0; ud < BOARD_NDIRS && !moved; ud++) {
 			int td = dir_map[ud], to = b->nbr[blank][td];
 			if (to < 0)
@@ -210,8 +211,6 @@ static int walk(struct exact *x, const int8_t *dir_map, struct board_state s, un
 									     : x->par[to];
 			uint64_t nidx = idx + (uint64_t)(to - blank); /* horizontal: seq unchanged */
 			if (vertical) {
-				if (!have_pre)
-					rank_prefix_init(rk, seq, &pre), have_pre = 1;
 				nidx = rank_after_vertical(rk, seq, &pre, blank, to) * (uint64_t)b->n + (uint64_t)to;
 			}
 			if (table_lookup(x->t, nidx, &e, &err) != TABLE_OK)
@@ -220,7 +219,7 @@ static int walk(struct exact *x, const int8_t *dir_map, struct board_state s, un
 			if (nv != (mod4 ? ((v + 3) & 3) : v - 1))
 				continue;
 			if (vertical)
-				rank_seq_vertical(seq, blank, to), have_pre = 0;
+				rank_seq_vertical(seq, blank, to);
 			s.t[blank] = (uint8_t)tile, s.t[to] = 0;
 			blank = to, idx = nidx, base = nbase, v = nv, moved = 1;
 			path[step] = board_dir_char((enum board_dir)ud, 0);

@@ -103,6 +103,8 @@ START_TEST(roundtrip)
 			struct table *t;
 			struct table_err err;
 			ck_assert_msg(table_open(&t, path, flags, &err) == TABLE_OK, "%s", err.msg);
+			ck_assert_msg(table_check_all(t, &err) == TABLE_OK, "%s", err.msg); /* again after preload: a no-op */
+			ck_assert_ptr_nonnull(table_packed(t));
 			const struct table_meta *got = table_get_meta(t);
 			ck_assert_uint_eq(got->entries, 20160);
 			ck_assert_uint_eq(got->radius, 36);
