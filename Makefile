@@ -67,7 +67,7 @@ bin/query: $(QUERY_OBJ) $(B)/libcore.a
 
 static: $(QUERY_OBJ) $(B)/libcore.a
 	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) -static -o bin/query-static $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -static -s -o bin/query-static $^ $(LDLIBS)
 	@ls -l bin/query-static
 
 # Tables depend on the generator, so they are rebuilt when gen changes.

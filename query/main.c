@@ -140,7 +140,7 @@ static void print_answer(struct run *r, const struct board *b, const struct boar
 	const struct opts *o = r->o;
 	FILE *out = stdout;
 	char path[SOLVE_MAX_PATH + 1];
-	snprintf(path, sizeof path, "%s", a->path);
+	strcpy(path, a->path);
 	if (o->upper)
 		for (char *p = path; *p; p++)
 			*p = (char)(*p - 'a' + 'A');

@@ -199,16 +199,19 @@ static int walk(struct exact *x, const int8_t *dir_map, struct board_state s, un
 	if (table_lookup(x->t, idx, &e, &err) != TABLE_OK)
 		return refuse(&err, msg, msglen);
 	unsigned v = x->meta->entry == TABLE_ENTRY_PLAIN ? e : 2 * e + base;
+	int back = -1; /* the move that undoes the last one leads one farther: never tried */
 	for (unsigned step = 0; step < dist; step++) {
 		int moved = 0;
 		rank_prefix_init(&pre);
 		for (int ud = 0; ud < BOARD_NDIRS && !moved; ud++) {
 			int td = dir_map[ud], to = b->nbr[blank][td];
-			if (to < 0)
+			if (to < 0 || td == back)
 				continue;
 			int tile = s.t[to], vertical = td == BOARD_U || td == BOARD_D;
 			unsigned nbase = x->meta->entry == TABLE_ENTRY_MDRES ? base - x->md[tile][to] + x->md[tile][blank]
 									     : x->par[to];
+			if (x->meta->entry == TABLE_ENTRY_MDRES && nbase > v - 1)
+				continue; /* the Manhattan distance alone puts it farther than v - 1 */
 			uint64_t nidx = idx + (uint64_t)(to - blank); /* horizontal: seq unchanged */
 			if (vertical) {
 				nidx = rank_after_vertical(rk, seq, &pre, blank, to) * (uint64_t)b->n + (uint64_t)to;
@@ -222,6 +225,7 @@ static int walk(struct exact *x, const int8_t *dir_map, struct board_state s, un
 				rank_seq_vertical(seq, blank, to);
 			s.t[blank] = (uint8_t)tile, s.t[to] = 0;
 			blank = to, idx = nidx, base = nbase, v = nv, moved = 1;
+			back = BOARD_NDIRS - 1 - td; /* d<->u, l<->r */
 			path[step] = board_dir_char((enum board_dir)ud, 0);
 		}
 		if (!moved) {
@@ -236,18 +240,17 @@ static int walk(struct exact *x, const int8_t *dir_map, struct board_state s, un
 int solve_one(struct solve_ctx *ctx, int rows, int cols, const struct board_state *s, const struct board_state *g,
 	      int want_path, struct solve_answer *a, char *msg, size_t msglen)
 {
-	struct board bu;
 	if (ctx->board.rows != rows || ctx->board.cols != cols)
 		board_init(&ctx->board, rows, cols);
-	bu = ctx->board;
+	const struct board *bu = &ctx->board;
 	a->path[0] = '\0';
 	a->dist = 0;
-	a->solvable = board_solvable(&bu, s, g);
+	a->solvable = board_solvable(bu, s, g);
 	if (!a->solvable)
 		return SOLVE_OK;
 	struct solve_prepared *p = &ctx->prep;
-	if (!p->valid || p->rows != rows || p->cols != cols || memcmp(p->goal.t, g->t, (size_t)bu.n) != 0) {
-		int st = prepare(ctx, &bu, g, msg, msglen);
+	if (!p->valid || p->rows != rows || p->cols != cols || memcmp(p->goal.t, g->t, (size_t)bu->n) != 0) {
+		int st = prepare(ctx, bu, g, msg, msglen);
 		if (st != SOLVE_OK)
 			return st;
 	}
@@ -255,7 +258,7 @@ int solve_one(struct solve_ctx *ctx, int rows, int cols, const struct board_stat
 	/* Map the cells, and rename tiles so the mapped goal becomes the table's goal. */
 	struct board_state s2;
 	memset(&s2, 0, sizeof s2);
-	for (int c = 0; c < bu.n; c++)
+	for (int c = 0; c < bu->n; c++)
 		s2.t[p->cell[c]] = p->rename[s->t[c]];
 	struct table_err err;
 	if (exact_distance(x, &s2, &a->dist, &err) != TABLE_OK)
