@@ -101,7 +101,7 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck
 bench: all $(BENCH_BIN)
 	@sh bench/run.sh
 
-bench-large: all tables-large $(BENCH_BIN)
+bench-large: all $(BENCH_BIN)
 	@sh bench/run-large.sh
 
 install: bin/gen bin/query tables

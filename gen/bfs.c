@@ -34,6 +34,7 @@ struct shared {
 	_Atomic uint64_t found;
 	_Atomic int done;
 	pthread_barrier_t barrier;
+	pthread_mutex_t gate;
 	double t0;
 };
 
@@ -183,23 +184,38 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 	return found + ring_flush(s->bits, &ring, nxt);
 }
 
+/* Takes chunks of the current depth until none are left; returns the states reached. Thread 0
+ * (live) also draws the live progress line. */
+static uint64_t run_chunks(struct shared *s, int live)
+{
+	const uint64_t chunks = (s->count + CHUNK_STATES - 1) / CHUNK_STATES;
+	uint64_t found = 0;
+	double last = now();
+	for (;;) {
+		uint64_t c = atomic_fetch_add(&s->next_chunk, 1);
+		if (c >= chunks)
+			break;
+		uint64_t lo = c * CHUNK_STATES, hi = lo + CHUNK_STATES;
+		found += expand_range(s, lo, hi < s->count ? hi : s->count);
+		if (live && now() - last > 0.5) {
+			last = now();
+			fprintf(stderr, "\rdepth %u: %5.1f%% scanned, %.1f s", s->depth, 100.0 * (double)c / (double)chunks,
+				last - s->t0);
+		}
+	}
+	return found;
+}
+
 static void *worker(void *arg)
 {
 	struct shared *s = arg;
-	const uint64_t chunks = (s->count + CHUNK_STATES - 1) / CHUNK_STATES;
+	pthread_mutex_lock(&s->gate); /* wait until every thread exists and the barrier is set */
+	pthread_mutex_unlock(&s->gate);
 	for (;;) {
 		pthread_barrier_wait(&s->barrier); /* depth set up by thread 0 */
 		if (atomic_load(&s->done))
 			return NULL;
-		uint64_t found = 0;
-		for (;;) {
-			uint64_t c = atomic_fetch_add(&s->next_chunk, 1);
-			if (c >= chunks)
-				break;
-			uint64_t lo = c * CHUNK_STATES, hi = lo + CHUNK_STATES;
-			found += expand_range(s, lo, hi < s->count ? hi : s->count);
-		}
-		atomic_fetch_add(&s->found, found);
+		atomic_fetch_add(&s->found, run_chunks(s, 0));
 		pthread_barrier_wait(&s->barrier); /* depth finished */
 	}
 }
@@ -237,36 +253,25 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		return -1;
 	}
 	res->working_bytes = words * 8;
-	int threads = opt->threads < 1 ? 1 : opt->threads > 256 ? 256 : opt->threads;
-	pthread_barrier_init(&s->barrier, NULL, (unsigned)threads);
+	int threads = opt->threads < 1 ? 1 : opt->threads > 256 ? 256 : opt->threads, started = 1;
 	pthread_t tid[256];
-	for (int t = 1; t < threads; t++)
-		pthread_create(&tid[t], NULL, worker, s);
+	pthread_mutex_init(&s->gate, NULL);
+	pthread_mutex_lock(&s->gate);
+	while (started < threads && pthread_create(&tid[started], NULL, worker, s) == 0)
+		started++; /* fewer threads if the system refuses more: slower, still correct */
+	pthread_barrier_init(&s->barrier, NULL, (unsigned)started);
+	pthread_mutex_unlock(&s->gate);
 
 	s->t0 = now();
 	mark(s->bits, rank_state(&s->rk, goal), 1);
 	res->hist[0] = 1;
 	uint64_t total = 1;
-	const uint64_t chunks = (s->count + CHUNK_STATES - 1) / CHUNK_STATES;
 	for (unsigned d = 0;; d++) {
 		s->depth = d;
 		atomic_store(&s->next_chunk, 0);
 		atomic_store(&s->found, 0);
 		pthread_barrier_wait(&s->barrier);
-		uint64_t found = 0;
-		double last = now();
-		for (;;) {
-			uint64_t c = atomic_fetch_add(&s->next_chunk, 1);
-			if (c >= chunks)
-				break;
-			uint64_t lo = c * CHUNK_STATES, hi = lo + CHUNK_STATES;
-			found += expand_range(s, lo, hi < s->count ? hi : s->count);
-			if (opt->live && now() - last > 0.5) {
-				last = now();
-				fprintf(stderr, "\rdepth %u: %5.1f%% scanned, %.1f s", d, 100.0 * (double)c / (double)chunks,
-					last - s->t0);
-			}
-		}
+		uint64_t found = run_chunks(s, opt->live);
 		atomic_fetch_add(&s->found, found);
 		pthread_barrier_wait(&s->barrier);
 		found = atomic_load(&s->found);
@@ -285,9 +290,10 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	}
 	atomic_store(&s->done, 1);
 	pthread_barrier_wait(&s->barrier);
-	for (int t = 1; t < threads; t++)
+	for (int t = 1; t < started; t++)
 		pthread_join(tid[t], NULL);
 	pthread_barrier_destroy(&s->barrier);
+	pthread_mutex_destroy(&s->gate);
 	res->seconds = now() - s->t0;
 	res->states = total;
 	res->entries = s->entries;

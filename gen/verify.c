@@ -133,14 +133,11 @@ int verify_table(const char *path, int threads, char *msg, size_t msglen)
 	struct vshared v = { .x = &x, .msg = msg, .msglen = msglen };
 	pthread_mutex_init(&v.lock, NULL);
 	pthread_t tid[256];
-	if (threads < 1)
-		threads = 1;
-	if (threads > 256)
-		threads = 256;
-	for (int t = 1; t < threads; t++)
-		pthread_create(&tid[t], NULL, vworker, &v);
+	int started = 1;
+	while (started < threads && started < 256 && pthread_create(&tid[started], NULL, vworker, &v) == 0)
+		started++;
 	vworker(&v);
-	for (int t = 1; t < threads; t++)
+	for (int t = 1; t < started; t++)
 		pthread_join(tid[t], NULL);
 	pthread_mutex_destroy(&v.lock);
 	rc = atomic_load(&v.failed);

@@ -5,6 +5,7 @@
 
 #include "../../core/board.h"
 #include "../../core/rank.h"
+#include "testutil.h"
 
 /* Plain lexicographic rank of a full permutation of 0..n-1 (independent of rank.c). */
 static uint64_t full_rank(const uint8_t *p, int n)
@@ -222,10 +223,5 @@ int main(void)
 	tcase_add_test(tc, board_spec_parsing);
 	tcase_add_test(tc, board_symmetry_classes);
 	tcase_add_test(tc, board_manhattan_and_parity);
-	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return testutil_run(s, tc);
 }

@@ -9,6 +9,7 @@
 #include "../../core/table.h"
 #include "../../gen/bfs.h"
 #include "../../gen/verify.h"
+#include "testutil.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"
@@ -115,10 +116,9 @@ START_TEST(encodings_agree)
 }
 END_TEST
 
-/* Writes a 2x4 table with the given encoding through table_write and reads it back. */
-static void write_table(const char *path, uint32_t entry, uint32_t payload, struct bfs_result *res)
+/* Header of a 2x4 table (goal blank last) holding the search result res. */
+static struct table_meta meta_2x4(uint32_t entry, uint32_t payload, const struct bfs_result *res)
 {
-	*res = search(2, 4, 7, 2, entry);
 	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
 				.payload = payload, .rows = 2, .cols = 4, .cells = 8, .entry_bits = 8,
 				.entries = res->states, .radius = res->radius, .block_entries = 1024 };
@@ -129,6 +129,14 @@ static void write_table(const char *path, uint32_t entry, uint32_t payload, stru
 	memcpy(m.goal, g.t, 8);
 	memcpy(m.hist, res->hist, sizeof m.hist);
 	snprintf(m.generator, sizeof m.generator, "test");
+	return m;
+}
+
+/* Writes a 2x4 table with the given encoding through table_write. */
+static void write_table(const char *path, uint32_t entry, uint32_t payload, struct bfs_result *res)
+{
+	*res = search(2, 4, 7, 2, entry);
+	struct table_meta m = meta_2x4(entry, payload, res);
 	struct table_err err;
 	ck_assert_msg(table_write(path, &m, res->entries, 6, NULL, &err) == TABLE_OK, "%s", err.msg);
 }
@@ -160,16 +168,7 @@ START_TEST(verify_catches_a_wrong_distance)
 	struct bfs_result res;
 	write_table(path, TABLE_ENTRY_PLAIN, TABLE_PAYLOAD_RAW, &res);
 	res.entries[777] += 2; /* still the right parity: only the neighbour rule can tell */
-	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = TABLE_ENTRY_PLAIN,
-				.payload = TABLE_PAYLOAD_RAW, .rows = 2, .cols = 4, .cells = 8, .entry_bits = 8,
-				.entries = res.states, .radius = res.radius };
-	struct board b;
-	struct board_state g;
-	board_init(&b, 2, 4);
-	board_goal(&b, 7, &g);
-	memcpy(m.goal, g.t, 8);
-	memcpy(m.hist, res.hist, sizeof m.hist);
-	snprintf(m.generator, sizeof m.generator, "test");
+	struct table_meta m = meta_2x4(TABLE_ENTRY_PLAIN, TABLE_PAYLOAD_RAW, &res);
 	struct table_err err;
 	ck_assert(table_write(path, &m, res.entries, 6, NULL, &err) == TABLE_OK);
 	char msg[256] = "";
@@ -225,10 +224,5 @@ int main(void)
 	tcase_add_test(tc, verify_accepts_good_tables);
 	tcase_add_test(tc, verify_catches_a_wrong_distance);
 	tcase_add_test(tc, compact_walks_to_exact);
-	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return testutil_run(s, tc);
 }

@@ -7,6 +7,7 @@
 #include "../../core/board.h"
 #include "../../query/input.h"
 #include "../../query/solve.h"
+#include "testutil.h"
 
 #ifndef TEST_TABLES
 #define TEST_TABLES "tables"
@@ -331,10 +332,5 @@ int main(void)
 	tcase_add_test(tc, input_overlong_and_truncated);
 	tcase_add_loop_test(tc, random_goals_match_plain_bfs, 0, 8);
 	tcase_add_test(tc, missing_table_names_the_command);
-	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return testutil_run(s, tc);
 }

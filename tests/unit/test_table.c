@@ -10,6 +10,7 @@
 
 #include "../../core/board.h"
 #include "../../core/table.h"
+#include "testutil.h"
 
 /* A synthetic exact 2x4 table (20160 entries): contents need not be distances here. */
 static void make_meta(struct table_meta *m, uint32_t payload)
@@ -241,10 +242,5 @@ int main(void)
 	tcase_add_test(tc, future_version);
 	tcase_add_test(tc, sizes_do_not_add_up);
 	tcase_add_test(tc, full_disk);
-	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return testutil_run(s, tc);
 }

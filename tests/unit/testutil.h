@@ -1,0 +1,19 @@
+/* testutil: the one Check runner every unit test program ends with. */
+#ifndef SLIDETAB_TESTUTIL_H
+#define SLIDETAB_TESTUTIL_H
+
+#include <check.h>
+#include <stdlib.h>
+
+/* Runs a suite of one test case and returns the process exit status. */
+static inline int testutil_run(Suite *s, TCase *tc)
+{
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+#endif
