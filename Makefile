@@ -36,7 +36,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: all demo deps tables tables-large tables-15 check check-unit check-e2e bench bench-large bench-15 \
+.PHONY: all demo deps tables tables-large tables-15 check check-unit check-e2e check-hardening bench bench-large bench-15 \
 	install uninstall clean static fuzz
 .DELETE_ON_ERROR:
 
@@ -86,7 +86,21 @@ $(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a $(LDLIBS)
 
-check: check-unit check-e2e
+check: check-unit check-e2e check-hardening
+
+# Hostile tables, exit statuses, concurrent use, resource limits (tests/hardening).
+HARDENING_PARTS ?= hostile exit concurrent limits
+check-hardening: bin/gen bin/query tables $(B)/tests/test_hostile
+	@HOSTILE_BIN=$(B)/tests/test_hostile sh tests/hardening/run.sh $(HARDENING_PARTS)
+
+$(B)/tests/test_hostile: tests/hardening/test_hostile.c $(B)/libcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(B)/libcore.a $(CHECK_LIBS) $(LDLIBS)
+
+# libFuzzer targets (clang), FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@sh fuzz/run.sh $(FUZZ_SECONDS)
 
 check-unit: $(TEST_BIN) tables
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done

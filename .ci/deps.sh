@@ -1,9 +1,11 @@
 #!/bin/sh
-# deps.sh: installs the build packages slidetab needs (as root), or prints the command to run.
+# deps.sh: installs the packages slidetab needs (as root), or prints the command to run.
+# Usage: deps.sh [fuzz]   (fuzz: also clang and its libFuzzer runtime, for `make fuzz`)
 set -u
-pkgs="build-essential zlib1g-dev check pkg-config"
+want="zlib1g-dev check pkg-config"
+[ "${1:-}" = fuzz ] && want="$want clang libclang-rt-dev"
 missing=""
-for p in zlib1g-dev check pkg-config; do
+for p in $want; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 command -v cc >/dev/null 2>&1 && command -v make >/dev/null 2>&1 || missing="$missing build-essential"
@@ -14,5 +16,5 @@ if [ "$(id -u)" -eq 0 ]; then
 	exit $?
 fi
 echo "deps: missing packages:$missing" >&2
-echo "deps: run: sudo apt-get update && sudo apt-get install -y $pkgs" >&2
+echo "deps: run: sudo apt-get update && sudo apt-get install -y$missing" >&2
 exit 1

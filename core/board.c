@@ -28,11 +28,12 @@ int board_parse_spec(const char *spec, int *rows, int *cols)
 {
 	char *end;
 	long r = strtol(spec, &end, 10);
-	if (end == spec || (*end != 'x' && *end != 'X'))
+	if (end == spec || (*end != 'x' && *end != 'X') || r < 2 || r > BOARD_MAX_CELLS)
 		return -1;
 	const char *p = end + 1;
 	long c = strtol(p, &end, 10);
-	if (end == p || *end != '\0' || r < 2 || c < 2 || r * c > BOARD_MAX_CELLS)
+	if (end == p || *end != '\0' || r < 2 || c < 2 || r > BOARD_MAX_CELLS || c > BOARD_MAX_CELLS ||
+	    r * c > BOARD_MAX_CELLS)
 		return -1;
 	*rows = (int)r;
 	*cols = (int)c;

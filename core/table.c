@@ -32,6 +32,7 @@ enum {
 #define CACHE_SLOTS 64
 #define DEFAULT_BLOCK_BYTES 32768
 #define MAX_ENTRIES (UINT64_C(1) << 40)
+#define MAX_BLOCK_BYTES (1u << 20) /* a block never inflates to more than this */
 
 struct table {
 	struct table_fast fast; /* must stay first: see table_fast_view() */
@@ -149,9 +150,11 @@ static int meta_check(const struct table_meta *m, struct table_err *err)
 		return fail(err, TABLE_EFORMAT, "unknown payload encoding %" PRIu32, m->payload);
 	if (m->entry_bits < 1 || m->entry_bits > 8)
 		return fail(err, TABLE_EFORMAT, "entry width %u bits is not in 1..8", m->entry_bits);
-	if (m->block_entries == 0 || m->block_entries % 64)
-		return fail(err, TABLE_EFORMAT, "block of %" PRIu32 " entries is not a multiple of 64",
-			    m->block_entries);
+	if (m->kind == TABLE_KIND_EXACT && m->cells > 20)
+		return fail(err, TABLE_EFORMAT, "an exact table of %u cells has too many entries to index", m->cells);
+	if (m->block_entries == 0 || m->block_entries % 64 || m->block_entries > MAX_BLOCK_BYTES * 8 / m->entry_bits)
+		return fail(err, TABLE_EFORMAT, "block of %" PRIu32 " entries is not a multiple of 64 up to %u bytes",
+			    m->block_entries, MAX_BLOCK_BYTES);
 	uint32_t seen = 0;
 	for (int c = 0; c < m->cells; c++) {
 		if (m->goal[c] >= m->cells || (seen >> m->goal[c] & 1))
@@ -519,7 +522,8 @@ static int header_decode(const uint8_t *h, uint64_t file_size, struct table *t, 
 int table_open(struct table **out, const char *path, unsigned flags, struct table_err *err)
 {
 	*out = NULL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO under a table's name must not hang the reader (it is refused below). */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return fail(err, TABLE_EIO, "opening %s: %s", path, strerror(errno));
 	struct stat st;

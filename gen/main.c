@@ -156,6 +156,14 @@ static int run_verify(const struct gen_args *a)
 		printf("OK %s\n", a->verify);
 		return EXIT_OK;
 	}
+	if (rc == 2) { /* could not be read at all */
+		fprintf(stderr, "gen: %s\n", msg);
+		return EXIT_USAGE;
+	}
+	if (rc == 3) {
+		fprintf(stderr, "gen: %s\n", msg);
+		return EXIT_RESOURCES;
+	}
 	printf("FAIL %s: %s\n", a->verify, msg);
 	return EXIT_FAIL;
 }
@@ -164,7 +172,10 @@ static int run_gen(const struct gen_args *a)
 {
 	struct board b;
 	struct board_state goal;
-	board_init(&b, a->rows, a->cols);
+	if (board_init(&b, a->rows, a->cols) != 0) {
+		fprintf(stderr, "gen: %dx%d is not a board (R, C >= 2, R*C <= 25)\n", a->rows, a->cols);
+		return EXIT_USAGE;
+	}
 	if (a->goal_text) {
 		if (parse_goal(&b, a->goal_text, &goal) != 0) {
 			fprintf(stderr, "gen: --goal \"%s\" is not a %dx%d board (need each of 0..%d once)\n", a->goal_text,
@@ -213,7 +224,7 @@ static int run_gen(const struct gen_args *a)
 	double c0 = cpu_seconds();
 	if (bfs_run(&b, &goal, &opt, &res, err, sizeof err) != 0) {
 		fprintf(stderr, "gen: %s\n", err);
-		return EXIT_FAIL;
+		return strstr(err, "out of memory") ? EXIT_RESOURCES : EXIT_FAIL;
 	}
 	double cpu = cpu_seconds() - c0;
 	for (uint32_t d = 0; d <= res.radius; d++)
@@ -253,7 +264,7 @@ static int run_gen(const struct gen_args *a)
 	free(packed);
 	if (rc != TABLE_OK) {
 		fprintf(stderr, "gen: %s\n", terr.msg);
-		return EXIT_FAIL;
+		return rc == TABLE_ENOMEM ? EXIT_RESOURCES : EXIT_FAIL;
 	}
 	printf("# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", out, bytes,
 	       8.0 * (double)bytes / (double)res.states, table_payload_name(m.payload), m.entry_bits,

@@ -99,7 +99,7 @@ static int verify_compact(struct exact *x, int threads, char *msg, size_t msglen
 	struct bfs_options opt = { .threads = threads, .entry = TABLE_ENTRY_MOD4 };
 	struct bfs_result res;
 	if (bfs_run(&x->b, &x->goal, &opt, &res, msg, msglen) != 0)
-		return 2;
+		return 3;
 	int rc = 0;
 	for (uint64_t i = 0; i < x->meta->entries && !rc; i++)
 		if (table_packed_get(table_packed(x->t), i, x->meta->entry_bits) != res.entries[i]) {
@@ -123,7 +123,7 @@ int verify_table(const char *path, int threads, char *msg, size_t msglen)
 	int rc = exact_open(&x, path, TABLE_PRELOAD, &err);
 	if (rc) {
 		snprintf(msg, msglen, "%s", err.msg);
-		return rc == TABLE_EFORMAT ? 1 : 2;
+		return rc == TABLE_EFORMAT ? 1 : rc == TABLE_ENOMEM ? 3 : 2;
 	}
 	if (x.meta->entry == TABLE_ENTRY_MOD4) {
 		rc = verify_compact(&x, threads, msg, msglen);

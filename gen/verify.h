@@ -7,8 +7,8 @@
 /* Checks header and every CRC, then: exactly one state at distance 0 and it is the goal; every
  * state's neighbours differ from it by exactly one; every other state has a neighbour one closer;
  * the stored histogram equals a recount. Compact (mod 4) tables are checked against a fresh
- * search. Returns 0 when all holds, 1 on the first violation (described in msg), 2 when the file
- * cannot be read at all. */
+ * search. Returns 0 when all holds, 1 on the first violation or a damaged file (described in
+ * msg), 2 when the file cannot be read at all, 3 when memory runs out. */
 int verify_table(const char *path, int threads, char *msg, size_t msglen);
 
 #endif

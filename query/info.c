@@ -10,13 +10,9 @@ int info_print(const char *path, FILE *out, int bars)
 {
 	struct table *t;
 	struct table_err err;
-	int rc = table_open(&t, path, 0, &err);
-	if (rc == TABLE_OK)
-		rc = table_check_all(t, &err);
+	int rc = table_open(&t, path, TABLE_PRELOAD, &err); /* every CRC checked before anything is shown */
 	if (rc != TABLE_OK) {
 		fprintf(stderr, "query: %s\n", err.msg);
-		if (rc == TABLE_OK)
-			table_close(t);
 		return rc == TABLE_EIO ? 2 : 3;
 	}
 	const struct table_meta *m = table_get_meta(t);

@@ -295,7 +295,11 @@ int input_next(struct input *in, struct board_state *s, struct board_state *g, c
 		return INPUT_ERROR;
 	}
 	if (rc2 != INPUT_PUZZLE || both2) {
-		snprintf(msg, msglen, "%s", both2 ? "a start and goal on one line where a goal alone was expected" : msg2);
+		if (both2)
+			snprintf(msg, msglen, "line %ld: a start and a goal on one line where a goal alone was expected",
+				 in->line);
+		else
+			snprintf(msg, msglen, "%s", msg2);
 		return rc2 == INPUT_FATAL ? INPUT_FATAL : INPUT_ERROR;
 	}
 	return INPUT_PUZZLE;

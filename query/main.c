@@ -9,6 +9,7 @@
 
 #include "../core/board.h"
 #include "../core/version.h"
+#include "gap.h"
 #include "info.h"
 #include "input.h"
 #include "solve.h"
@@ -43,6 +44,7 @@ static void usage(FILE *f)
 		"      --json             one JSON object per puzzle\n"
 		"      --unsolvable WORD  what to print for an unsolvable puzzle (default: unsolvable)\n"
 		"      --style NAME       a contest's exact output; NAME: hdu3567\n"
+		"      --puzzle gap       solve Gap card layouts (AOJ 1245 input); --path, --show apply\n"
 		"      --tables DIR       table folder (else $SLIDETAB_TABLES, the installed folder, ./tables)\n"
 		"      --preload          inflate whole tables up front (for big batches)\n"
 		"      --info TABLE       print a table's header and depth histogram\n"
@@ -56,7 +58,8 @@ static void usage(FILE *f)
 		"  Eight, POJ 1077 / AcWing 179:  echo 2 3 4 1 5 x 7 6 8 | query --path\n"
 		"  two boards (start, goal):      echo 1 2 3 0 8 4 7 6 5 1 0 3 8 2 4 7 6 5 | query --pairs --unsolvable Impossible\n"
 		"  Eight II, HDU 3567:            printf '1\\n12X453786\\n12345678X\\n' | query --style hdu3567\n"
-		"  show the way:                  echo 1 3 0 4 2 5 7 8 6 | query --show\n");
+		"  show the way:                  echo 1 3 0 4 2 5 7 8 6 | query --show\n"
+		"  Gap, AOJ 1245:                 query --puzzle gap < layouts.txt\n");
 }
 
 /* Parses --goal once the board is known. */
@@ -267,9 +270,30 @@ static int run_stream(struct run *r, FILE *f, const char *name)
 	return fatal;
 }
 
+/* Gap (AOJ 1245): each input is a contest input, solved by search (query/gap.c). */
+static int run_gap(const struct opts *o, int nfiles, char **files)
+{
+	struct gap_options go = { .path = o->path, .show = o->show, .mem_limit = 0 };
+	if (nfiles == 0)
+		return gap_run(stdin, "stdin", stdout, stderr, &go);
+	int status = EXIT_OK;
+	for (int i = 0; i < nfiles; i++) {
+		FILE *f = strcmp(files[i], "-") ? fopen(files[i], "r") : stdin;
+		if (!f) {
+			fprintf(stderr, "query: %s: %s\n", files[i], strerror(errno));
+			return EXIT_USAGE;
+		}
+		if (gap_run(f, files[i], stdout, stderr, &go) != 0)
+			status = EXIT_BADINPUT;
+		if (f != stdin)
+			fclose(f);
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
-	enum { O_PAIRS = 256, O_UPPER, O_SHOW, O_JSON, O_UNSOLV, O_STYLE, O_TABLES, O_PRELOAD, O_INFO };
+	enum { O_PAIRS = 256, O_UPPER, O_SHOW, O_JSON, O_UNSOLV, O_STYLE, O_TABLES, O_PRELOAD, O_INFO, O_PUZZLE };
 	static const struct option longopts[] = {
 		{ "board", required_argument, NULL, 'b' },     { "goal", required_argument, NULL, 'g' },
 		{ "pairs", no_argument, NULL, O_PAIRS },       { "path", no_argument, NULL, 'p' },
@@ -277,12 +301,13 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, O_JSON },         { "unsolvable", required_argument, NULL, O_UNSOLV },
 		{ "style", required_argument, NULL, O_STYLE }, { "tables", required_argument, NULL, O_TABLES },
 		{ "preload", no_argument, NULL, O_PRELOAD },   { "info", required_argument, NULL, O_INFO },
+		{ "puzzle", required_argument, NULL, O_PUZZLE },
 		{ "help", no_argument, NULL, 'h' },            { "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o = { .unsolvable_word = "unsolvable" };
 	const char *info = NULL;
-	int c;
+	int c, gap = 0;
 	while ((c = getopt_long(argc, argv, "b:g:phV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
@@ -308,6 +333,13 @@ int main(int argc, char **argv)
 		case O_TABLES: o.tables = optarg; break;
 		case O_PRELOAD: o.preload = 1; break;
 		case O_INFO: info = optarg; break;
+		case O_PUZZLE:
+			if (strcmp(optarg, "gap") && strcmp(optarg, "sliding")) {
+				fprintf(stderr, "query: --puzzle %s: known puzzles: sliding (default), gap\n", optarg);
+				return EXIT_USAGE;
+			}
+			gap = !strcmp(optarg, "gap");
+			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		case 'V': printf("query (slidetab) %s\n", SLIDETAB_VERSION); return EXIT_OK;
 		default: usage(stderr); return EXIT_USAGE;
@@ -315,6 +347,8 @@ int main(int argc, char **argv)
 	}
 	if (info)
 		return info_print(info, stdout, isatty(1));
+	if (gap)
+		return run_gap(&o, argc - optind, argv + optind);
 	if (o.goal_text && o.pairs) {
 		fprintf(stderr, "query: --goal and --pairs do not go together (pairs bring their own goals)\n");
 		return EXIT_USAGE;

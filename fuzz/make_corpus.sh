@@ -1,0 +1,62 @@
+#!/bin/sh
+# make_corpus.sh: regenerates the committed seed corpus in fuzz/corpus/ (run from the repo root after the build).
+set -u
+G=bin/gen
+[ -x "$G" ] || { echo "make_corpus.sh: build bin/gen first" >&2; exit 2; }
+C=fuzz/corpus
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+mkdir -p "$C/input" "$C/table" "$C/gap"
+
+# Puzzle inputs: byte 0 is the mode (low nibble board, 0x10 pairs, 0x20 count line, 0x40 raw lines,
+# 0x80 the rest is a --board argument).
+inp() { name=$1; mode=$2; shift 2; { printf "\\$mode"; printf "$@"; } > "$C/input/$name"; }
+inp seven          000 '0 1 2 3 4 5 6 7\n1 0 2 3 4 5 6 7\n7 6 5 4 3 2 1 0\n'
+inp eight-rows     005 '1 3 0\n4 2 5\n7 8 6\n'
+inp fifteen-rows   011 '1 2 3 4\n6 7 8 0\n5 10 11 12\n9 13 14 15\n'
+inp eight-x        000 '2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n'
+inp pairs-line     020 '1 2 3 0 8 4 7 6 5 1 0 3 8 2 4 7 6 5\n'
+inp pairs-rows     025 '1 2 3\n0 8 4\n7 6 5\n1 0 3\n8 2 4\n7 6 5\n'
+inp hdu3567        060 '2\n12X453786\n12345678X\n564178X23\n7568X4123\n'
+inp commas-crlf    000 '# a comment\r\n\r\n1,2,3,0\r\n_ 1 2 3\r\n'
+inp errors         004 '1 2 3 4 5 6 7 7\n1 2 3\n9 9 9 9 9 9 9 9\n1 2 3 4 5 6 7 z\n1 2 3 4 5 6 7 0 1\n'
+inp ambiguous12    000 '1 2 3 4 5 6 7 8 9 10 11 0\n'
+inp board3x4       007 '1 2 3 4 5 6 7 8 9 10 11 0\n1 2 3 4\n5 6 7 8\n9 10 11 0\n'
+inp raw-lines      100 'a\n\nb\r\nccc'
+inp half-puzzle    005 '1 2 3\n4 5 6\n'
+inp pairs-bad-goal 020 '1 2 3 0\n1 2 3 0 1 2 3 0\n'
+inp board-spec       200 '2x3'
+inp board-spec-upper 200 '5X5'
+
+# Tables: byte 0 flags (1 fix header CRC, 2 fix index CRC, 4 fix block CRCs, 8 preload first).
+$G -q --board 2x2 --compress none -o "$T/2x2-raw.tbl" > /dev/null || exit 1
+$G -q --board 2x3 -o "$T/2x3-zlib.tbl" > /dev/null || exit 1
+$G -q --board 2x2 --compress compact -o "$T/2x2-compact.tbl" > /dev/null || exit 1
+$G -q --board 2x3 --blank 1 --entry plain --compress none -o "$T/2x3-plain-raw.tbl" > /dev/null || exit 1
+tbl() { name=$1; flags=$2; src=$3; { printf "\\$flags"; cat "$src"; } > "$C/table/$name"; }
+tbl 2x2-raw           000 "$T/2x2-raw.tbl"
+tbl 2x2-raw-fix       007 "$T/2x2-raw.tbl"
+tbl 2x3-zlib          000 "$T/2x3-zlib.tbl"
+tbl 2x3-zlib-preload  017 "$T/2x3-zlib.tbl"
+tbl 2x2-compact       007 "$T/2x2-compact.tbl"
+tbl 2x3-plain-raw     010 "$T/2x3-plain-raw.tbl"
+head -c 5000 "$T/2x3-zlib.tbl" > "$T/trunc"; tbl 2x3-truncated 000 "$T/trunc"
+cp "$T/2x2-raw.tbl" "$T/flip"; printf '\377' | dd of="$T/flip" bs=1 seek=8193 conv=notrunc 2>/dev/null
+tbl 2x2-payload-flip 000 "$T/flip"
+cp "$T/2x3-zlib.tbl" "$T/hflip"; printf '\011' | dd of="$T/hflip" bs=1 seek=124 conv=notrunc 2>/dev/null
+tbl 2x3-header-field-fixed 001 "$T/hflip"
+printf 'NOTATABLE' > "$T/magic"; tbl wrong-magic 000 "$T/magic"
+: > "$T/empty"; tbl empty 000 "$T/empty"
+
+# Gap inputs: byte 0 bit 0 --path, bit 1 --show.
+gap() { name=$1; mode=$2; shift 2; { printf "\\$mode"; printf "$@"; } > "$C/gap/$name"; }
+S=/work/shared/data/gap-sample.txt
+for s in tests/data/gap-sample.txt data/gap-sample.txt; do [ -f "$s" ] && { S=$s; break; }; done
+if [ -f "$S" ]; then
+	{ printf '\000'; cat "$S"; } > "$C/gap/sample"
+	{ printf '\001'; head -n 11 "$S" | sed '1s/.*/2/'; } > "$C/gap/sample-path"
+fi
+gap solved-show 002 '1\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n'
+gap errors      000 '3\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n\n1 2 3\n\nx y\n'
+gap count-only  000 '0\n'
+echo "corpus: $(ls "$C/input" | wc -l) input, $(ls "$C/table" | wc -l) table, $(ls "$C/gap" | wc -l) gap files"

@@ -1,0 +1,104 @@
+#!/bin/sh
+# run.sh: builds the libFuzzer targets with clang into build/fuzz/ and runs each for SECONDS (default 60).
+# Usage: fuzz/run.sh [SECONDS]   (from the repo root). Exit 0: no target crashed; 1: a crash (see
+# build/fuzz/artifacts/); 2: the build failed. Env: CLANG (default clang, else clang-14), TARGETS
+# (default "fuzz_input fuzz_table fuzz_gap"), FUZZ_FLAGS (more libFuzzer options, e.g. -jobs=2).
+set -u
+SECS=${1:-60}
+case $SECS in ''|*[!0-9]*) echo "usage: fuzz/run.sh [SECONDS]" >&2; exit 2 ;; esac
+cd "$(dirname "$0")/.." || exit 2
+CLANG=${CLANG:-}
+if [ -z "$CLANG" ]; then
+	for c in clang clang-14; do command -v $c >/dev/null 2>&1 && { CLANG=$c; break; }; done
+fi
+[ -n "$CLANG" ] || { echo "fuzz: clang not found" >&2; exit 2; }
+B=build/fuzz
+mkdir -p "$B/obj" "$B/artifacts"
+SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
+BASE="-std=c11 -D_GNU_SOURCE -g -O1 -pthread -fno-omit-frame-pointer"
+OWN="-Wall -Wextra -Werror"   # our targets are held to the project's warning rules
+THEIRS="-Wall -Wextra"        # other people's files: warnings reported, not fatal here
+
+# compile SRC FLAGS...: one object per source under $B/obj; prints its path.
+compile() {
+	src=$1; shift
+	obj=$B/obj/$(echo "$src" | tr '/' '_' | sed 's/\.c$/.o/')
+	"$CLANG" $BASE $SAN "$@" -fsanitize=fuzzer-no-link -c "$src" -o "$obj" 2>"$obj.log" || {
+		cat "$obj.log" >&2; return 1; }
+	echo "$obj"
+}
+
+# build NAME SOURCES...: the first source is the target (ours), the rest are the code under test.
+build() {
+	name=$1; shift
+	objs=$(compile "fuzz/$name.c" $OWN) || return 1
+	for s in "$@"; do
+		o=$(compile "$s" $THEIRS) || return 1
+		objs="$objs $o"
+	done
+	"$CLANG" $BASE $SAN -o "$B/$name" $objs -lz -lm || return 1
+}
+
+TARGETS=${TARGETS:-"fuzz_input fuzz_table fuzz_gap"}
+built=""
+status=0
+for t in $TARGETS; do
+	case $t in
+	fuzz_input) srcs="query/input.c core/board.c" ;;
+	fuzz_table) srcs="core/table.c core/exact.c core/rank.c core/board.c" ;;
+	fuzz_gap)
+		if [ ! -f query/gap.c ] || [ ! -f query/gap.h ]; then
+			echo "fuzz_gap: skipped (query/gap.c is not there)"; continue
+		fi
+		srcs="query/gap.c" ;;
+	*) echo "fuzz: unknown target $t" >&2; exit 2 ;;
+	esac
+	if build "$t" $srcs; then
+		built="$built $t"
+	elif [ "$t" = fuzz_gap ]; then
+		echo "fuzz_gap: skipped (query/gap.c does not build yet)"
+	else
+		echo "fuzz: building $t failed" >&2; exit 2
+	fi
+done
+
+# Known crashing inputs (tests/hardening/regress/<target>-*) are replayed first: each one that
+# still crashes is a bug not yet fixed, and fails the run.
+for t in $built; do
+	for f in tests/hardening/regress/$t-*; do
+		[ -f "$f" ] || continue
+		if "./$B/$t" -rss_limit_mb=2048 "$f" > "$B/replay.log" 2>&1; then
+			echo "$t: regression $f: fixed (no crash)"
+		else
+			status=1
+			echo "$t: regression $f: STILL CRASHES: $(grep -m 1 -E 'SUMMARY|runtime error' "$B/replay.log" | cut -c1-150)"
+		fi
+	done
+done
+
+for t in $built; do
+	corpus=$B/corpus-$t
+	rm -rf "$corpus"; mkdir -p "$corpus" "$B/artifacts/$t"
+	seed=fuzz/corpus/${t#fuzz_}
+	[ -d "$seed" ] && cp "$seed"/* "$corpus"/ 2>/dev/null
+	case $t in
+	fuzz_table) extra="-max_len=32768" ;;
+	fuzz_gap) extra="-max_len=4096" ;;
+	*) extra="-max_len=4096" ;;
+	esac
+	log=$B/$t.log
+	echo "== $t: ${SECS}s (log $log)"
+	"./$B/$t" -max_total_time="$SECS" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+		-artifact_prefix="$B/artifacts/$t/" $extra ${FUZZ_FLAGS:-} "$corpus" >"$log" 2>&1
+	rc=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
+	if [ $rc -ne 0 ]; then
+		status=1
+		echo "$t: CRASH (exit $rc) after ${execs:-?} runs; artifacts in $B/artifacts/$t/"
+		grep -m 3 -E 'ERROR: |runtime error|SUMMARY' "$log" | sed 's/^/    /'
+	else
+		echo "$t: ok, ${execs:-?} runs, ${cov:-cov: ?}, corpus $(ls "$corpus" | wc -l) files"
+	fi
+done
+exit $status

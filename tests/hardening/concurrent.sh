@@ -1,0 +1,153 @@
+#!/bin/sh
+# concurrent.sh: racing gens on one path, query answering while gen replaces its table, and many queries on one mapped table.
+# Run from the repo root after the build: sh tests/hardening/concurrent.sh
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+GEN=${GEN:-bin/gen}
+QUERY=${QUERY:-bin/query}
+for b in "$GEN" "$QUERY"; do
+	[ -x "$b" ] || { echo "concurrent.sh: $b is missing; build first" >&2; exit 2; }
+done
+T=$(mktemp -d "${TMPDIR:-/tmp}/concurrent.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# puzzles COUNT CELLS SEED: random arrangements (about half of them unsolvable), one per line.
+puzzles() {
+	awk -v n="$1" -v cells="$2" -v seed="$3" 'BEGIN { srand(seed)
+		for (i = 0; i < n; i++) {
+			for (c = 0; c < cells; c++) a[c] = c
+			for (c = cells - 1; c > 0; c--) { j = int(rand() * (c + 1)); t = a[c]; a[c] = a[j]; a[j] = t }
+			line = a[0]; for (c = 1; c < cells; c++) line = line " " a[c]
+			print line
+		} }'
+}
+
+# only_file DIR NAME: the folder holds exactly NAME (no temporary leftovers).
+only_file() {
+	[ "$(ls -A "$1")" = "$2" ]
+}
+
+# A reference table built on its own, in another encoding (plain entries), for the answers.
+mkdir -p "$T/ref"
+"$GEN" -q --board 3x3 --blank 0 --entry plain -o "$T/ref/3x3-b0.tbl" > /dev/null 2>&1 ||
+	{ echo "concurrent.sh: cannot build the reference table" >&2; exit 2; }
+{ echo "1 3 0 4 2 5 7 8 6"; echo "8 6 7 2 5 4 3 0 1"; puzzles 20000 9 7; } > "$T/p.txt"
+"$QUERY" --tables "$T/ref" "$T/p.txt" > "$T/ref.txt" 2> "$T/ref.err"
+if [ "$(head -n 2 "$T/ref.txt" | tr '\n' ' ')" = "4 31 " ] && [ "$(wc -l < "$T/ref.txt")" -eq 20002 ]; then
+	ok "reference answers (published: 1 3 0 4 2 5 7 8 6 -> 4, 8 6 7 2 5 4 3 0 1 -> 31)"
+else
+	bad "reference answers: $(head -n 2 "$T/ref.txt" | tr '\n' ' ') $(head -c 200 "$T/ref.err")"
+fi
+
+# 1. Two gens writing the same path at once (different encodings, so a mix would show).
+mkdir -p "$T/race"
+for round in 1 2 3; do
+	"$GEN" -q --board 2x5 --blank 0 -o "$T/race/2x5-b0.tbl" > "$T/race1.out" 2>&1 &
+	p1=$!
+	"$GEN" -q --board 2x5 --blank 0 --compress none -o "$T/race/2x5-b0.tbl" > "$T/race2.out" 2>&1 &
+	p2=$!
+	wait $p1; r1=$?
+	wait $p2; r2=$?
+	v=$("$GEN" --verify "$T/race/2x5-b0.tbl" 2>&1)
+	if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && [ "${v%% *}" = OK ] && only_file "$T/race" 2x5-b0.tbl; then
+		ok "two gens on one path at once (round $round): both exit 0, table verifies, no leftovers"
+	else
+		bad "two gens on one path (round $round): exits $r1/$r2, verify: $v, folder: $(ls -A "$T/race" | tr '\n' ' ')"
+	fi
+done
+
+# 1b. A gen killed while it works leaves the old table whole and nothing else (at a few moments:
+# during the search, while deflating, while writing).
+for at in "KILL 0.05" "KILL 0.2" "KILL 0.3" "TERM 0.25"; do
+	sig=${at% *}
+	delay=${at#* }
+	"$GEN" -q --board 2x5 --blank 0 --level 9 -o "$T/race/2x5-b0.tbl" > /dev/null 2>&1 &
+	p=$!
+	sleep "$delay"
+	kill -s "$sig" $p 2> /dev/null
+	wait $p 2> /dev/null
+	r=$?
+	v=$("$GEN" --verify "$T/race/2x5-b0.tbl" 2>&1)
+	how=$([ $r -gt 128 ] && echo "killed by SIG$sig after ${delay}s" || echo "finished before SIG$sig at ${delay}s")
+	if [ "${v%% *}" = OK ] && only_file "$T/race" 2x5-b0.tbl; then
+		ok "gen $how: the table verifies, no leftovers"
+	else
+		bad "gen $how: verify: $v, folder: $(ls -A "$T/race" | tr '\n' ' ')"
+	fi
+done
+
+# 2. A query with the table open keeps answering while gen replaces the file under it.
+for kind in zlib none compact; do
+	rm -rf "$T/live"
+	mkdir -p "$T/live"
+	"$GEN" -q --board 3x3 --blank 0 --compress $kind -o "$T/live/3x3-b0.tbl" > /dev/null 2>&1
+	rm -f "$T/fifo"
+	mkfifo "$T/fifo" || { bad "mkfifo"; continue; }
+	"$QUERY" --tables "$T/live" < "$T/fifo" > "$T/live.out" 2> "$T/live.err" &
+	qp=$!
+	(
+		# 10 slices of 2002 lines, 0.25 s apart: the stream lasts about 2.5 s
+		for i in 0 1 2 3 4 5 6 7 8 9; do
+			sed -n "$((i * 2002 + 1)),$((i * 2002 + 2002))p" "$T/p.txt"
+			sleep 0.25
+		done
+	) > "$T/fifo" &
+	wp=$!
+	sleep 0.4 # the first slice is answered: the table is open
+	gens=0
+	gfail=0
+	for k in 1 2 3 4 5 6; do
+		case $k in 1 | 4) c=none ;; 2 | 5) c=zlib ;; *) c=compact ;; esac
+		"$GEN" -q --board 3x3 --blank 0 --compress $c -o "$T/live/3x3-b0.tbl" > /dev/null 2>&1 || gfail=$((gfail + 1))
+		gens=$((gens + 1))
+		sleep 0.2
+	done
+	wait $wp
+	wait $qp
+	qr=$?
+	if [ $qr -eq 0 ] && [ $gfail -eq 0 ] && cmp -s "$T/live.out" "$T/ref.txt" && only_file "$T/live" 3x3-b0.tbl; then
+		ok "query on a $kind table answers 20002 puzzles correctly while gen replaced it $gens times"
+	else
+		bad "query while gen replaces a $kind table: query exit $qr, gen failures $gfail, $(wc -l < "$T/live.out") lines," \
+			"$(cmp "$T/live.out" "$T/ref.txt" 2>&1 | head -n 1) $(head -c 200 "$T/live.err")"
+	fi
+done
+
+# 3. Several queries answer from one memory-mapped raw table at once.
+mkdir -p "$T/shared"
+"$GEN" -q --board 3x3 --blank 0 --compress none -o "$T/shared/3x3-b0.tbl" > /dev/null 2>&1
+"$QUERY" --tables "$T/ref" --path "$T/p.txt" > "$T/ref-path.txt" 2> /dev/null
+for mode in distance path preload; do
+	case $mode in
+	distance) opts="" want="$T/ref.txt" ;;
+	path) opts="--path" want="$T/ref-path.txt" ;;
+	preload) opts="--preload" want="$T/ref.txt" ;;
+	esac
+	pids=""
+	for i in 1 2 3 4; do
+		"$QUERY" --tables "$T/shared" $opts "$T/p.txt" > "$T/multi.$i" 2> "$T/multi.$i.err" &
+		pids="$pids $!"
+	done
+	rcs=""
+	for p in $pids; do
+		wait $p
+		rcs="$rcs $?"
+	done
+	same=1
+	for i in 1 2 3 4; do
+		cmp -s "$T/multi.$i" "$want" || same=0
+	done
+	if [ "$rcs" = " 0 0 0 0" ] && [ $same -eq 1 ]; then
+		ok "4 queries at once on one raw mapped table ($mode): identical, correct answers"
+	else
+		bad "4 queries on one raw table ($mode): exits$rcs, identical to the reference: $same"
+	fi
+done
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
