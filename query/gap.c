@@ -209,12 +209,22 @@ static void board_place(struct board *b, int k, int cell)
 
 static void board_from_key(struct board *b, const struct key *key)
 {
-	board_clear(b);
+	uint32_t used = 0, mis = 0;
+
+	memset(b->at, NO_CARD, sizeof b->at); /* pos[] of non-cards is never read */
 	for (int suit = 0; suit < GAP_ROWS; suit++) {
 		uint32_t w = key->w[suit];
-		for (int k = 8 * suit; k < 8 * suit + 6; k++, w >>= 5)
-			board_place(b, k, (int)(w & 31));
+		int k = 8 * suit;
+		for (int i = 0; i < 6; i++, k++, w >>= 5) {
+			int cell = (int)(w & 31);
+			b->pos[k] = (signed char)cell;
+			b->at[cell] = (signed char)k;
+			used |= bit(cell);
+			mis |= (uint32_t)(cell != k) << k;
+		}
 	}
+	b->gaps = (CARDS | CARDS << 1) & ~used;
+	b->misplaced = mis;
 }
 
 static void board_from_layout(struct board *b, const struct gap_layout *l)
@@ -747,9 +757,10 @@ static int expand(struct search *s, uint32_t idx, struct gap_result *res)
 		struct key child = n.key;
 		if (to < 0)
 			continue; /* cannot happen: k can move */
-		child_h = n.h - count_bits(b.misplaced) - twice_in_suit(&b, k / 8); /* only k's suit changes */
+		/* only k's suit changes: its misplaced card (k itself) and its twice-moving cards */
+		child_h = n.h - (from != k) + (to != k) - twice_in_suit(&b, k / 8);
 		board_move(&b, k, to);
-		child_h += count_bits(b.misplaced) + twice_in_suit(&b, k / 8);
+		child_h += twice_in_suit(&b, k / 8);
 		board_move(&b, k, from);
 		key_set(&child, k, to);
 		res->generated++;
