@@ -1,11 +1,49 @@
 /* pdb: partial-permutation ranking and loading/evaluating sets of additive disjoint PDBs. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
 #include "pdb.h"
 
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+int pdb_big_alloc(struct pdb_big *bb, uint64_t bytes)
+{
+	memset(bb, 0, sizeof *bb);
+	if (bytes == 0)
+		bytes = 1;
+	if (bytes > (uint64_t)SIZE_MAX / 2)
+		return -1;
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+	if (bytes >= ((uint64_t)8 << 20)) {
+		size_t align = (size_t)2 << 20;
+		size_t len = (size_t)bytes + align;
+		void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m == MAP_FAILED)
+			return -1;
+		uintptr_t a = ((uintptr_t)m + align - 1) & ~(uintptr_t)(align - 1);
+		madvise((void *)a, (size_t)bytes, MADV_HUGEPAGE);
+		bb->base = m;
+		bb->len = len;
+		bb->p = (uint8_t *)a;
+		return 0;
+	}
+#endif
+	bb->p = calloc((size_t)bytes, 1);
+	return bb->p ? 0 : -1;
+}
+
+void pdb_big_free(struct pdb_big *bb)
+{
+	if (bb->base)
+		munmap(bb->base, bb->len);
+	else
+		free(bb->p);
+	memset(bb, 0, sizeof *bb);
+}
 
 int pdb_ranker_init(struct pdb_ranker *r, int n, int k)
 {
@@ -101,54 +139,39 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
 	return 0;
 }
 
-enum { ADD_COPY = 0, ADD_OWN = 1, ADD_BORROW = 2 };
+enum { ADD_COPY = 0, ADD_OWN = 1 };
 
-/* Fills p's lookup data from packed entries (copy, take or borrow the array). */
+/* Fills p's lookup data from packed entries, copied (4- or 8-bit entries) or widened into a
+ * huge-page buffer; ADD_OWN frees `packed`. */
 static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *packed, int mode,
 		    char *err, size_t errlen)
 {
 	unsigned bits = m->entry_bits;
 	uint64_t n = m->entries;
-	if (bits == 4 || bits == 8) {
-		p->nibble = bits == 4;
-		if (mode == ADD_OWN) {
-			p->owned = packed;
-			p->data = packed;
-		} else if (mode == ADD_BORROW) {
-			p->data = packed;
-		} else {
-			uint64_t bytes = table_packed_bytes(n, bits);
-			p->owned = malloc(bytes ? bytes : 1);
-			if (!p->owned)
-				goto oom;
-			memcpy(p->owned, packed, bytes);
-			p->data = p->owned;
-		}
-		return 0;
-	}
-	/* other widths: widen to nibbles (bits < 4) or bytes */
-	p->nibble = bits < 4;
+	p->nibble = bits <= 4;
 	uint64_t bytes = p->nibble ? (n + 1) / 2 : n;
-	uint8_t *d = calloc(bytes ? bytes : 1, 1);
-	if (!d)
-		goto oom;
-	for (uint64_t i = 0; i < n; i++) {
-		unsigned v = table_packed_get(packed, i, bits);
-		if (p->nibble)
-			d[i >> 1] |= (uint8_t)(v << ((i & 1) * 4));
-		else
-			d[i] = (uint8_t)v;
+	if (pdb_big_alloc(&p->owned, bytes) != 0) {
+		seterr(err, errlen, "pdb: out of memory for a %d-tile PDB", p->k);
+		if (mode == ADD_OWN)
+			free(packed);
+		return -1;
+	}
+	uint8_t *d = p->owned.p;
+	if (bits == 4 || bits == 8) {
+		memcpy(d, packed, (size_t)table_packed_bytes(n, bits));
+	} else {
+		for (uint64_t i = 0; i < n; i++) {
+			unsigned v = table_packed_get(packed, i, bits);
+			if (p->nibble)
+				d[i >> 1] |= (uint8_t)(v << ((i & 1) * 4));
+			else
+				d[i] = (uint8_t)v;
+		}
 	}
 	if (mode == ADD_OWN)
 		free(packed);
-	p->owned = d;
 	p->data = d;
 	return 0;
-oom:
-	seterr(err, errlen, "pdb: out of memory for a %d-tile PDB", p->k);
-	if (mode == ADD_OWN)
-		free(packed);
-	return -1;
 }
 
 static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *packed, int mode,
@@ -225,9 +248,7 @@ void pdb_set_free(struct pdb_set *set)
 	if (!set)
 		return;
 	for (int q = 0; q < set->npat; q++) {
-		free(set->pat[q].owned);
-		if (set->pat[q].tab)
-			table_close(set->pat[q].tab);
+		pdb_big_free(&set->pat[q].owned);
 	}
 	free(set);
 }
@@ -239,10 +260,22 @@ struct load_job {
 	struct table_err terr;
 };
 
+struct load_pool {
+	struct load_job *jobs;
+	int n;
+	atomic_int next;
+};
+
 static void *load_worker(void *arg)
 {
-	struct load_job *j = arg;
-	j->rc = table_open(&j->tab, j->path, TABLE_PRELOAD, &j->terr);
+	struct load_pool *pool = arg;
+	for (;;) {
+		int i = atomic_fetch_add(&pool->next, 1);
+		if (i >= pool->n)
+			break;
+		struct load_job *j = &pool->jobs[i];
+		j->rc = table_open(&j->tab, j->path, TABLE_PRELOAD, &j->terr);
+	}
 	return NULL;
 }
 
@@ -261,28 +294,31 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 	}
 	for (int i = 0; i < npaths; i++)
 		jobs[i].path = paths[i];
-	if (threads < 1)
-		threads = 1;
-	/* open in waves of `threads` files */
-	for (int i = 0; i < npaths; i += threads) {
-		pthread_t tid[PDB_MAX_PATTERNS];
-		int started[PDB_MAX_PATTERNS] = {0};
-		for (int j = i; j < npaths && j < i + threads; j++) {
-			if (j > i && pthread_create(&tid[j - i], NULL, load_worker, &jobs[j]) == 0)
-				started[j - i] = 1;
-			else if (j > i)
-				load_worker(&jobs[j]);
-		}
-		load_worker(&jobs[i]);
-		for (int j = i + 1; j < npaths && j < i + threads; j++)
-			if (started[j - i])
-				pthread_join(tid[j - i], NULL);
+	/* open (and inflate and check) the files on up to `threads` workers */
+	struct load_pool pool;
+	pool.jobs = jobs;
+	pool.n = npaths;
+	atomic_init(&pool.next, 0);
+	if (threads > npaths)
+		threads = npaths;
+	pthread_t tid[PDB_MAX_PATTERNS];
+	int started = 0;
+	for (int i = 1; i < threads; i++) {
+		if (pthread_create(&tid[started], NULL, load_worker, &pool) != 0)
+			break;
+		started++;
 	}
+	load_worker(&pool);
+	for (int i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
 	struct pdb_set *set = NULL;
 	int rc = 0;
 	for (int i = 0; i < npaths && rc == 0; i++)
 		if (jobs[i].rc != TABLE_OK) {
-			seterr(err, errlen, "pdb: %s: %s", jobs[i].path, jobs[i].terr.msg);
+			if (strstr(jobs[i].terr.msg, jobs[i].path))
+				seterr(err, errlen, "pdb: %s", jobs[i].terr.msg);
+			else
+				seterr(err, errlen, "pdb: %s: %s", jobs[i].path, jobs[i].terr.msg);
 			rc = -1;
 		}
 	if (rc == 0) {
@@ -308,18 +344,16 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 			rc = -1;
 			break;
 		}
-		/* borrow the table's array (kept open) when its width is directly usable */
-		int direct = m->entry_bits == 4 || m->entry_bits == 8;
+		/* copied into a huge-page buffer (random lookups miss the TLB far less), then the
+		 * table is closed */
 		char e2[200];
-		if (add_impl(set, m, (uint8_t *)pk, direct ? ADD_BORROW : ADD_COPY, e2, sizeof e2) != 0) {
+		if (add_impl(set, m, (uint8_t *)pk, ADD_COPY, e2, sizeof e2) != 0) {
 			seterr(err, errlen, "%s: %s", paths[i], e2);
 			rc = -1;
 			break;
 		}
-		if (direct) {
-			set->pat[set->npat - 1].tab = jobs[i].tab;
-			jobs[i].tab = NULL;
-		}
+		table_close(jobs[i].tab);
+		jobs[i].tab = NULL;
 	}
 	for (int i = 0; i < npaths; i++)
 		if (jobs[i].tab)
@@ -373,4 +407,45 @@ int pdb_set_h(const struct pdb_set *set, const struct board_state *s)
 			h = h2;
 	}
 	return h;
+}
+
+static uint32_t tiles_mask(const int *t)
+{
+	uint32_t m = 0;
+	for (; *t; t++)
+		m |= 1u << *t;
+	return m;
+}
+
+int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX])
+{
+	/* zero-terminated tile lists, zero-terminated list of patterns */
+	static const struct {
+		const char *name;
+		int tiles[PDB_PRESET_MAX][10];
+	} presets[] = {
+		{"555", {{1, 4, 5, 8, 12, 0}, {2, 3, 6, 7, 11, 0}, {9, 10, 13, 14, 15, 0}}},
+		{"663", {{1, 4, 5, 8, 9, 12, 0}, {2, 3, 6, 7, 10, 11, 0}, {13, 14, 15, 0}}},
+		{"78", {{1, 2, 3, 4, 5, 6, 7, 0}, {8, 9, 10, 11, 12, 13, 14, 15, 0}}},
+		{"555sym", {{1, 2, 3, 6, 7, 0}, {4, 8, 9, 12, 13, 0}, {5, 10, 11, 14, 15, 0}}},
+		{"663sym", {{1, 2, 3, 4, 8, 12, 0}, {5, 6, 7, 9, 10, 13, 0}, {11, 14, 15, 0}}},
+		{"78sym", {{1, 2, 3, 4, 5, 8, 12, 0}, {6, 7, 9, 10, 11, 13, 14, 15, 0}}},
+	};
+	if (!name)
+		return -1;
+	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
+		if (strcmp(name, presets[i].name) != 0)
+			continue;
+		int n = 0;
+		while (n < PDB_PRESET_MAX && presets[i].tiles[n][0])
+			masks[n] = tiles_mask(presets[i].tiles[n]), n++;
+		return n;
+	}
+	return -1;
+}
+
+int pdb_preset_path(char *buf, size_t len, const char *dir, int rows, int cols, int blank, uint32_t mask)
+{
+	int k = snprintf(buf, len, "%s/%dx%d-b%d-pdb-%x.tbl", dir, rows, cols, blank, (unsigned)mask);
+	return k < 0 || (size_t)k >= len ? -1 : 0;
 }

@@ -41,12 +41,10 @@ struct pdb_ranker {
 /* Sets up ranking of k-tile placements on n cells (1 <= k < n <= 25, count < 2^40). 0 or -1. */
 int pdb_ranker_init(struct pdb_ranker *r, int n, int k);
 
+/* One instruction with -mpopcnt (the Makefile's default on x86-64). */
 static inline unsigned pdb_popcount32(uint32_t x)
 {
-	x = x - ((x >> 1) & 0x55555555u);
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (x * 0x01010101u) >> 24;
+	return (unsigned)__builtin_popcount(x);
 }
 
 /* Rank of the placement cells[0..k-1] (cells distinct, < n). */
@@ -70,6 +68,16 @@ void pdb_unrank(const struct pdb_ranker *r, uint64_t rank, uint8_t *cells);
  * tile >= n. */
 int pdb_pattern_tiles(uint32_t mask, int n, uint8_t *tiles);
 
+/* A large zeroed buffer: anonymous memory advised for transparent huge pages when it is at
+ * least 8 MB (fewer TLB misses on random access), else calloc. 0 or -1. */
+struct pdb_big {
+	void *base;
+	size_t len;
+	uint8_t *p;
+};
+int pdb_big_alloc(struct pdb_big *bb, uint64_t bytes);
+void pdb_big_free(struct pdb_big *bb);
+
 /* One pattern database in lookup form. */
 struct pdb_one {
 	uint32_t pattern;
@@ -82,8 +90,7 @@ struct pdb_one {
 	int mdres;           /* 1: value = md + 2*e; 0: value = e */
 	unsigned sentinel;   /* entry meaning "unreachable" (compared before decoding) */
 	uint32_t radius;
-	uint8_t *owned;      /* freed with the set */
-	struct table *tab;   /* closed with the set */
+	struct pdb_big owned; /* the entries' memory, freed with the set */
 };
 
 /* A set of disjoint PDBs built for one goal, with the main-diagonal reflection when it applies. */
@@ -107,15 +114,25 @@ struct pdb_set {
 /* Value returned for an unreachable placement (larger than any real distance). */
 #define PDB_UNREACHABLE 1000
 
-/* Value of pattern p for the placement cells[] (cells of its tiles in tiles[] order) with the
- * pattern's Manhattan sum md (only used for MDRES tables). */
-static inline int pdb_one_value(const struct pdb_one *p, const uint8_t *cells, int md)
+/* Value of entry i of pattern p, whose pattern Manhattan sum is md (used by MDRES tables). */
+static inline int pdb_one_entry(const struct pdb_one *p, uint64_t i, int md)
 {
-	uint64_t i = pdb_rank(&p->rk, cells);
 	unsigned e = p->nibble ? (p->data[i >> 1] >> ((i & 1) * 4)) & 15u : p->data[i];
 	if (e == p->sentinel)
 		return PDB_UNREACHABLE;
 	return p->mdres ? md + 2 * (int)e : (int)e;
+}
+
+/* Starts fetching entry i into the cache. */
+static inline void pdb_one_prefetch(const struct pdb_one *p, uint64_t i)
+{
+	__builtin_prefetch(p->data + (p->nibble ? i >> 1 : i));
+}
+
+/* Value of pattern p for the placement cells[] (cells of its tiles in tiles[] order). */
+static inline int pdb_one_value(const struct pdb_one *p, const uint8_t *cells, int md)
+{
+	return pdb_one_entry(p, pdb_rank(&p->rk, cells), md);
 }
 
 /* An empty set for board b and goal (the goal must be a valid state of b). */
@@ -124,7 +141,8 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
 
 /* Adds one PDB given its table header and packed entries (TABLE_KIND_PDB, TABLE_RANK_PDB,
  * entry PLAIN or MDRES, same board and goal as the set, pattern disjoint from those already in).
- * own = 1: the set takes `packed` (malloc'd) and frees it; own = 0: the set copies what it needs.
+ * The entries are copied into the set's own (huge-page) memory; own = 1 also frees `packed`
+ * (malloc'd, e.g. from pdbgen_build).
  * Returns 0 or -1 with a message. */
 int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *packed, int own,
 		char *err, size_t errlen);
@@ -145,5 +163,15 @@ int pdb_set_sum(const struct pdb_set *set, const struct board_state *s);
 /* The heuristic: pdb_set_sum of s, maximised with that of its reflection when set->reflect.
  * s must be a valid state that can reach the goal. */
 int pdb_set_h(const struct pdb_set *set, const struct board_state *s);
+
+/* Disjoint partitions of the 15 puzzle's tiles for the blank-first goal (see docs/pdb.md):
+ *   "555" {1,4,5,8,12} {2,3,6,7,11} {9,10,13,14,15}; "663" {1,4,5,8,9,12} {2,3,6,7,10,11} {13,14,15};
+ *   "78" {1..7} {8..15}; and "555sym", "663sym", "78sym", closed under the diagonal reflection.
+ * Fills masks (bit t = tile t) and returns how many, or -1 for an unknown name. */
+#define PDB_PRESET_MAX 4
+int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX]);
+
+/* The file name of one PDB: DIR/RxC-bBLANK-pdb-MASK.tbl (mask in hex). Returns 0, or -1 if too long. */
+int pdb_preset_path(char *buf, size_t len, const char *dir, int rows, int cols, int blank, uint32_t mask);
 
 #endif

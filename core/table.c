@@ -622,27 +622,76 @@ static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct table_er
 	return TABLE_OK;
 }
 
+/* Checks (and for zlib inflates) blocks shared between threads; stops at the first failure. */
+struct cjob {
+	struct table *t;
+	uint8_t *full;
+	_Atomic uint64_t next;
+	_Atomic int failed;
+	pthread_mutex_t lock;
+	struct table_err err; /* the failure of the lowest failing block, so messages do not depend on timing */
+	uint64_t bad_block;
+	int rc;
+};
+
+static void *check_blocks(void *arg)
+{
+	struct cjob *j = arg;
+	struct table *t = j->t;
+	for (;;) {
+		uint64_t b = atomic_fetch_add(&j->next, 1);
+		if (b >= t->blocks || atomic_load(&j->failed))
+			return NULL;
+		if (t->meta.payload == TABLE_PAYLOAD_RAW && t->checked[b])
+			continue;
+		struct table_err e;
+		int rc = load_block(t, b, j->full ? j->full + b * t->block_bytes : NULL, &e);
+		if (rc) {
+			pthread_mutex_lock(&j->lock);
+			if (!atomic_load(&j->failed) || b < j->bad_block) {
+				j->err = e;
+				j->rc = rc;
+				j->bad_block = b;
+			}
+			atomic_store(&j->failed, 1);
+			pthread_mutex_unlock(&j->lock);
+			return NULL;
+		}
+		t->checked[b] = 1;
+	}
+}
+
 int table_check_all(struct table *t, struct table_err *err)
 {
 	if (t->fast.packed) /* already checked whole */
 		return TABLE_OK;
-	uint8_t *full = NULL;
+	struct cjob job = { .t = t };
 	if (t->meta.payload == TABLE_PAYLOAD_ZLIB && !t->full) {
-		full = malloc(t->packed_bytes ? t->packed_bytes : 1);
-		if (!full)
+		job.full = malloc(t->packed_bytes ? t->packed_bytes : 1);
+		if (!job.full)
 			return fail(err, TABLE_ENOMEM, "out of memory for %" PRIu64 " bytes", t->packed_bytes);
 	}
-	for (uint64_t b = 0; b < t->blocks; b++) {
-		uint8_t *dst = full ? full + b * t->block_bytes : NULL;
-		int rc = (t->meta.payload == TABLE_PAYLOAD_RAW && t->checked[b]) ? TABLE_OK : load_block(t, b, dst, err);
-		if (rc) {
-			free(full);
-			return rc;
-		}
-		t->checked[b] = 1;
+	/* Blocks are independent: check and inflate them on every core. */
+	pthread_mutex_init(&job.lock, NULL);
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int threads = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (int)ncpu, started = 1;
+	if ((uint64_t)threads > t->blocks / 4 + 1)
+		threads = (int)(t->blocks / 4 + 1);
+	pthread_t tid[64];
+	while (started < threads && pthread_create(&tid[started], NULL, check_blocks, &job) == 0)
+		started++;
+	check_blocks(&job);
+	for (int i = 1; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&job.lock);
+	if (atomic_load(&job.failed)) {
+		free(job.full);
+		if (err)
+			*err = job.err;
+		return job.rc;
 	}
-	if (full)
-		t->full = full;
+	if (job.full)
+		t->full = job.full;
 	t->fast.packed = t->meta.payload == TABLE_PAYLOAD_RAW ? t->map + t->payload_off : t->full;
 	return TABLE_OK;
 }

@@ -12,10 +12,12 @@
 #include <unistd.h>
 
 #include "../core/board.h"
+#include "../core/pdb.h"
 #include "../core/rank.h"
 #include "../core/table.h"
 #include "../core/version.h"
 #include "bfs.h"
+#include "pdbcmd.h"
 #include "verify.h"
 
 /* Exit statuses. */
@@ -25,6 +27,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: gen --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
+		"       gen --board 4x4 --blank 0 (--pattern 1,2,3 [-o FILE] | --pdb 555|663|78 [--dir DIR])\n"
 		"       gen --verify FILE\n"
 		"Builds the exact distance table of every state reachable from a goal, by\n"
 		"breadth-first search backwards from the goal.\n\n"
@@ -37,6 +40,9 @@ static void usage(FILE *f)
 		"  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d)\n"
 		"  -l, --level N         zlib level 1..9 (default 9)\n"
 		"      --count-only      search and print the histogram, write no table\n"
+		"      --pattern LIST    build the additive pattern database of these tiles\n"
+		"      --pdb NAME        build a disjoint 4x4 set: 555, 663 or 78, as DIR/4x4-bB-pdb-MASK.tbl\n"
+		"      --dir DIR         folder for --pdb tables (default: .)\n"
 		"      --verify FILE     check a table completely; prints OK or the first violation\n"
 		"  -q, --quiet           no per-depth progress on stderr\n"
 		"  -h, --help            this help\n"
@@ -48,6 +54,7 @@ static void usage(FILE *f)
 		"  gen --board 3x3 -o tables/3x3-b8.tbl\n"
 		"  gen --board 2x4 --blank 0 --compress none\n"
 		"  gen --board 2x7 --count-only\n"
+		"  gen --board 4x4 --blank 0 --pdb 78 --dir tables\n"
 		"  gen --verify tables/3x3-b8.tbl\n");
 }
 
@@ -143,7 +150,7 @@ static double cpu_seconds(void)
 
 struct gen_args {
 	int rows, cols, blank, threads, level, count_only, quiet;
-	const char *goal_text, *out, *verify;
+	const char *goal_text, *out, *verify, *pattern, *pdb, *dir;
 	int compress; /* 0 raw, 1 zlib, 2 compact */
 	uint32_t entry;
 };
@@ -151,7 +158,9 @@ struct gen_args {
 static int run_verify(const struct gen_args *a)
 {
 	char msg[512];
-	int rc = verify_table(a->verify, a->threads, msg, sizeof msg);
+	int rc = pdbcmd_verify(a->verify, a->threads, msg, sizeof msg);
+	if (rc < 0) /* not a PDB: an exact table */
+		rc = verify_table(a->verify, a->threads, msg, sizeof msg);
 	if (rc == 0) {
 		printf("OK %s\n", a->verify);
 		return EXIT_OK;
@@ -189,6 +198,20 @@ static int run_gen(const struct gen_args *a)
 			return EXIT_USAGE;
 		}
 		board_goal(&b, blank, &goal);
+	}
+	if (a->pattern || a->pdb) {
+		uint32_t masks[PDB_PRESET_MAX];
+		int count = 1;
+		if (a->pattern && pdbcmd_parse_pattern(a->pattern, b.n, &masks[0]) != 0) {
+			fprintf(stderr, "gen: --pattern %s: expected distinct tiles 1..%d separated by commas\n", a->pattern,
+				b.n - 1);
+			return EXIT_USAGE;
+		}
+		if (a->pdb && (b.n != 16 || (count = pdb_preset(a->pdb, masks)) < 0)) {
+			fprintf(stderr, "gen: --pdb %s: presets are 555, 663, 78 (and 555sym, 663sym, 78sym) for 4x4\n", a->pdb);
+			return EXIT_USAGE;
+		}
+		return pdbcmd_build(&b, &goal, masks, count, a->out, a->dir, a->threads, a->level);
 	}
 	char defname[128];
 	const char *out = a->out;
@@ -281,7 +304,9 @@ int main(int argc, char **argv)
 		{ "entry", required_argument, NULL, 'e' },   { "level", required_argument, NULL, 'l' },
 		{ "count-only", no_argument, NULL, 'C' },    { "verify", required_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },         { "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },       { NULL, 0, NULL, 0 }
+		{ "version", no_argument, NULL, 'V' },       { "pattern", required_argument, NULL, 'P' },
+		{ "pdb", required_argument, NULL, 'D' },     { "dir", required_argument, NULL, 'd' },
+		{ NULL, 0, NULL, 0 }
 	};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	struct gen_args a = { .blank = -1, .threads = ncpu > 0 ? (int)ncpu : 1, .level = 9, .compress = 1,
@@ -340,6 +365,9 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'C': a.count_only = 1; break;
+		case 'P': a.pattern = optarg; break;
+		case 'D': a.pdb = optarg; break;
+		case 'd': a.dir = optarg; break;
 		case 'v': a.verify = optarg; break;
 		case 'q': a.quiet = 1; break;
 		case 'h': usage(stdout); return EXIT_OK;

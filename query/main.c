@@ -9,6 +9,7 @@
 
 #include "../core/board.h"
 #include "../core/version.h"
+#include "fifteen.h"
 #include "gap.h"
 #include "info.h"
 #include "input.h"
@@ -18,7 +19,7 @@
 enum { EXIT_OK = 0, EXIT_BADINPUT = 1, EXIT_USAGE = 2, EXIT_BADTABLE = 3 };
 
 struct opts {
-	int rows, cols, pairs, path, upper, show, json, hdu, preload;
+	int rows, cols, pairs, path, upper, show, json, hdu, preload, threads, max_depth;
 	const char *goal_text, *tables, *unsolvable_word;
 };
 
@@ -33,7 +34,9 @@ static void usage(FILE *f)
 		"a blank mark (0 x X _ .), separated by spaces, tabs or commas; a line of exactly N\n"
 		"characters (12X453786) is one puzzle. Blank lines and # comments are skipped.\n"
 		"Without --board the first whole-puzzle line decides: 4 tokens 2x2, 6 2x3, 8 2x4,\n"
-		"9 3x3, 10 2x5, 16 4x4 (12 is ambiguous: give --board 3x4 or 2x6).\n\n"
+		"9 3x3, 10 2x5, 16 4x4 (12 is ambiguous: give --board 3x4 or 2x6).\n"
+		"Boards up to 12 cells are answered from exact tables; 4x4 by IDA* over the pattern\n"
+		"databases in the table folder (one optimal path, not always the smallest).\n\n"
 		"  -b, --board RxC        the board (RxC and CxR share tables)\n"
 		"  -g, --goal G           last (1 2 ... N-1 0, default), first (0 1 ... N-1), or a board\n"
 		"      --pairs            read start and goal alternately (or 2N tokens on one line)\n"
@@ -47,6 +50,8 @@ static void usage(FILE *f)
 		"      --puzzle gap       solve Gap card layouts (AOJ 1245 input); --path, --show apply\n"
 		"      --tables DIR       table folder (else $SLIDETAB_TABLES, the installed folder, ./tables)\n"
 		"      --preload          inflate whole tables up front (for big batches)\n"
+		"  -j, --threads N        4x4: solve N puzzles of a batch at once (default: all cores)\n"
+		"      --max-depth D      4x4: give up past D moves (prints `not solvable within D`)\n"
 		"      --info TABLE       print a table's header and depth histogram\n"
 		"  -h, --help             this help\n"
 		"  -V, --version          version\n\n"
@@ -55,6 +60,7 @@ static void usage(FILE *f)
 		"Examples (each reads the puzzles on standard input):\n"
 		"  seven puzzle, AOJ 0121:        echo 7 6 5 4 3 2 1 0 | query --goal first\n"
 		"  8 puzzle, ALDS1_13_B:          printf '1 3 0\\n4 2 5\\n7 8 6\\n' | query --board 3x3\n"
+		"  15 puzzle, ALDS1_13_C:         query --board 4x4 < four-lines-of-four.txt\n"
 		"  Eight, POJ 1077 / AcWing 179:  echo 2 3 4 1 5 x 7 6 8 | query --path\n"
 		"  two boards (start, goal):      echo 1 2 3 0 8 4 7 6 5 1 0 3 8 2 4 7 6 5 | query --pairs --unsolvable Impossible\n"
 		"  Eight II, HDU 3567:            printf '1\\n12X453786\\n12345678X\\n' | query --style hdu3567\n"
@@ -132,6 +138,8 @@ static void put_uint_line(FILE *out, unsigned v)
 struct run {
 	const struct opts *o;
 	struct solve_ctx *ctx;
+	struct fifteen *fifteen;
+	struct batch *batch;
 	long cases;
 	int status;
 	int count_line_pending; /* hdu3567: the first line is the number of cases */
@@ -190,17 +198,80 @@ static void print_answer(struct run *r, const struct board *b, const struct boar
 	}
 }
 
-static void print_error(struct run *r, const char *name, const char *msg, long line)
+/* The output line of a puzzle that got no answer (its message went to stderr already). */
+static void print_error_line(struct run *r, long line, long case_no)
 {
-	fprintf(stderr, "query: %s: %s\n", name, msg);
 	if (r->o->json)
 		fprintf(stdout, "{\"line\":%ld,\"error\":true}\n", line);
 	else if (r->o->hdu)
-		fprintf(stdout, "Case %ld: error\n", r->cases);
+		fprintf(stdout, "Case %ld: error\n", case_no);
 	else
 		fputs("error\n", stdout);
 	if (r->status < EXIT_BADINPUT)
 		r->status = EXIT_BADINPUT;
+}
+
+static void print_error(struct run *r, const char *name, const char *msg, long line)
+{
+	fprintf(stderr, "query: %s: %s\n", name, msg);
+	print_error_line(r, line, r->cases);
+}
+
+/* 4x4 puzzles wait in a batch so that IDA* can solve several at once (-j). */
+#define BATCH 256
+struct batch {
+	int count;
+	struct board_state s[BATCH], g[BATCH];
+	long line[BATCH], case_no[BATCH];
+	int bad[BATCH];
+};
+
+/* Solves and prints the batch in input order. Returns 0, or an exit status that stops the run. */
+static int flush_batch(struct run *r, const struct board *b, struct batch *q)
+{
+	if (q->count == 0)
+		return 0;
+	char msg[1600];
+	int st = fifteen_load(r->fifteen, r->ctx->dir, b->rows, b->cols, r->o->threads, msg, sizeof msg);
+	if (st != 0) {
+		fprintf(stderr, "query: %s\n", msg);
+		return st == 2 ? EXIT_USAGE : EXIT_BADTABLE;
+	}
+	static struct ida_result res[BATCH];
+	struct board_state starts[BATCH], goals[BATCH];
+	int n = 0;
+	for (int i = 0; i < q->count; i++)
+		if (!q->bad[i]) {
+			starts[n] = q->s[i], goals[n] = q->g[i];
+			n++;
+		}
+	if (n > 0 && ida_solve_batch(r->fifteen->set, (size_t)n, starts, goals, NULL, r->o->max_depth, r->o->threads,
+				     res) != 0) {
+		fprintf(stderr, "query: could not start the solver threads\n");
+		return EXIT_USAGE;
+	}
+	for (int i = 0, k = 0; i < q->count; i++) {
+		long saved = r->cases;
+		r->cases = q->case_no[i];
+		if (q->bad[i]) {
+			print_error_line(r, q->line[i], q->case_no[i]);
+		} else {
+			const struct ida_result *x = &res[k++];
+			struct solve_answer a = { .solvable = x->status != IDA_UNSOLVABLE, .dist = (unsigned)x->length };
+			if (x->status == IDA_ERROR) {
+				fprintf(stderr, "query: line %ld: %s\n", q->line[i], x->err);
+				print_error_line(r, q->line[i], q->case_no[i]);
+			} else if (x->status == IDA_NOT_WITHIN) {
+				printf("not solvable within %d\n", r->o->max_depth);
+			} else {
+				snprintf(a.path, sizeof a.path, "%s", x->path);
+				print_answer(r, b, &q->s[i], &q->g[i], &a, q->line[i]);
+			}
+		}
+		r->cases = saved;
+	}
+	q->count = 0;
+	return 0;
 }
 
 /* Answers every puzzle of one input stream. Returns 0, or an exit status that stops the run. */
@@ -238,11 +309,22 @@ static int run_stream(struct run *r, FILE *f, const char *name)
 			break;
 		}
 		r->cases++;
+		int big = in->n > 12; /* no exact table: IDA* over pattern databases, in batches */
+		if (rc == INPUT_ERROR && big) {
+			fprintf(stderr, "query: %s: %s\n", name, msg);
+			struct batch *q = r->batch;
+			q->bad[q->count] = 1, q->line[q->count] = in->line, q->case_no[q->count] = r->cases;
+			if (++q->count == BATCH && (fatal = flush_batch(r, &b, q)) != 0)
+				break;
+			continue;
+		}
 		if (rc == INPUT_ERROR) {
 			print_error(r, name, msg, in->line);
 			continue;
 		}
 		if (b.n != in->n) {
+			if ((fatal = flush_batch(r, &b, r->batch)) != 0)
+				break;
 			board_init(&b, in->rows, in->cols);
 			have_goal = 0;
 		}
@@ -257,6 +339,14 @@ static int run_stream(struct run *r, FILE *f, const char *name)
 			}
 			g = fixed_goal;
 		}
+		if (big) {
+			struct batch *q = r->batch;
+			q->s[q->count] = s, q->g[q->count] = g, q->bad[q->count] = 0;
+			q->line[q->count] = in->line, q->case_no[q->count] = r->cases;
+			if (++q->count == BATCH && (fatal = flush_batch(r, &b, q)) != 0)
+				break;
+			continue;
+		}
 		struct solve_answer a;
 		int st = solve_one(r->ctx, b.rows, b.cols, &s, &g, o->path || o->show || o->hdu, &a, msg, sizeof msg);
 		if (st != SOLVE_OK) {
@@ -266,6 +356,9 @@ static int run_stream(struct run *r, FILE *f, const char *name)
 		}
 		print_answer(r, &b, &s, &g, &a, in->line);
 	}
+	if (!fatal)
+		fatal = flush_batch(r, &b, r->batch);
+	r->batch->count = 0;
 	free(in);
 	return fatal;
 }
@@ -293,7 +386,7 @@ static int run_gap(const struct opts *o, int nfiles, char **files)
 
 int main(int argc, char **argv)
 {
-	enum { O_PAIRS = 256, O_UPPER, O_SHOW, O_JSON, O_UNSOLV, O_STYLE, O_TABLES, O_PRELOAD, O_INFO, O_PUZZLE };
+	enum { O_PAIRS = 256, O_UPPER, O_SHOW, O_JSON, O_UNSOLV, O_STYLE, O_TABLES, O_PRELOAD, O_INFO, O_PUZZLE, O_MAXD };
 	static const struct option longopts[] = {
 		{ "board", required_argument, NULL, 'b' },     { "goal", required_argument, NULL, 'g' },
 		{ "pairs", no_argument, NULL, O_PAIRS },       { "path", no_argument, NULL, 'p' },
@@ -301,15 +394,32 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, O_JSON },         { "unsolvable", required_argument, NULL, O_UNSOLV },
 		{ "style", required_argument, NULL, O_STYLE }, { "tables", required_argument, NULL, O_TABLES },
 		{ "preload", no_argument, NULL, O_PRELOAD },   { "info", required_argument, NULL, O_INFO },
-		{ "puzzle", required_argument, NULL, O_PUZZLE },
+		{ "puzzle", required_argument, NULL, O_PUZZLE }, { "threads", required_argument, NULL, 'j' },
+		{ "max-depth", required_argument, NULL, O_MAXD },
 		{ "help", no_argument, NULL, 'h' },            { "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { .unsolvable_word = "unsolvable" };
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	struct opts o = { .unsolvable_word = "unsolvable", .threads = ncpu > 0 ? (int)ncpu : 1 };
 	const char *info = NULL;
 	int c, gap = 0;
-	while ((c = getopt_long(argc, argv, "b:g:phV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "b:g:j:phV", longopts, NULL)) != -1) {
+		char *end;
 		switch (c) {
+		case 'j':
+			o.threads = (int)strtol(optarg, &end, 10);
+			if (*end || o.threads < 1 || o.threads > 256) {
+				fprintf(stderr, "query: -j %s: expected 1..256 threads\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case O_MAXD:
+			o.max_depth = (int)strtol(optarg, &end, 10);
+			if (*end || o.max_depth < 1 || o.max_depth > IDA_MAX_DEPTH) {
+				fprintf(stderr, "query: --max-depth %s: expected 1..%d\n", optarg, IDA_MAX_DEPTH);
+				return EXIT_USAGE;
+			}
+			break;
 		case 'b':
 			if (board_parse_spec(optarg, &o.rows, &o.cols) != 0) {
 				fprintf(stderr, "query: --board %s: expected RxC with R, C >= 2 and R*C <= 25 (e.g. 3x3)\n", optarg);
@@ -361,7 +471,14 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	solve_init(ctx, o.tables, o.preload ? TABLE_PRELOAD : 0);
-	struct run r = { .o = &o, .ctx = ctx };
+	struct fifteen fifteen = { 0 };
+	struct batch *batch = malloc(sizeof *batch);
+	if (!batch) {
+		fprintf(stderr, "query: out of memory\n");
+		return EXIT_USAGE;
+	}
+	batch->count = 0;
+	struct run r = { .o = &o, .ctx = ctx, .fifteen = &fifteen, .batch = batch };
 	int fatal = 0;
 	if (optind == argc)
 		fatal = run_stream(&r, stdin, "stdin");
@@ -378,6 +495,8 @@ int main(int argc, char **argv)
 	}
 	solve_free(ctx);
 	free(ctx);
+	fifteen_free(&fifteen);
+	free(batch);
 	if (fflush(stdout) != 0) {
 		fprintf(stderr, "query: writing output: %s\n", strerror(errno));
 		return EXIT_USAGE;

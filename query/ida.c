@@ -1,0 +1,363 @@
+/* ida: IDA* over sliding-tile states with incremental additive-PDB heuristics and reflection. */
+#include "ida.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (!err || !errlen)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+/* Side 0 looks the state up as it is, side 1 looks up its reflection. */
+struct search {
+	const struct pdb_set *set;
+	int n, sides;
+	uint8_t s[PDB_MAX_CELLS]; /* tile at each cell */
+	int blank;
+	int8_t pat[2][PDB_MAX_CELLS];  /* [side][tile]: pattern holding the tile's image */
+	int8_t idx[2][PDB_MAX_CELLS];  /* [side][tile]: its index in that pattern */
+	uint8_t cmap[2][PDB_MAX_CELLS]; /* [side][cell]: the cell's image */
+	uint8_t cells[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
+	int md[2][PDB_MAX_PATTERNS];
+	int h[2][PDB_MAX_PATTERNS];
+	int hsum[2];
+	int bound, next_bound, found_len;
+	uint64_t nodes;
+	uint8_t path[IDA_MAX_DEPTH + 1];
+};
+
+static int is_goal(const struct search *x)
+{
+	return memcmp(x->s, x->set->goal.t, (size_t)x->n) == 0;
+}
+
+/* Depth-first search below the current node at depth g; 1 when the goal was reached. The
+ * children's entries are computed and prefetched first, so their cache misses overlap. */
+static int dfs(struct search *x, int g, int prev)
+{
+	const struct pdb_set *set = x->set;
+	struct {
+		int dir, nb, tile;
+		int p[2], i[2], md[2];
+		uint8_t from[2], to[2];
+		uint64_t e[2];
+	} cd[BOARD_NDIRS];
+	int nc = 0;
+	for (int dir = 0; dir < BOARD_NDIRS; dir++) {
+		if (dir == 3 - prev) /* d<->u, l<->r: never straight back */
+			continue;
+		int nb = set->b.nbr[x->blank][dir];
+		if (nb < 0)
+			continue;
+		int tile = x->s[nb]; /* moves from nb into the blank's cell */
+		cd[nc].dir = dir;
+		cd[nc].nb = nb;
+		cd[nc].tile = tile;
+		for (int sd = 0; sd < x->sides; sd++) {
+			int p = x->pat[sd][tile];
+			cd[nc].p[sd] = p;
+			if (p < 0)
+				continue;
+			const struct pdb_one *one = &set->pat[p];
+			int i = x->idx[sd][tile];
+			uint8_t *cells = x->cells[sd][p];
+			uint8_t from = cells[i], to = x->cmap[sd][x->blank];
+			cd[nc].i[sd] = i;
+			cd[nc].from[sd] = from;
+			cd[nc].to[sd] = to;
+			cd[nc].md[sd] = x->md[sd][p] - set->dist[from][one->goalcell[i]] +
+					set->dist[to][one->goalcell[i]];
+			cells[i] = to;
+			cd[nc].e[sd] = pdb_rank(&one->rk, cells);
+			cells[i] = from;
+			pdb_one_prefetch(one, cd[nc].e[sd]);
+		}
+		nc++;
+	}
+	for (int c = 0; c < nc; c++) {
+		x->nodes++;
+		int nh[2] = {0, 0}, nv[2] = {0, 0};
+		for (int sd = 0; sd < x->sides; sd++) {
+			int p = cd[c].p[sd];
+			if (p < 0) {
+				nh[sd] = x->hsum[sd];
+				continue;
+			}
+			nv[sd] = pdb_one_entry(&set->pat[p], cd[c].e[sd], cd[c].md[sd]);
+			nh[sd] = x->hsum[sd] - x->h[sd][p] + nv[sd];
+		}
+		int hmax = nh[0] > nh[1] ? nh[0] : nh[1];
+		int f = g + 1 + hmax;
+		if (f > x->bound) {
+			if (f < x->next_bound)
+				x->next_bound = f;
+			continue;
+		}
+		/* apply */
+		int tile = cd[c].tile, nb = cd[c].nb;
+		int oldh[2] = {0, 0}, oldmd[2] = {0, 0}, oldsum[2] = {x->hsum[0], x->hsum[1]};
+		for (int sd = 0; sd < x->sides; sd++) {
+			int p = cd[c].p[sd];
+			if (p < 0)
+				continue;
+			oldh[sd] = x->h[sd][p];
+			oldmd[sd] = x->md[sd][p];
+			x->h[sd][p] = nv[sd];
+			x->md[sd][p] = cd[c].md[sd];
+			x->hsum[sd] = nh[sd];
+			x->cells[sd][p][cd[c].i[sd]] = cd[c].to[sd];
+		}
+		int oldblank = x->blank;
+		x->s[oldblank] = (uint8_t)tile;
+		x->s[nb] = 0;
+		x->blank = nb;
+		x->path[g] = (uint8_t)cd[c].dir;
+		if (hmax == 0 && is_goal(x)) {
+			x->found_len = g + 1;
+			return 1;
+		}
+		if (dfs(x, g + 1, cd[c].dir))
+			return 1;
+		/* undo */
+		x->blank = oldblank;
+		x->s[nb] = (uint8_t)tile;
+		x->s[oldblank] = 0;
+		for (int sd = 0; sd < x->sides; sd++) {
+			int p = cd[c].p[sd];
+			if (p < 0)
+				continue;
+			x->h[sd][p] = oldh[sd];
+			x->md[sd][p] = oldmd[sd];
+			x->hsum[sd] = oldsum[sd];
+			x->cells[sd][p][cd[c].i[sd]] = cd[c].from[sd];
+		}
+	}
+	return 0;
+}
+
+/* Sets up the per-side pattern data of state s (distance to set->goal). */
+static void search_init(struct search *x, const struct pdb_set *set, const struct board_state *s)
+{
+	memset(x, 0, sizeof *x);
+	x->set = set;
+	x->n = set->b.n;
+	x->sides = set->reflect ? 2 : 1;
+	memcpy(x->s, s->t, (size_t)x->n);
+	x->blank = board_blank(&set->b, s);
+	for (int t = 0; t < PDB_MAX_CELLS; t++) {
+		x->pat[0][t] = x->pat[1][t] = -1;
+		x->idx[0][t] = x->idx[1][t] = -1;
+	}
+	for (int t = 1; t < x->n; t++) {
+		x->pat[0][t] = set->tile_pat[t];
+		x->idx[0][t] = set->tile_idx[t];
+		if (set->reflect) {
+			int rt = set->refl_tile[t];
+			x->pat[1][t] = set->tile_pat[rt];
+			x->idx[1][t] = set->tile_idx[rt];
+		}
+	}
+	for (int c = 0; c < x->n; c++) {
+		x->cmap[0][c] = (uint8_t)c;
+		x->cmap[1][c] = set->reflect ? set->refl_cell[c] : (uint8_t)c;
+	}
+	for (int c = 0; c < x->n; c++) {
+		int t = x->s[c];
+		if (!t)
+			continue;
+		for (int sd = 0; sd < x->sides; sd++)
+			if (x->pat[sd][t] >= 0)
+				x->cells[sd][x->pat[sd][t]][x->idx[sd][t]] = x->cmap[sd][c];
+	}
+	for (int sd = 0; sd < x->sides; sd++) {
+		x->hsum[sd] = 0;
+		for (int p = 0; p < set->npat; p++) {
+			const struct pdb_one *one = &set->pat[p];
+			int md = 0;
+			for (int i = 0; i < one->k; i++)
+				md += set->dist[x->cells[sd][p][i]][one->goalcell[i]];
+			x->md[sd][p] = md;
+			x->h[sd][p] = pdb_one_value(one, x->cells[sd][p], md);
+			x->hsum[sd] += x->h[sd][p];
+		}
+	}
+}
+
+/* Finds a symmetry taking goal's blank onto the set's goal blank; fills the mapped start. */
+static int map_goal(const struct pdb_set *set, const struct board_state *start,
+		    const struct board_state *goal, struct board_state *mstart, int8_t inv_dir[4],
+		    char *err, size_t errlen)
+{
+	const struct board *b = &set->b;
+	struct board_sym syms[8];
+	int ns = board_symmetries(b, syms);
+	int gb = board_blank(b, goal);
+	for (int k = 0; k < ns; k++) {
+		const struct board_sym *y = &syms[k];
+		if (y->cell[gb] != set->goal_blank)
+			continue;
+		uint8_t sigma[PDB_MAX_CELLS];
+		for (int c = 0; c < b->n; c++)
+			sigma[goal->t[c]] = set->goal.t[y->cell[c]];
+		memset(mstart, 0, sizeof *mstart);
+		for (int c = 0; c < b->n; c++)
+			mstart->t[y->cell[c]] = sigma[start->t[c]];
+		for (int d = 0; d < BOARD_NDIRS; d++)
+			inv_dir[y->dir[d]] = (int8_t)d;
+		return 0;
+	}
+	int cls = board_blank_class(b, gb);
+	char cmd[160];
+	if (b->rows == 4 && b->cols == 4) {
+		snprintf(cmd, sizeof cmd, "gen --board 4x4 --pdb 78 --blank %d", cls);
+	} else {
+		/* small boards: the all-tiles pattern is the exact table */
+		int len = snprintf(cmd, sizeof cmd, "gen --board %dx%d --pattern 1", b->rows, b->cols);
+		for (int t = 2; t < b->n && len > 0 && (size_t)len < sizeof cmd; t++)
+			len += snprintf(cmd + len, sizeof cmd - (size_t)len, ",%d", t);
+		if (len > 0 && (size_t)len < sizeof cmd)
+			snprintf(cmd + len, sizeof cmd - (size_t)len, " --blank %d", cls);
+	}
+	seterr(err, errlen,
+	       "no pattern databases for a %dx%d goal with the blank at cell %d: the loaded set "
+	       "answers goals whose blank a board symmetry takes to cell %d. Build a set for this "
+	       "goal's blank class (%d) with: %s",
+	       b->rows, b->cols, gb, set->goal_blank, cls, cmd);
+	return -1;
+}
+
+int ida_solve(const struct pdb_set *set, const struct board_state *start,
+	      const struct board_state *goal, int max_depth, struct ida_result *res, char *err,
+	      size_t errlen)
+{
+	const struct board *b = &set->b;
+	memset(res, 0, sizeof *res);
+	if (!goal)
+		goal = &set->goal;
+	if (!board_valid(b, start)) {
+		seterr(err, errlen, "the start is not a valid %dx%d position", b->rows, b->cols);
+		return -1;
+	}
+	if (!board_valid(b, goal)) {
+		seterr(err, errlen, "the goal is not a valid %dx%d position", b->rows, b->cols);
+		return -1;
+	}
+	if (max_depth <= 0 || max_depth > IDA_MAX_DEPTH)
+		max_depth = IDA_MAX_DEPTH;
+	struct board_state ms;
+	int8_t inv_dir[4];
+	if (map_goal(set, start, goal, &ms, inv_dir, err, errlen) != 0)
+		return -1;
+	if (!board_solvable(b, start, goal)) {
+		res->status = IDA_UNSOLVABLE;
+		return 0;
+	}
+	struct search *x = malloc(sizeof *x);
+	if (!x) {
+		seterr(err, errlen, "out of memory");
+		return -1;
+	}
+	search_init(x, set, &ms);
+	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1];
+	int found = 0;
+	if (is_goal(x)) {
+		found = 1;
+		x->found_len = 0;
+	} else {
+		for (x->bound = h0; x->bound <= max_depth;) {
+			x->next_bound = 1 << 30;
+			if (dfs(x, 0, -1)) {
+				found = 1;
+				break;
+			}
+			if (x->next_bound >= (1 << 30))
+				break; /* nothing left to search: cannot happen when solvable */
+			x->bound = x->next_bound;
+		}
+	}
+	res->nodes = x->nodes;
+	if (found) {
+		res->status = IDA_SOLVED;
+		res->length = x->found_len;
+		for (int i = 0; i < x->found_len; i++)
+			res->path[i] = board_dir_char((enum board_dir)inv_dir[x->path[i]], 0);
+		res->path[x->found_len] = 0;
+	} else {
+		res->status = IDA_NOT_WITHIN;
+		res->length = -1;
+	}
+	free(x);
+	return 0;
+}
+
+struct batch {
+	const struct pdb_set *set;
+	size_t count;
+	const struct board_state *starts, *goals, *goal;
+	int max_depth;
+	struct ida_result *res;
+	atomic_size_t next;
+};
+
+static void *batch_worker(void *arg)
+{
+	struct batch *bt = arg;
+	for (;;) {
+		size_t i = atomic_fetch_add(&bt->next, 1);
+		if (i >= bt->count)
+			break;
+		const struct board_state *g = bt->goals ? &bt->goals[i] : bt->goal;
+		struct ida_result *r = &bt->res[i];
+		char msg[sizeof r->err];
+		if (ida_solve(bt->set, &bt->starts[i], g, bt->max_depth, r, msg, sizeof msg) != 0) {
+			memset(r, 0, sizeof *r);
+			r->status = IDA_ERROR;
+			r->length = -1;
+			memcpy(r->err, msg, sizeof msg);
+		}
+	}
+	return NULL;
+}
+
+int ida_solve_batch(const struct pdb_set *set, size_t count, const struct board_state *starts,
+		    const struct board_state *goals, const struct board_state *goal, int max_depth,
+		    int threads, struct ida_result *res)
+{
+	struct batch bt;
+	bt.set = set;
+	bt.count = count;
+	bt.starts = starts;
+	bt.goals = goals;
+	bt.goal = goal ? goal : &set->goal;
+	bt.max_depth = max_depth;
+	bt.res = res;
+	atomic_init(&bt.next, 0);
+	if (threads < 1)
+		threads = 1;
+	if ((size_t)threads > count)
+		threads = count ? (int)count : 1;
+	pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+	if (!tid)
+		return -1;
+	int started = 0;
+	for (int i = 1; i < threads; i++) {
+		if (pthread_create(&tid[i], NULL, batch_worker, &bt) != 0)
+			break;
+		started = i;
+	}
+	batch_worker(&bt);
+	for (int i = 1; i <= started; i++)
+		pthread_join(tid[i], NULL);
+	free(tid);
+	return 0;
+}
