@@ -98,7 +98,7 @@ check: check-unit check-e2e check-hardening
 # Hostile tables, exit statuses, concurrent use, resource limits (tests/hardening).
 HARDENING_PARTS ?= hostile exit concurrent limits
 check-hardening: bin/gen bin/query tables $(B)/tests/test_hostile
-	@HOSTILE_BIN=$(B)/tests/test_hostile sh tests/hardening/run.sh $(HARDENING_PARTS)
+	@HOSTILE_BIN=$(B)/tests/test_hostile SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/hardening/run.sh $(HARDENING_PARTS)
 
 $(B)/tests/test_hostile: tests/hardening/test_hostile.c $(B)/libcore.a
 	@mkdir -p $(dir $@)
