@@ -91,7 +91,7 @@ int pdb_pattern_tiles(uint32_t mask, int n, uint8_t *tiles)
 	return k;
 }
 
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
+void pdb_seterr(char *err, size_t errlen, const char *fmt, ...)
 {
 	if (!err || !errlen)
 		return;
@@ -106,12 +106,12 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
 {
 	*out = NULL;
 	if (!board_valid(b, goal)) {
-		seterr(err, errlen, "pdb: goal is not a valid %dx%d state", b->rows, b->cols);
+		pdb_seterr(err, errlen, "pdb: goal is not a valid %dx%d state", b->rows, b->cols);
 		return -1;
 	}
 	struct pdb_set *s = calloc(1, sizeof *s);
 	if (!s) {
-		seterr(err, errlen, "pdb: out of memory");
+		pdb_seterr(err, errlen, "pdb: out of memory");
 		return -1;
 	}
 	s->b = *b;
@@ -151,7 +151,7 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 	p->nibble = bits <= 4;
 	uint64_t bytes = p->nibble ? (n + 1) / 2 : n;
 	if (pdb_big_alloc(&p->owned, bytes) != 0) {
-		seterr(err, errlen, "pdb: out of memory for a %d-tile PDB", p->k);
+		pdb_seterr(err, errlen, "pdb: out of memory for a %d-tile PDB", p->k);
 		if (mode == ADD_OWN)
 			free(packed);
 		return -1;
@@ -193,7 +193,7 @@ static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *pa
 	else if (m->entry_bits < 1 || m->entry_bits > 8)
 		why = "bad entry width";
 	if (why) {
-		seterr(err, errlen, "pdb: %s", why);
+		pdb_seterr(err, errlen, "pdb: %s", why);
 		if (own)
 			free(packed);
 		return -1;
@@ -203,7 +203,7 @@ static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *pa
 	p->pattern = m->pattern;
 	p->k = pdb_pattern_tiles(m->pattern, b->n, p->tiles);
 	if (p->k < 1 || pdb_ranker_init(&p->rk, b->n, p->k) != 0 || p->rk.count != m->entries) {
-		seterr(err, errlen, "pdb: pattern 0x%lx does not match the table's %llu entries",
+		pdb_seterr(err, errlen, "pdb: pattern 0x%lx does not match the table's %llu entries",
 		       (unsigned long)m->pattern, (unsigned long long)m->entries);
 		if (own)
 			free(packed);
@@ -211,7 +211,7 @@ static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *pa
 	}
 	for (int q = 0; q < set->npat; q++)
 		if (set->pat[q].pattern & m->pattern) {
-			seterr(err, errlen, "pdb: pattern 0x%lx overlaps pattern 0x%lx",
+			pdb_seterr(err, errlen, "pdb: pattern 0x%lx overlaps pattern 0x%lx",
 			       (unsigned long)m->pattern, (unsigned long)set->pat[q].pattern);
 			if (own)
 				free(packed);
@@ -284,12 +284,12 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 {
 	*out = NULL;
 	if (npaths < 1 || npaths > PDB_MAX_PATTERNS) {
-		seterr(err, errlen, "pdb: need 1..%d PDB files", PDB_MAX_PATTERNS);
+		pdb_seterr(err, errlen, "pdb: need 1..%d PDB files", PDB_MAX_PATTERNS);
 		return -1;
 	}
 	struct load_job *jobs = calloc((size_t)npaths, sizeof *jobs);
 	if (!jobs) {
-		seterr(err, errlen, "pdb: out of memory");
+		pdb_seterr(err, errlen, "pdb: out of memory");
 		return -1;
 	}
 	for (int i = 0; i < npaths; i++)
@@ -316,9 +316,9 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 	for (int i = 0; i < npaths && rc == 0; i++)
 		if (jobs[i].rc != TABLE_OK) {
 			if (strstr(jobs[i].terr.msg, jobs[i].path))
-				seterr(err, errlen, "pdb: %s", jobs[i].terr.msg);
+				pdb_seterr(err, errlen, "pdb: %s", jobs[i].terr.msg);
 			else
-				seterr(err, errlen, "pdb: %s: %s", jobs[i].path, jobs[i].terr.msg);
+				pdb_seterr(err, errlen, "pdb: %s: %s", jobs[i].path, jobs[i].terr.msg);
 			rc = -1;
 		}
 	if (rc == 0) {
@@ -327,7 +327,7 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 		struct board_state g;
 		memset(&g, 0, sizeof g);
 		if (board_init(&b, m0->rows, m0->cols) != 0 || m0->cells != b.n) {
-			seterr(err, errlen, "pdb: %s: bad board %ux%u", paths[0], m0->rows, m0->cols);
+			pdb_seterr(err, errlen, "pdb: %s: bad board %ux%u", paths[0], m0->rows, m0->cols);
 			rc = -1;
 		} else {
 			memcpy(g.t, m0->goal, (size_t)b.n);
@@ -340,7 +340,7 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 		const struct table_meta *m = table_get_meta(jobs[i].tab);
 		const uint8_t *pk = table_packed(jobs[i].tab);
 		if (!pk) {
-			seterr(err, errlen, "pdb: %s: payload not in memory", paths[i]);
+			pdb_seterr(err, errlen, "pdb: %s: payload not in memory", paths[i]);
 			rc = -1;
 			break;
 		}
@@ -348,7 +348,7 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 		 * table is closed */
 		char e2[200];
 		if (add_impl(set, m, (uint8_t *)pk, ADD_COPY, e2, sizeof e2) != 0) {
-			seterr(err, errlen, "%s: %s", paths[i], e2);
+			pdb_seterr(err, errlen, "%s: %s", paths[i], e2);
 			rc = -1;
 			break;
 		}

@@ -174,4 +174,7 @@ int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX]);
 /* The file name of one PDB: DIR/RxC-bBLANK-pdb-MASK.tbl (mask in hex). Returns 0, or -1 if too long. */
 int pdb_preset_path(char *buf, size_t len, const char *dir, int rows, int cols, int blank, uint32_t mask);
 
+/* Formats an error message into err (when err is not NULL), as every pdb_, pdbgen_ and ida_ call does. */
+void pdb_seterr(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 #endif

@@ -16,15 +16,6 @@
 #define MAX_THREADS 256
 #define RING 64 /* children in flight (prefetched, not yet looked at) */
 
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || !errlen)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 /* ---- board geometry as bit masks ---- */
 
@@ -430,16 +421,16 @@ static int check_args(const struct board *b, const struct board_state *goal, uin
 		      uint8_t *tiles, char *err, size_t errlen)
 {
 	if (b->n > PDB_MAX_CELLS || b->n > 31) {
-		seterr(err, errlen, "pdbgen: board too large");
+		pdb_seterr(err, errlen, "pdbgen: board too large");
 		return -1;
 	}
 	if (!board_valid(b, goal)) {
-		seterr(err, errlen, "pdbgen: the goal is not a valid %dx%d state", b->rows, b->cols);
+		pdb_seterr(err, errlen, "pdbgen: the goal is not a valid %dx%d state", b->rows, b->cols);
 		return -1;
 	}
 	int k = pdb_pattern_tiles(pattern, b->n, tiles);
 	if (k < 1) {
-		seterr(err, errlen,
+		pdb_seterr(err, errlen,
 		       "pdbgen: pattern 0x%lx must name tiles 1..%d (not the blank), at least one",
 		       (unsigned long)pattern, b->n - 1);
 		return -1;
@@ -461,7 +452,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	if (threads > MAX_THREADS)
 		threads = MAX_THREADS;
 	if (b->n - k > 16) {
-		seterr(err, errlen,
+		pdb_seterr(err, errlen,
 		       "pdbgen: at most 16 cells may be free of pattern tiles (%d-tile pattern on %d "
 		       "cells)", k, b->n);
 		return -1;
@@ -476,13 +467,13 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	uint8_t *packed = NULL;
 	int rc = -1;
 	if (!s || !ws || !pj) {
-		seterr(err, errlen, "pdbgen: out of memory");
+		pdb_seterr(err, errlen, "pdbgen: out of memory");
 		goto out;
 	}
 	geo_init(&s->g, b);
 	s->k = k;
 	if (pdb_ranker_init(&s->rk, b->n, k) != 0 || s->rk.count >= ((uint64_t)1 << 32)) {
-		seterr(err, errlen, "pdbgen: a %d-tile pattern on %d cells is too large", k, b->n);
+		pdb_seterr(err, errlen, "pdbgen: a %d-tile pattern on %d cells is too large", k, b->n);
 		goto out;
 	}
 	for (int i = 0; i < k; i++)
@@ -499,7 +490,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 				s->goalcell[i] = (uint8_t)c;
 	if (pdb_big_alloc(&bwords, s->count * (s->wide ? 8u : 4u)) || pdb_big_alloc(&bflag1, s->nchunks) ||
 	    pdb_big_alloc(&bflag2, s->nchunks)) {
-		seterr(err, errlen, "pdbgen: out of memory for %llu placements",
+		pdb_seterr(err, errlen, "pdbgen: out of memory for %llu placements",
 		       (unsigned long long)s->count);
 		goto out;
 	}
@@ -551,14 +542,14 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 		(void)children;
 #endif
 		if (atomic_load(&s->fail)) {
-			seterr(err, errlen, "pdbgen: internal error: value/Manhattan mismatch at depth %d",
+			pdb_seterr(err, errlen, "pdbgen: internal error: value/Manhattan mismatch at depth %d",
 			       d + 1);
 			goto out;
 		}
 		if (frontier == 0)
 			break;
 		if (d + 1 >= TABLE_HIST_MAX) {
-			seterr(err, errlen, "pdbgen: depth beyond %d", TABLE_HIST_MAX - 1);
+			pdb_seterr(err, errlen, "pdbgen: depth beyond %d", TABLE_HIST_MAX - 1);
 			goto out;
 		}
 		m->hist[d + 1] = touched;
@@ -592,7 +583,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 				maxe = v - 1;
 		}
 	if (unreached + reached != s->count) {
-		seterr(err, errlen, "pdbgen: internal error: %llu + %llu placements of %llu",
+		pdb_seterr(err, errlen, "pdbgen: internal error: %llu + %llu placements of %llu",
 		       (unsigned long long)unreached, (unsigned long long)reached,
 		       (unsigned long long)s->count);
 		goto out;
@@ -603,7 +594,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	uint64_t bytes = table_packed_bytes(s->count, bits);
 	packed = calloc((size_t)bytes + 1, 1);
 	if (!packed) {
-		seterr(err, errlen, "pdbgen: out of memory for the packed table");
+		pdb_seterr(err, errlen, "pdbgen: out of memory for the packed table");
 		goto out;
 	}
 	atomic_store(&next, 0);
@@ -769,7 +760,7 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 	struct board_state goal;
 	memset(&goal, 0, sizeof goal);
 	if (m->rows != b->rows || m->cols != b->cols || m->cells != b->n) {
-		seterr(err, errlen, "pdb verify: board %ux%u differs from %dx%d", m->rows, m->cols,
+		pdb_seterr(err, errlen, "pdb verify: board %ux%u differs from %dx%d", m->rows, m->cols,
 		       b->rows, b->cols);
 		return -1;
 	}
@@ -779,15 +770,15 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 	if (k < 0)
 		return -1;
 	if (m->kind != TABLE_KIND_PDB || m->ranking != TABLE_RANK_PDB) {
-		seterr(err, errlen, "pdb verify: not a PDB table");
+		pdb_seterr(err, errlen, "pdb verify: not a PDB table");
 		return -1;
 	}
 	if (m->entry != TABLE_ENTRY_MDRES && m->entry != TABLE_ENTRY_PLAIN) {
-		seterr(err, errlen, "pdb verify: entry encoding %u is neither plain nor mdres", m->entry);
+		pdb_seterr(err, errlen, "pdb verify: entry encoding %u is neither plain nor mdres", m->entry);
 		return -1;
 	}
 	if (m->entry_bits < 1 || m->entry_bits > 8) {
-		seterr(err, errlen, "pdb verify: bad entry width %u", m->entry_bits);
+		pdb_seterr(err, errlen, "pdb verify: bad entry width %u", m->entry_bits);
 		return -1;
 	}
 	struct vctx *v = calloc(1, sizeof *v);
@@ -798,13 +789,13 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 	struct vjob *js = calloc((size_t)threads, sizeof *js);
 	int rc = -1;
 	if (!v || !js) {
-		seterr(err, errlen, "pdb verify: out of memory");
+		pdb_seterr(err, errlen, "pdb verify: out of memory");
 		goto out;
 	}
 	geo_init(&v->g, b);
 	v->k = k;
 	if (pdb_ranker_init(&v->rk, b->n, k) != 0 || v->rk.count != m->entries) {
-		seterr(err, errlen, "pdb verify: %llu entries, expected %d!/%d!",
+		pdb_seterr(err, errlen, "pdb verify: %llu entries, expected %d!/%d!",
 		       (unsigned long long)m->entries, b->n, b->n - k);
 		goto out;
 	}
@@ -823,14 +814,14 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 		hsum += m->hist[d];
 	v->sentinel_ok = hsum < m->entries;
 	if (v->sentinel_ok && b->n - k - 1 > 1) {
-		seterr(err, errlen,
+		pdb_seterr(err, errlen,
 		       "pdb verify: the histogram counts %llu of %llu placements, but with %d "
 		       "non-pattern tiles every placement is reachable",
 		       (unsigned long long)hsum, (unsigned long long)m->entries, b->n - k - 1);
 		goto out;
 	}
 	if (vvalue(v, v->goal_rank, 0) != 0) {
-		seterr(err, errlen, "pdb verify: the goal placement's value is not 0");
+		pdb_seterr(err, errlen, "pdb verify: the goal placement's value is not 0");
 		goto out;
 	}
 	for (int i = 0; i < threads; i++)
@@ -839,7 +830,7 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 	uint64_t hist[TABLE_HIST_MAX] = {0}, unreach = 0;
 	for (int i = 0; i < threads; i++) {
 		if (js[i].bad) {
-			seterr(err, errlen, "pdb verify: %s", js[i].msg);
+			pdb_seterr(err, errlen, "pdb verify: %s", js[i].msg);
 			goto out;
 		}
 		unreach += js[i].unreach;
@@ -849,7 +840,7 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 	unsigned radius = 0;
 	for (unsigned d = 0; d < TABLE_HIST_MAX; d++) {
 		if (hist[d] != m->hist[d]) {
-			seterr(err, errlen,
+			pdb_seterr(err, errlen,
 			       "pdb verify: %llu placements have value %u, the header says %llu",
 			       (unsigned long long)hist[d], d, (unsigned long long)m->hist[d]);
 			goto out;
@@ -858,12 +849,12 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 			radius = d;
 	}
 	if (radius != m->radius) {
-		seterr(err, errlen, "pdb verify: largest value %u, the header says %u", radius,
+		pdb_seterr(err, errlen, "pdb verify: largest value %u, the header says %u", radius,
 		       m->radius);
 		goto out;
 	}
 	if (unreach + hsum != m->entries) {
-		seterr(err, errlen, "pdb verify: entry count mismatch");
+		pdb_seterr(err, errlen, "pdb verify: entry count mismatch");
 		goto out;
 	}
 	rc = 0;

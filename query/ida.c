@@ -8,15 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || !errlen)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 /* Side 0 looks the state up as it is, side 1 looks up its reflection. */
 struct search {
@@ -228,7 +219,7 @@ static int map_goal(const struct pdb_set *set, const struct board_state *start,
 		if (len > 0 && (size_t)len < sizeof cmd)
 			snprintf(cmd + len, sizeof cmd - (size_t)len, " --blank %d", cls);
 	}
-	seterr(err, errlen,
+	pdb_seterr(err, errlen,
 	       "no pattern databases for a %dx%d goal with the blank at cell %d: the loaded set "
 	       "answers goals whose blank a board symmetry takes to cell %d. Build a set for this "
 	       "goal's blank class (%d) with: %s",
@@ -245,11 +236,11 @@ int ida_solve(const struct pdb_set *set, const struct board_state *start,
 	if (!goal)
 		goal = &set->goal;
 	if (!board_valid(b, start)) {
-		seterr(err, errlen, "the start is not a valid %dx%d position", b->rows, b->cols);
+		pdb_seterr(err, errlen, "the start is not a valid %dx%d position", b->rows, b->cols);
 		return -1;
 	}
 	if (!board_valid(b, goal)) {
-		seterr(err, errlen, "the goal is not a valid %dx%d position", b->rows, b->cols);
+		pdb_seterr(err, errlen, "the goal is not a valid %dx%d position", b->rows, b->cols);
 		return -1;
 	}
 	if (max_depth <= 0 || max_depth > IDA_MAX_DEPTH)
@@ -264,7 +255,7 @@ int ida_solve(const struct pdb_set *set, const struct board_state *start,
 	}
 	struct search *x = malloc(sizeof *x);
 	if (!x) {
-		seterr(err, errlen, "out of memory");
+		pdb_seterr(err, errlen, "out of memory");
 		return -1;
 	}
 	search_init(x, set, &ms);
