@@ -3,18 +3,8 @@
 # Run from the repo root after the build: sh tests/hardening/concurrent.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-GEN=${GEN:-bin/gen}
-QUERY=${QUERY:-bin/query}
-for b in "$GEN" "$QUERY"; do
-	[ -x "$b" ] || { echo "concurrent.sh: $b is missing; build first" >&2; exit 2; }
-done
-T=$(mktemp -d "${TMPDIR:-/tmp}/concurrent.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+NAME=concurrent
+. tests/hardening/common.sh
 
 # puzzles COUNT CELLS SEED: random arrangements (about half of them unsolvable), one per line.
 puzzles() {

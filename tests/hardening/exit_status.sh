@@ -3,18 +3,8 @@
 # Run from the repo root after the build: sh tests/hardening/exit_status.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-GEN=${GEN:-bin/gen}
-QUERY=${QUERY:-bin/query}
-for b in "$GEN" "$QUERY"; do
-	[ -x "$b" ] || { echo "exit_status.sh: $b is missing; build first" >&2; exit 2; }
-done
-T=$(mktemp -d "${TMPDIR:-/tmp}/exitstatus.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+NAME=exitstatus
+. tests/hardening/common.sh
 
 # check WANT DESC INPUT CMD...: runs CMD with INPUT (printf format; "" = no input) on stdin and
 # checks its exit status. A status other than WANT, or a crash, fails; so does a non-zero

@@ -3,18 +3,8 @@
 # Run from the repo root after the build: sh tests/hardening/limits.sh   (about 30-60 s)
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-GEN=${GEN:-bin/gen}
-QUERY=${QUERY:-bin/query}
-for b in "$GEN" "$QUERY"; do
-	[ -x "$b" ] || { echo "limits.sh: $b is missing; build first" >&2; exit 2; }
-done
-T=$(mktemp -d "${TMPDIR:-/tmp}/limits.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+NAME=limits
+. tests/hardening/common.sh
 RSS_LIMIT_KB=${RSS_LIMIT_KB:-32768} # what "small" means for query's peak RSS
 
 # Tables for query: a 3x3 table of our own (so the test does not depend on tables/).
