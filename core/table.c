@@ -340,7 +340,7 @@ static void *deflate_blocks(void *arg)
 	}
 }
 
-static int write_body(struct out *o, const struct table_meta *m, const uint8_t *packed, int level,
+static int write_body(struct out *o, const struct table_meta *m, const uint8_t *packed, int level, int threads,
 		      struct table_err *err)
 {
 	uint64_t packed_bytes = table_packed_bytes(m->entries, m->entry_bits);
@@ -362,8 +362,12 @@ static int write_body(struct out *o, const struct table_meta *m, const uint8_t *
 	}
 	if (zlib) {
 		/* Blocks are deflated in parallel; the bytes do not depend on the thread count. */
-		long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-		int threads = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (int)ncpu;
+		if (threads < 1) {
+			long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+			threads = ncpu < 1 ? 1 : (int)ncpu;
+		}
+		if (threads > 64)
+			threads = 64;
 		if ((uint64_t)threads > blocks)
 			threads = (int)blocks;
 		pthread_t tid[64];
@@ -414,6 +418,12 @@ done:
 int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
 		uint64_t *bytes_written, struct table_err *err)
 {
+	return table_write_mt(path, meta, packed, level, 0, bytes_written, err);
+}
+
+int table_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
+		   uint64_t *bytes_written, struct table_err *err)
+{
 	struct table_meta m = *meta;
 	if (m.block_entries == 0)
 		m.block_entries = default_block_entries(m.entry_bits ? m.entry_bits : 8);
@@ -428,7 +438,7 @@ int table_write(const char *path, const struct table_meta *meta, const uint8_t *
 	o.fd = direct ? open(path, O_WRONLY | O_CLOEXEC) : open_temp(path, &tmpname, err);
 	if (o.fd < 0)
 		return direct ? fail(err, TABLE_EIO, "opening %s: %s", path, strerror(errno)) : TABLE_EIO;
-	rc = write_body(&o, &m, packed, level, err);
+	rc = write_body(&o, &m, packed, level, threads, err);
 	if (rc == TABLE_OK && !direct && fsync(o.fd) != 0)
 		rc = fail(err, TABLE_EIO, "syncing %s: %s", path, strerror(errno));
 	if (rc == TABLE_OK && !direct)

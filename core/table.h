@@ -91,6 +91,10 @@ static inline void table_packed_set(uint8_t *p, uint64_t i, unsigned bits, unsig
 int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
 		uint64_t *bytes_written, struct table_err *err);
 
+/* The same, deflating on `threads` threads (table_write: every core). */
+int table_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
+		   uint64_t *bytes_written, struct table_err *err);
+
 struct table;
 
 enum table_open_flags {

@@ -283,7 +283,7 @@ static int run_gen(const struct gen_args *a)
 	free(res.entries);
 	uint64_t bytes = 0;
 	struct table_err terr;
-	int rc = table_write(out, &m, packed, a->level, &bytes, &terr);
+	int rc = table_write_mt(out, &m, packed, a->level, a->threads, &bytes, &terr);
 	free(packed);
 	if (rc != TABLE_OK) {
 		fprintf(stderr, "gen: %s\n", terr.msg);

@@ -63,7 +63,7 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 		double built = now() - t0;
 		uint64_t bytes = 0;
 		struct table_err terr;
-		int rc = table_write(path, &meta, packed, level, &bytes, &terr);
+		int rc = table_write_mt(path, &meta, packed, level, threads, &bytes, &terr);
 		free(packed);
 		if (rc != TABLE_OK) {
 			fprintf(stderr, "gen: %s\n", terr.msg);
