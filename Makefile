@@ -139,6 +139,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/slidetab
 
 clean:
-	rm -rf $(B) bin tables/*.tbl
+	rm -rf $(B) bin tables/*.tbl tables/.stamp-*
 
 -include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(QUERY_OBJ:.o=.d)
