@@ -1,6 +1,7 @@
 /* test_gap: Check unit tests of the Gap solver (query/gap.c): sample, replayed paths, reference BFS, bad input. */
 #define _POSIX_C_SOURCE 200809L
 #include "../../query/gap.h"
+#include "testutil.h"
 
 #include <check.h>
 #include <stdint.h>
@@ -675,11 +676,5 @@ static Suite *gap_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(gap_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return testutil_run(gap_suite(), NULL);
 }

@@ -11,6 +11,7 @@
 #include "../../core/table.h"
 #include "../../gen/pdbgen.h"
 #include "../../query/ida.h"
+#include "testutil.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"
@@ -867,10 +868,5 @@ int main(void)
 	tcase_add_test(tc, ida_edges);
 	tcase_add_test(tc, table_roundtrip);
 	tcase_add_test(tc, korf_555);
-	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return testutil_run(s, tc);
 }

@@ -5,10 +5,11 @@
 #include <check.h>
 #include <stdlib.h>
 
-/* Runs a suite of one test case and returns the process exit status. */
+/* Adds tc (when not NULL) to s, runs the suite and returns the process exit status. */
 static inline int testutil_run(Suite *s, TCase *tc)
 {
-	suite_add_tcase(s, tc);
+	if (tc)
+		suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
