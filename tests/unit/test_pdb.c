@@ -181,6 +181,13 @@ static struct pdb_set *make_set(const struct board *b, const struct board_state 
 	return set;
 }
 
+/* The 3x3 set of two 4-tile patterns, 1-4 and 5-8, for goal g. */
+static struct pdb_set *make_set_3x3_44(const struct board *b, const struct board_state *g, int threads)
+{
+	const uint32_t masks[] = {0x01e, 0x1e0};
+	return make_set(b, g, masks, 2, threads);
+}
+
 /* ---- ranking ---- */
 
 static void check_bijection(int n, int k)
@@ -547,8 +554,7 @@ START_TEST(heuristic_admissible_3x3)
 	board_init(&b, 3, 3);
 	struct board_state g;
 	board_goal(&b, 0, &g);
-	const uint32_t masks[] = {0x01e, 0x1e0}; /* 1-4, 5-8 */
-	struct pdb_set *set = make_set(&b, &g, masks, 2, 2);
+	struct pdb_set *set = make_set_3x3_44(&b, &g, 2);
 	ck_assert_int_eq(set->reflect, 1);
 	struct board_state r;
 	pdb_set_reflect(set, &g, &r);
@@ -623,8 +629,7 @@ START_TEST(ida_3x3_vs_bfs)
 	board_init(&b, 3, 3);
 	struct board_state g;
 	board_goal(&b, 0, &g);
-	const uint32_t masks[] = {0x01e, 0x1e0};
-	struct pdb_set *set = make_set(&b, &g, masks, 2, 1);
+	struct pdb_set *set = make_set_3x3_44(&b, &g, 1);
 	ida_vs_bfs(set, &g, 150, 1);
 	/* blank last: reached by a board symmetry and relabelling */
 	struct board_state g2;
@@ -651,8 +656,7 @@ START_TEST(ida_edges)
 	board_init(&b, 3, 3);
 	struct board_state g;
 	board_goal(&b, 0, &g);
-	const uint32_t masks[] = {0x01e, 0x1e0};
-	struct pdb_set *set = make_set(&b, &g, masks, 2, 1);
+	struct pdb_set *set = make_set_3x3_44(&b, &g, 1);
 	char err[512];
 	struct ida_result res;
 	/* the goal itself */
