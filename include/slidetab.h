@@ -1,0 +1,92 @@
+/* slidetab.h: the public interface of libslidetab, optimal answers for sliding-tile puzzles.
+ *
+ * libslidetab answers puzzles from the tables that slidetab-gen writes: the exact distance of
+ * a start from a goal, the lexicographically smallest optimal move string, or "unsolvable".
+ * Boards up to 12 cells (2x2 .. 3x4, 2x6 and their transposes) are answered in O(1) from
+ * exact tables, for any goal; the 15 puzzle (4x4) by IDA* over pattern databases.
+ *
+ * Boards are arrays of rows*cols tiles in row-major order, 0 = the blank, tiles 1..rows*cols-1
+ * each once. A NULL goal means the tiles in order with the blank last. Moves are the blank's:
+ * 'd' (down), 'l', 'r', 'u'; d < l < r < u orders paths lexicographically.
+ *
+ * Every function returns a status (enum slidetab_status) and, when it is not SLIDETAB_OK and err
+ * is not NULL, fills err with the status and a message. err may always be NULL.
+ *
+ * Threads: a handle may be used by any number of threads at once, except that slidetab_close
+ * must not run while another call on the same handle is in progress. Distinct handles share
+ * nothing. slidetab_strerror and slidetab_version are always safe.
+ *
+ * Stability: no struct layout is exposed except struct slidetab_error, and new statuses and
+ * functions are only ever added at the end. The library's major version (the .so soname)
+ * changes when that promise is broken.
+ */
+#ifndef SLIDETAB_H
+#define SLIDETAB_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SLIDETAB_VERSION_STRING "0.2.0"
+
+typedef struct slidetab slidetab;
+
+enum slidetab_status {
+	SLIDETAB_OK = 0,
+	SLIDETAB_UNSOLVABLE, /* the start cannot reach the goal (a normal answer, not an error) */
+	SLIDETAB_EINVAL,     /* a bad argument: board size, tiles, NULL pointer, buffer too small */
+	SLIDETAB_ENOTABLE,   /* the table this board and goal need is missing (message: which, and how to build it) */
+	SLIDETAB_EFORMAT,    /* a table is damaged or foreign: refused */
+	SLIDETAB_EIO,        /* a table could not be read */
+	SLIDETAB_ENOMEM,     /* out of memory */
+	SLIDETAB_ELIMIT      /* no solution within the move limit (slidetab_set_max_depth) */
+};
+
+struct slidetab_error {
+	int status;    /* the status the call returned */
+	char msg[256]; /* what went wrong, and where: NUL-terminated, one line */
+};
+
+/* Flags for slidetab_open_flags. */
+#define SLIDETAB_PRELOAD 1u /* check and load whole tables at first use (for large batches) */
+
+/* Opens a table folder. tables_dir NULL searches $SLIDETAB_TABLES, then the installed folder,
+ * then ./tables. Tables are opened on first use, so a missing table is reported by the call
+ * that needs it (SLIDETAB_ENOTABLE). */
+int slidetab_open(slidetab **db, const char *tables_dir, struct slidetab_error *err);
+
+/* The same, with flags (SLIDETAB_PRELOAD). */
+int slidetab_open_flags(slidetab **db, const char *tables_dir, unsigned flags, struct slidetab_error *err);
+
+/* Answers from one exact table whose bytes the caller holds (compiled in, or read from flash).
+ * The same header, size and CRC checks as a file. A raw table is used in place: the bytes must
+ * stay valid and unchanged until slidetab_close; the caller keeps ownership. */
+int slidetab_open_buffer(slidetab **db, const void *bytes, size_t len, struct slidetab_error *err);
+
+/* The minimum number of moves from start to goal (SLIDETAB_UNSOLVABLE when there is none). */
+int slidetab_distance(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
+		      unsigned *dist, struct slidetab_error *err);
+
+/* The lexicographically smallest optimal move string, NUL-terminated, into moves[cap]. Its
+ * length is the distance. A buffer too small for it is SLIDETAB_EINVAL (nothing overflows). */
+int slidetab_path(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
+		  char *moves, size_t cap, struct slidetab_error *err);
+
+/* Boards answered by search (4x4): give up beyond max_depth moves (SLIDETAB_ELIMIT); 0 = no limit. */
+int slidetab_set_max_depth(slidetab *db, unsigned max_depth, struct slidetab_error *err);
+
+void slidetab_close(slidetab *db);
+
+/* A short English description of a status. */
+const char *slidetab_strerror(int status);
+
+/* The library's version, e.g. "0.2.0". */
+const char *slidetab_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
