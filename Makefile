@@ -2,7 +2,12 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
+LIBDIR = $(PREFIX)/lib
+INCDIR = $(PREFIX)/include
+MANDIR = $(PREFIX)/share/man
 DATADIR = $(PREFIX)/share/slidetab/tables
+SOVERSION = 0
+LIBVERSION = 0.2.0
 
 CC ?= cc
 OPT ?= -O2
@@ -13,8 +18,9 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 # x86-64: use the popcnt instruction (every x86-64 CPU since 2008 has it); elsewhere the default.
 ARCH ?= $(if $(filter x86_64,$(shell uname -m)),-mpopcnt,)
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -pthread \
-	-DSLIDETAB_DATADIR='"$(DATADIR)"' $(CFLAGS)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -pthread $(CFLAGS)
+# The library's objects: position independent, every symbol hidden but the slidetab_ API.
+LIB_CFLAGS = -fPIC -fvisibility=hidden -DSLIDETAB_BUILDING_LIBRARY
 LDLIBS = -lz -lm
 B = build
 
@@ -36,11 +42,11 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: all demo deps tables tables-large tables-15 check check-unit check-e2e check-hardening bench bench-large bench-15 \
+.PHONY: all libs demo deps tables tables-large tables-15 check check-unit check-e2e check-hardening bench bench-large bench-15 \
 	install uninstall clean static fuzz
 .DELETE_ON_ERROR:
 
-all: bin/gen bin/query tables
+all: bin/gen bin/query libs tables
 
 deps:
 	@sh .ci/deps.sh
@@ -50,48 +56,71 @@ demo: all
 	@for d in tests/formats/*; do [ -f $$d/cmd ] || continue; \
 		echo "== $$(basename $$d): $$(cat $$d/cmd) < $$d/in"; sh -c "$$(cat $$d/cmd)" < $$d/in; done
 
+$(B)/core/%.o: core/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -MMD -MP -c $< -o $@
+
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-$(B)/libcore.a: $(CORE_OBJ)
+# libslidetab: the static archive (every core module, for the programs and tests) and the
+# shared library (exports only the slidetab_ API).
+lib/libslidetab.a: $(CORE_OBJ)
+	@mkdir -p lib
+	rm -f $@
 	$(AR) rcs $@ $^
 
-bin/gen: $(GEN_OBJ) $(B)/libcore.a
+lib/libslidetab.so.$(LIBVERSION): $(CORE_OBJ)
+	@mkdir -p lib
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
+	ln -sf libslidetab.so.$(LIBVERSION) lib/libslidetab.so.$(SOVERSION)
+	ln -sf libslidetab.so.$(SOVERSION) lib/libslidetab.so
+
+libs: lib/libslidetab.a lib/libslidetab.so.$(LIBVERSION)
+
+bin/gen: $(GEN_OBJ) lib/libslidetab.a
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-bin/query: $(QUERY_OBJ) $(B)/libcore.a
+bin/query: $(QUERY_OBJ) lib/libslidetab.a
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-static: $(QUERY_OBJ) $(B)/libcore.a
+static: $(QUERY_OBJ) lib/libslidetab.a
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -static -s -o bin/query-static $^ $(LDLIBS)
 	@ls -l bin/query-static
 
-# Tables depend on the generator, so they are rebuilt when gen changes.
+# Tables depend on the generator, so they are rebuilt when gen changes. gen names each file by
+# the one rule of core/tabname.h (RxC-bK.tbl, K the class of the blank cell).
 tables/%.tbl: bin/gen
 	@mkdir -p tables
-	bin/gen $(GENFLAGS) --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) -o $@ > /dev/null
+	bin/gen $(GENFLAGS) --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --dir tables > /dev/null
+	@test -f $@ || { echo "gen did not write $@ (naming rule changed?)" >&2; exit 1; }
 
-# 4x4 pattern databases (blank in a corner): the small 5-5-5 set by default, 7-8 with tables-15.
-tables/.stamp-pdb-%: bin/gen
+# 4x4 pattern databases (blank in a corner), one file per pattern (MASK in hex): the small
+# 5-5-5 set by default, 7-8 with tables-15. Each set is one grouped target.
+PDB_555 := $(foreach m,1132 8cc e600,tables/4x4-b0-pdb-$(m).tbl)
+PDB_78 := $(foreach m,fe ff00,tables/4x4-b0-pdb-$(m).tbl)
+$(PDB_555) &: bin/gen
 	@mkdir -p tables
-	bin/gen -q --board 4x4 --blank 0 --pdb $* --dir tables > /dev/null
-	@touch $@
+	bin/gen -q --board 4x4 --blank 0 --pdb 555 --dir tables > /dev/null
+$(PDB_78) &: bin/gen
+	@mkdir -p tables
+	bin/gen -q --board 4x4 --blank 0 --pdb 78 --dir tables > /dev/null
 
-tables: $(TABLES_SMALL:%=tables/%.tbl) tables/.stamp-pdb-555
+tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_555)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
-tables-15: tables/.stamp-pdb-78
+tables-15: $(PDB_78)
 
-$(B)/tests/%: tests/unit/%.c $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a
+$(B)/tests/%: tests/unit/%.c $(GEN_LIB) $(QUERY_LIB) lib/libslidetab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) lib/libslidetab.a $(CHECK_LIBS) $(LDLIBS)
 
-$(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a
+$(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) lib/libslidetab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) lib/libslidetab.a $(LDLIBS)
 
 check: check-unit check-e2e check-hardening
 
@@ -100,9 +129,9 @@ HARDENING_PARTS ?= hostile exit concurrent limits
 check-hardening: bin/gen bin/query tables $(B)/tests/test_hostile
 	@HOSTILE_BIN=$(B)/tests/test_hostile SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/hardening/run.sh $(HARDENING_PARTS)
 
-$(B)/tests/test_hostile: tests/hardening/test_hostile.c $(B)/libcore.a
+$(B)/tests/test_hostile: tests/hardening/test_hostile.c lib/libslidetab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(B)/libcore.a $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< lib/libslidetab.a $(CHECK_LIBS) $(LDLIBS)
 
 # libFuzzer targets (clang), FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60
@@ -112,7 +141,7 @@ fuzz:
 check-unit: $(TEST_BIN) tables
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
 
-$(B)/tests/pathcheck: tests/e2e/pathcheck.c $(B)/libcore.a
+$(B)/tests/pathcheck: tests/e2e/pathcheck.c lib/libslidetab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -129,7 +158,7 @@ bench-large: all $(BENCH_BIN)
 bench-15: all $(BENCH_BIN)
 	$(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --set 78 --random 100 --korf tests/data/korf100.txt
 
-install: bin/gen bin/query tables
+install: bin/gen bin/query libs tables
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)
 	install -m 755 bin/gen bin/query $(DESTDIR)$(BINDIR)/
 	install -m 644 tables/*.tbl $(DESTDIR)$(DATADIR)/
@@ -139,6 +168,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/slidetab
 
 clean:
-	rm -rf $(B) bin tables/*.tbl tables/.stamp-*
+	rm -rf $(B) bin lib tables/*.tbl
 
 -include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(QUERY_OBJ:.o=.d)

@@ -10,7 +10,7 @@
 #include "../core/pdb.h"
 #include "../core/table.h"
 #include "../gen/pdbgen.h"
-#include "../query/ida.h"
+#include "../core/ida.h"
 
 static double now(void)
 {
@@ -61,18 +61,18 @@ static int build_set(const char *name, const char *dir, int threads, int level, 
 	for (int i = 0; i < np; i++) {
 		struct table_meta m;
 		uint8_t *p;
-		char err[256];
+		struct slidetab_error err = { 0 };
 		double t0 = now(), c0 = cpu();
-		if (pdbgen_build(&b, &g, masks[i], threads, &m, &p, err, sizeof err) != 0) {
-			fprintf(stderr, "bench15: %s\n", err);
+		if (pdbgen_build(&b, &g, masks[i], threads, &m, &p, &err) != 0) {
+			fprintf(stderr, "bench15: %s\n", err.msg);
 			return -1;
 		}
 		double t1 = now(), c1 = cpu();
 		char path[512];
 		pdb_path(path, sizeof path, dir, masks[i]);
-		struct table_err terr;
+		struct slidetab_error terr;
 		uint64_t bytes = 0;
-		if (table_write(path, &m, p, level, &bytes, &terr) != TABLE_OK) {
+		if (table_write(path, &m, p, level, &bytes, &terr) != SLIDETAB_OK) {
 			fprintf(stderr, "bench15: %s: %s\n", path, terr.msg);
 			free(p);
 			return -1;
@@ -89,8 +89,8 @@ static int build_set(const char *name, const char *dir, int threads, int level, 
 		       m.radius, t1 - t0, c1 - c0, t2 - t1, raw / 1e6, bytes / 1e6);
 		if (verify) {
 			double t3 = now();
-			int rc = pdbgen_verify(&b, &m, p, threads, err, sizeof err);
-			printf("verify %04x: %s (%.2f s)\n", (unsigned)masks[i], rc ? err : "ok",
+			int rc = pdbgen_verify(&b, &m, p, threads, &err);
+			printf("verify %04x: %s (%.2f s)\n", (unsigned)masks[i], rc ? err.msg : "ok",
 			       now() - t3);
 			if (rc) {
 				free(p);
@@ -194,10 +194,10 @@ int main(int argc, char **argv)
 		pp[i] = paths[i];
 	}
 	struct pdb_set *set;
-	char err[512];
+	struct slidetab_error err = { 0 };
 	double t0 = now(), lc0 = cpu();
-	if (pdb_set_load(&set, pp, np, threads, err, sizeof err) != 0) {
-		fprintf(stderr, "bench15: %s\n", err);
+	if (pdb_set_load(&set, pp, np, threads, &err) != 0) {
+		fprintf(stderr, "bench15: %s\n", err.msg);
 		return 1;
 	}
 	double tload = now() - t0;
@@ -236,7 +236,7 @@ int main(int argc, char **argv)
 		for (int i = 0; i < n; i++) {
 			struct ida_result r;
 			double a = now(), ca = cpu();
-			ida_solve(set, &s[i], &set->goal, 0, &r, err, sizeof err);
+			ida_solve(set, &s[i], &set->goal, 0, &r, &err);
 			double dt = now() - a;
 			sum += dt;
 			csum += cpu() - ca;

@@ -20,7 +20,9 @@ struct exact {
 };
 
 /* Opens an exact-distance table (flags as for table_open). Returns a table_status. */
-int exact_open(struct exact *x, const char *path, unsigned flags, struct table_err *err);
+int exact_open(struct exact *x, const char *path, unsigned flags, struct slidetab_error *err);
+/* The same for a table held in memory (see table_open_buffer). */
+int exact_open_buffer(struct exact *x, const void *bytes, size_t len, unsigned flags, struct slidetab_error *err);
 void exact_close(struct exact *x);
 
 /* The part of d the table does not store: d = 2 * entry + exact_base(...) (not for MOD4). */
@@ -46,9 +48,16 @@ static inline unsigned exact_decode(const struct exact *x, unsigned e, const str
 }
 
 /* Exact distance of a state that can reach the table's goal. MOD4 tables walk to the goal. */
-int exact_distance(struct exact *x, const struct board_state *s, unsigned *d, struct table_err *err);
+int exact_distance(struct exact *x, const struct board_state *s, unsigned *d, struct slidetab_error *err);
 
 /* Stored value of state s decoded (for MOD4: d mod 4). */
-int exact_value(struct exact *x, const struct board_state *s, unsigned *v, struct table_err *err);
+int exact_value(struct exact *x, const struct board_state *s, unsigned *v, struct slidetab_error *err);
+
+/* The lexicographically smallest optimal path of s (distance dist, in the table's frame) into
+ * path[dist + 1]: greedy in the caller's letter order, dir_map[user direction] = table direction,
+ * letters told in the caller's directions. Each step updates the index and the stored part's
+ * base incrementally (a horizontal move changes the index by one). */
+int exact_path(struct exact *x, const int8_t *dir_map, const struct board_state *s, unsigned dist, char *path,
+	       struct slidetab_error *err);
 
 #endif

@@ -91,28 +91,16 @@ int pdb_pattern_tiles(uint32_t mask, int n, uint8_t *tiles)
 	return k;
 }
 
-void pdb_seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || !errlen)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_state *goal,
-		char *err, size_t errlen)
+		struct slidetab_error *err)
 {
 	*out = NULL;
 	if (!board_valid(b, goal)) {
-		pdb_seterr(err, errlen, "pdb: goal is not a valid %dx%d state", b->rows, b->cols);
-		return -1;
+		return err_set(err, SLIDETAB_EFORMAT, "pdb: goal is not a valid %dx%d state", b->rows, b->cols);
 	}
 	struct pdb_set *s = calloc(1, sizeof *s);
 	if (!s) {
-		pdb_seterr(err, errlen, "pdb: out of memory");
-		return -1;
+		return err_set(err, SLIDETAB_ENOMEM, "pdb: out of memory");
 	}
 	s->b = *b;
 	s->goal = *goal;
@@ -144,17 +132,17 @@ enum { ADD_COPY = 0, ADD_OWN = 1 };
 /* Fills p's lookup data from packed entries, copied (4- or 8-bit entries) or widened into a
  * huge-page buffer; ADD_OWN frees `packed`. */
 static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *packed, int mode,
-		    char *err, size_t errlen)
+		    struct slidetab_error *err)
 {
 	unsigned bits = m->entry_bits;
 	uint64_t n = m->entries;
 	p->nibble = bits <= 4;
 	uint64_t bytes = p->nibble ? (n + 1) / 2 : n;
 	if (pdb_big_alloc(&p->owned, bytes) != 0) {
-		pdb_seterr(err, errlen, "pdb: out of memory for a %d-tile PDB", p->k);
+		err_set(err, SLIDETAB_ENOMEM, "pdb: out of memory for a %d-tile PDB", p->k);
 		if (mode == ADD_OWN)
 			free(packed);
-		return -1;
+		return SLIDETAB_ENOMEM;
 	}
 	uint8_t *d = p->owned.p;
 	if (bits == 4 || bits == 8) {
@@ -175,7 +163,7 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 }
 
 static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *packed, int mode,
-		    char *err, size_t errlen)
+		    struct slidetab_error *err)
 {
 	int own = mode == ADD_OWN;
 	const struct board *b = &set->b;
@@ -193,29 +181,29 @@ static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *pa
 	else if (m->entry_bits < 1 || m->entry_bits > 8)
 		why = "bad entry width";
 	if (why) {
-		pdb_seterr(err, errlen, "pdb: %s", why);
+		err_set(err, SLIDETAB_EFORMAT, "pdb: %s", why);
 		if (own)
 			free(packed);
-		return -1;
+		return SLIDETAB_EFORMAT;
 	}
 	struct pdb_one *p = &set->pat[set->npat];
 	memset(p, 0, sizeof *p);
 	p->pattern = m->pattern;
 	p->k = pdb_pattern_tiles(m->pattern, b->n, p->tiles);
 	if (p->k < 1 || pdb_ranker_init(&p->rk, b->n, p->k) != 0 || p->rk.count != m->entries) {
-		pdb_seterr(err, errlen, "pdb: pattern 0x%lx does not match the table's %llu entries",
+		err_set(err, SLIDETAB_EFORMAT, "pdb: pattern 0x%lx does not match the table's %llu entries",
 		       (unsigned long)m->pattern, (unsigned long long)m->entries);
 		if (own)
 			free(packed);
-		return -1;
+		return SLIDETAB_EFORMAT;
 	}
 	for (int q = 0; q < set->npat; q++)
 		if (set->pat[q].pattern & m->pattern) {
-			pdb_seterr(err, errlen, "pdb: pattern 0x%lx overlaps pattern 0x%lx",
+			err_set(err, SLIDETAB_EFORMAT, "pdb: pattern 0x%lx overlaps pattern 0x%lx",
 			       (unsigned long)m->pattern, (unsigned long)set->pat[q].pattern);
 			if (own)
 				free(packed);
-			return -1;
+			return SLIDETAB_EFORMAT;
 		}
 	for (int i = 0; i < p->k; i++)
 		for (int c = 0; c < b->n; c++)
@@ -227,8 +215,9 @@ static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *pa
 	for (unsigned d = 0; d <= m->radius && d < TABLE_HIST_MAX; d++)
 		reach += m->hist[d];
 	p->sentinel = reach < m->entries ? (1u << m->entry_bits) - 1 : 0xffffu;
-	if (one_data(p, m, packed, mode, err, errlen) != 0)
-		return -1;
+	int rc = one_data(p, m, packed, mode, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
 	for (int i = 0; i < p->k; i++) {
 		set->tile_pat[p->tiles[i]] = (int8_t)set->npat;
 		set->tile_idx[p->tiles[i]] = (int8_t)i;
@@ -238,9 +227,9 @@ static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *pa
 }
 
 int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *packed, int own,
-		char *err, size_t errlen)
+		struct slidetab_error *err)
 {
-	return add_impl(set, meta, packed, own ? ADD_OWN : ADD_COPY, err, errlen);
+	return add_impl(set, meta, packed, own ? ADD_OWN : ADD_COPY, err);
 }
 
 void pdb_set_free(struct pdb_set *set)
@@ -257,7 +246,7 @@ struct load_job {
 	const char *path;
 	struct table *tab;
 	int rc;
-	struct table_err terr;
+	struct slidetab_error terr;
 };
 
 struct load_pool {
@@ -280,17 +269,15 @@ static void *load_worker(void *arg)
 }
 
 int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads,
-		 char *err, size_t errlen)
+		 struct slidetab_error *err)
 {
 	*out = NULL;
 	if (npaths < 1 || npaths > PDB_MAX_PATTERNS) {
-		pdb_seterr(err, errlen, "pdb: need 1..%d PDB files", PDB_MAX_PATTERNS);
-		return -1;
+		return err_set(err, SLIDETAB_EFORMAT, "pdb: need 1..%d PDB files", PDB_MAX_PATTERNS);
 	}
 	struct load_job *jobs = calloc((size_t)npaths, sizeof *jobs);
 	if (!jobs) {
-		pdb_seterr(err, errlen, "pdb: out of memory");
-		return -1;
+		return err_set(err, SLIDETAB_ENOMEM, "pdb: out of memory");
 	}
 	for (int i = 0; i < npaths; i++)
 		jobs[i].path = paths[i];
@@ -314,12 +301,12 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 	struct pdb_set *set = NULL;
 	int rc = 0;
 	for (int i = 0; i < npaths && rc == 0; i++)
-		if (jobs[i].rc != TABLE_OK) {
+		if (jobs[i].rc != SLIDETAB_OK) {
 			if (strstr(jobs[i].terr.msg, jobs[i].path))
-				pdb_seterr(err, errlen, "pdb: %s", jobs[i].terr.msg);
+				err_set(err, SLIDETAB_EFORMAT, "pdb: %s", jobs[i].terr.msg);
 			else
-				pdb_seterr(err, errlen, "pdb: %s: %s", jobs[i].path, jobs[i].terr.msg);
-			rc = -1;
+				err_set(err, SLIDETAB_EFORMAT, "pdb: %s: %s", jobs[i].path, jobs[i].terr.msg);
+			rc = SLIDETAB_EFORMAT;
 		}
 	if (rc == 0) {
 		const struct table_meta *m0 = table_get_meta(jobs[0].tab);
@@ -327,11 +314,11 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 		struct board_state g;
 		memset(&g, 0, sizeof g);
 		if (board_init(&b, m0->rows, m0->cols) != 0 || m0->cells != b.n) {
-			pdb_seterr(err, errlen, "pdb: %s: bad board %ux%u", paths[0], m0->rows, m0->cols);
-			rc = -1;
+			err_set(err, SLIDETAB_EFORMAT, "pdb: %s: bad board %ux%u", paths[0], m0->rows, m0->cols);
+			rc = SLIDETAB_EFORMAT;
 		} else {
 			memcpy(g.t, m0->goal, (size_t)b.n);
-			rc = pdb_set_new(&set, &b, &g, err, errlen);
+			rc = pdb_set_new(&set, &b, &g, err);
 		}
 	}
 	for (int i = 0; i < npaths; i++) {
@@ -340,16 +327,15 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 		const struct table_meta *m = table_get_meta(jobs[i].tab);
 		const uint8_t *pk = table_packed(jobs[i].tab);
 		if (!pk) {
-			pdb_seterr(err, errlen, "pdb: %s: payload not in memory", paths[i]);
-			rc = -1;
+			err_set(err, SLIDETAB_EFORMAT, "pdb: %s: payload not in memory", paths[i]);
+			rc = SLIDETAB_EFORMAT;
 			break;
 		}
 		/* copied into a huge-page buffer (random lookups miss the TLB far less), then the
 		 * table is closed */
-		char e2[200];
-		if (add_impl(set, m, (uint8_t *)pk, ADD_COPY, e2, sizeof e2) != 0) {
-			pdb_seterr(err, errlen, "%s: %s", paths[i], e2);
-			rc = -1;
+		if ((rc = add_impl(set, m, (uint8_t *)pk, ADD_COPY, err)) != SLIDETAB_OK) {
+			err_prefix(err, "%s", paths[i]);
+			rc = SLIDETAB_EFORMAT;
 			break;
 		}
 		table_close(jobs[i].tab);
@@ -361,7 +347,7 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 	free(jobs);
 	if (rc != 0) {
 		pdb_set_free(set);
-		return -1;
+		return rc;
 	}
 	*out = set;
 	return 0;
@@ -442,10 +428,4 @@ int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX])
 		return n;
 	}
 	return -1;
-}
-
-int pdb_preset_path(char *buf, size_t len, const char *dir, int rows, int cols, int blank, uint32_t mask)
-{
-	int k = snprintf(buf, len, "%s/%dx%d-b%d-pdb-%x.tbl", dir, rows, cols, blank, (unsigned)mask);
-	return k < 0 || (size_t)k >= len ? -1 : 0;
 }

@@ -137,7 +137,7 @@ static inline int pdb_one_value(const struct pdb_one *p, const uint8_t *cells, i
 
 /* An empty set for board b and goal (the goal must be a valid state of b). */
 int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_state *goal,
-		char *err, size_t errlen);
+		struct slidetab_error *err);
 
 /* Adds one PDB given its table header and packed entries (TABLE_KIND_PDB, TABLE_RANK_PDB,
  * entry PLAIN or MDRES, same board and goal as the set, pattern disjoint from those already in).
@@ -145,12 +145,12 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
  * (malloc'd, e.g. from pdbgen_build).
  * Returns 0 or -1 with a message. */
 int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *packed, int own,
-		char *err, size_t errlen);
+		struct slidetab_error *err);
 
 /* Loads the PDB table files paths[0..npaths-1] (one goal, disjoint patterns) into a new set.
  * Files are read with `threads` workers (at most one per file). Returns 0 or -1 with a message. */
 int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads,
-		 char *err, size_t errlen);
+		 struct slidetab_error *err);
 
 void pdb_set_free(struct pdb_set *set);
 
@@ -171,10 +171,6 @@ int pdb_set_h(const struct pdb_set *set, const struct board_state *s);
 #define PDB_PRESET_MAX 4
 int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX]);
 
-/* The file name of one PDB: DIR/RxC-bBLANK-pdb-MASK.tbl (mask in hex). Returns 0, or -1 if too long. */
-int pdb_preset_path(char *buf, size_t len, const char *dir, int rows, int cols, int blank, uint32_t mask);
 
-/* Formats an error message into err (when err is not NULL), as every pdb_, pdbgen_ and ida_ call does. */
-void pdb_seterr(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

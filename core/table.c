@@ -46,18 +46,11 @@ struct table {
 	uint8_t *full;    /* preloaded packed array (zlib) */
 	uint8_t *cache;   /* zlib: CACHE_SLOTS inflated blocks */
 	uint64_t cache_id[CACHE_SLOTS];
+	int mapped;           /* 1: map is our mmap of a file; 0: the caller's buffer */
+	char name[256];       /* the file's path (or "table buffer"), for messages */
+	pthread_mutex_t lock; /* guards checked[], cache and cache_id in the slow path */
 };
 
-static int fail(struct table_err *err, int code, const char *fmt, ...)
-{
-	if (err) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
 
 static void put32(uint8_t *p, uint32_t v)
 {
@@ -135,57 +128,57 @@ static uint32_t default_block_entries(unsigned bits)
 }
 
 /* Checks the fields every table must satisfy; used by both the writer and the reader. */
-static int meta_check(const struct table_meta *m, struct table_err *err)
+static int meta_check(const struct table_meta *m, struct slidetab_error *err)
 {
 	if (m->rows < 2 || m->cols < 2 || m->rows * m->cols > BOARD_MAX_CELLS || m->cells != m->rows * m->cols)
-		return fail(err, TABLE_EFORMAT, "board %ux%u with %u cells is not valid", m->rows, m->cols,
+		return err_set(err, SLIDETAB_EFORMAT, "board %ux%u with %u cells is not valid", m->rows, m->cols,
 			    m->cells);
 	if (m->kind != TABLE_KIND_EXACT && m->kind != TABLE_KIND_PDB)
-		return fail(err, TABLE_EFORMAT, "unknown table kind %" PRIu32, m->kind);
+		return err_set(err, SLIDETAB_EFORMAT, "unknown table kind %" PRIu32, m->kind);
 	if (m->ranking != (m->kind == TABLE_KIND_EXACT ? TABLE_RANK_SEQ_BLANK : TABLE_RANK_PDB))
-		return fail(err, TABLE_EFORMAT, "ranking %" PRIu32 " does not fit the table kind", m->ranking);
+		return err_set(err, SLIDETAB_EFORMAT, "ranking %" PRIu32 " does not fit the table kind", m->ranking);
 	if (m->entry < TABLE_ENTRY_PLAIN || m->entry > TABLE_ENTRY_MOD4)
-		return fail(err, TABLE_EFORMAT, "unknown entry encoding %" PRIu32, m->entry);
+		return err_set(err, SLIDETAB_EFORMAT, "unknown entry encoding %" PRIu32, m->entry);
 	if (m->payload != TABLE_PAYLOAD_RAW && m->payload != TABLE_PAYLOAD_ZLIB)
-		return fail(err, TABLE_EFORMAT, "unknown payload encoding %" PRIu32, m->payload);
+		return err_set(err, SLIDETAB_EFORMAT, "unknown payload encoding %" PRIu32, m->payload);
 	if (m->entry_bits < 1 || m->entry_bits > 8)
-		return fail(err, TABLE_EFORMAT, "entry width %u bits is not in 1..8", m->entry_bits);
+		return err_set(err, SLIDETAB_EFORMAT, "entry width %u bits is not in 1..8", m->entry_bits);
 	if (m->kind == TABLE_KIND_EXACT && m->cells > 20)
-		return fail(err, TABLE_EFORMAT, "an exact table of %u cells has too many entries to index", m->cells);
+		return err_set(err, SLIDETAB_EFORMAT, "an exact table of %u cells has too many entries to index", m->cells);
 	if (m->block_entries == 0 || m->block_entries % 64 || m->block_entries > MAX_BLOCK_BYTES * 8 / m->entry_bits)
-		return fail(err, TABLE_EFORMAT, "block of %" PRIu32 " entries is not a multiple of 64 up to %u bytes",
+		return err_set(err, SLIDETAB_EFORMAT, "block of %" PRIu32 " entries is not a multiple of 64 up to %u bytes",
 			    m->block_entries, MAX_BLOCK_BYTES);
 	uint32_t seen = 0;
 	for (int c = 0; c < m->cells; c++) {
 		if (m->goal[c] >= m->cells || (seen >> m->goal[c] & 1))
-			return fail(err, TABLE_EFORMAT, "goal is not a permutation of 0..%u", m->cells - 1);
+			return err_set(err, SLIDETAB_EFORMAT, "goal is not a permutation of 0..%u", m->cells - 1);
 		seen |= 1u << m->goal[c];
 	}
 	if (m->kind == TABLE_KIND_PDB &&
 	    (m->pattern == 0 || (m->pattern & 1) || (m->pattern >> m->cells) != 0))
-		return fail(err, TABLE_EFORMAT, "pattern 0x%" PRIx32 " is not a set of tiles", m->pattern);
+		return err_set(err, SLIDETAB_EFORMAT, "pattern 0x%" PRIx32 " is not a set of tiles", m->pattern);
 	if (m->kind == TABLE_KIND_EXACT && m->pattern != 0)
-		return fail(err, TABLE_EFORMAT, "exact table with a pattern");
+		return err_set(err, SLIDETAB_EFORMAT, "exact table with a pattern");
 	uint64_t want = expected_entries(m);
 	if (m->entries != want)
-		return fail(err, TABLE_EFORMAT, "%" PRIu64 " entries, but a %ux%u %s has %" PRIu64,
+		return err_set(err, SLIDETAB_EFORMAT, "%" PRIu64 " entries, but a %ux%u %s has %" PRIu64,
 			    m->entries, m->rows, m->cols, table_kind_name(m->kind), want);
 	if (m->radius >= TABLE_HIST_MAX)
-		return fail(err, TABLE_EFORMAT, "radius %" PRIu32 " too large", m->radius);
+		return err_set(err, SLIDETAB_EFORMAT, "radius %" PRIu32 " too large", m->radius);
 	uint64_t sum = 0;
 	for (unsigned d = 0; d < TABLE_HIST_MAX; d++) {
 		if (d > m->radius && m->hist[d])
-			return fail(err, TABLE_EFORMAT, "histogram has states beyond the radius");
+			return err_set(err, SLIDETAB_EFORMAT, "histogram has states beyond the radius");
 		if (m->hist[d] > m->entries || sum + m->hist[d] > m->entries)
-			return fail(err, TABLE_EFORMAT, "histogram counts more states than entries");
+			return err_set(err, SLIDETAB_EFORMAT, "histogram counts more states than entries");
 		sum += m->hist[d];
 	}
 	if (sum != m->entries || m->hist[m->radius] == 0)
-		return fail(err, TABLE_EFORMAT, "histogram (%" PRIu64 " states) does not match %" PRIu64
+		return err_set(err, SLIDETAB_EFORMAT, "histogram (%" PRIu64 " states) does not match %" PRIu64
 			    " entries and radius %" PRIu32, sum, m->entries, m->radius);
 	if (memchr(m->generator, 0, sizeof m->generator) == NULL)
-		return fail(err, TABLE_EFORMAT, "generator name is not terminated");
-	return TABLE_OK;
+		return err_set(err, SLIDETAB_EFORMAT, "generator name is not terminated");
+	return SLIDETAB_OK;
 }
 
 static void header_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_off,
@@ -230,7 +223,7 @@ struct out {
 	uint64_t written;
 };
 
-static int out_write(struct out *o, const void *buf, uint64_t n, struct table_err *err)
+static int out_write(struct out *o, const void *buf, uint64_t n, struct slidetab_error *err)
 {
 	const uint8_t *p = buf;
 	while (n > 0) {
@@ -238,21 +231,21 @@ static int out_write(struct out *o, const void *buf, uint64_t n, struct table_er
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
-			return fail(err, TABLE_EIO, "writing %s: %s", o->path, k < 0 ? strerror(errno) : "short write");
+			return err_set(err, SLIDETAB_EIO, "writing %s: %s", o->path, k < 0 ? strerror(errno) : "short write");
 		p += k;
 		n -= (uint64_t)k;
 		o->written += (uint64_t)k;
 	}
-	return TABLE_OK;
+	return SLIDETAB_OK;
 }
 
 /* Opens an unnamed file in the folder of path (O_TMPFILE), so that an interrupted writer leaves
  * nothing behind; falls back to a named temporary file. *tmpname is set in the fallback case. */
-static int open_temp(const char *path, char **tmpname, struct table_err *err)
+static int open_temp(const char *path, char **tmpname, struct slidetab_error *err)
 {
 	char *dir = strdup(path);
 	if (!dir)
-		return fail(err, TABLE_ENOMEM, "out of memory"), -1;
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory"), -1;
 	char *slash = strrchr(dir, '/');
 	if (slash)
 		slash[slash == dir ? 1 : 0] = '\0';
@@ -272,36 +265,36 @@ static int open_temp(const char *path, char **tmpname, struct table_err *err)
 		}
 	}
 	if (fd < 0)
-		fail(err, TABLE_EIO, "creating a temporary file in %s: %s", d, strerror(errno));
+		err_set(err, SLIDETAB_EIO, "creating a temporary file in %s: %s", d, strerror(errno));
 	free(dir);
 	return fd;
 }
 
 /* Gives the finished temporary file its final name, replacing any old table atomically. */
-static int publish(int fd, const char *tmpname, const char *path, struct table_err *err)
+static int publish(int fd, const char *tmpname, const char *path, struct slidetab_error *err)
 {
 	if (tmpname)
-		return rename(tmpname, path) == 0 ? TABLE_OK
-						  : fail(err, TABLE_EIO, "renaming to %s: %s", path, strerror(errno));
+		return rename(tmpname, path) == 0 ? SLIDETAB_OK
+						  : err_set(err, SLIDETAB_EIO, "renaming to %s: %s", path, strerror(errno));
 	char proc[64], *link = malloc(strlen(path) + 32);
 	if (!link)
-		return fail(err, TABLE_ENOMEM, "out of memory");
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-	int rc = TABLE_EIO;
-	for (int attempt = 0; attempt < 100 && rc != TABLE_OK; attempt++) {
+	int rc = SLIDETAB_EIO;
+	for (int attempt = 0; attempt < 100 && rc != SLIDETAB_OK; attempt++) {
 		snprintf(link, strlen(path) + 32, "%s.tmp%d.%d", path, (int)getpid(), attempt);
 		if (linkat(AT_FDCWD, proc, AT_FDCWD, link, AT_SYMLINK_FOLLOW) != 0) {
 			if (errno == EEXIST)
 				continue;
-			fail(err, TABLE_EIO, "linking %s: %s", link, strerror(errno));
+			err_set(err, SLIDETAB_EIO, "linking %s: %s", link, strerror(errno));
 			break;
 		}
 		if (rename(link, path) != 0) {
-			fail(err, TABLE_EIO, "renaming to %s: %s", path, strerror(errno));
+			err_set(err, SLIDETAB_EIO, "renaming to %s: %s", path, strerror(errno));
 			unlink(link);
 			break;
 		}
-		rc = TABLE_OK;
+		rc = SLIDETAB_OK;
 	}
 	free(link);
 	return rc;
@@ -341,7 +334,7 @@ static void *deflate_blocks(void *arg)
 }
 
 static int write_body(struct out *o, const struct table_meta *m, const uint8_t *packed, int level, int threads,
-		      struct table_err *err)
+		      struct slidetab_error *err)
 {
 	uint64_t packed_bytes = table_packed_bytes(m->entries, m->entry_bits);
 	uint64_t bb = (uint64_t)m->block_entries * m->entry_bits / 8;
@@ -355,9 +348,9 @@ static int write_body(struct out *o, const struct table_meta *m, const uint8_t *
 		job.zsize = calloc(blocks, sizeof *job.zsize);
 	}
 	uint8_t header[TABLE_HEADER_SIZE];
-	int rc = TABLE_ENOMEM;
+	int rc = SLIDETAB_ENOMEM;
 	if (!index || (zlib && (!job.zblocks || !job.zsize))) {
-		fail(err, rc, "out of memory");
+		err_set(err, rc, "out of memory");
 		goto done;
 	}
 	if (zlib) {
@@ -378,7 +371,7 @@ static int write_body(struct out *o, const struct table_meta *m, const uint8_t *
 		for (int t = 1; t < started; t++)
 			pthread_join(tid[t], NULL);
 		if (atomic_load(&job.failed)) {
-			fail(err, rc, "out of memory while deflating");
+			err_set(err, rc, "out of memory while deflating");
 			goto done;
 		}
 	}
@@ -403,7 +396,7 @@ static int write_body(struct out *o, const struct table_meta *m, const uint8_t *
 	if (!zlib)
 		rc = out_write(o, packed, packed_bytes, err);
 	else
-		for (uint64_t b = 0; b < blocks && rc == TABLE_OK; b++)
+		for (uint64_t b = 0; b < blocks && rc == SLIDETAB_OK; b++)
 			rc = out_write(o, job.zblocks[b], job.zsize[b], err);
 done:
 	if (job.zblocks)
@@ -416,13 +409,13 @@ done:
 }
 
 int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
-		uint64_t *bytes_written, struct table_err *err)
+		uint64_t *bytes_written, struct slidetab_error *err)
 {
 	return table_write_mt(path, meta, packed, level, 0, bytes_written, err);
 }
 
 int table_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
-		   uint64_t *bytes_written, struct table_err *err)
+		   uint64_t *bytes_written, struct slidetab_error *err)
 {
 	struct table_meta m = *meta;
 	if (m.block_entries == 0)
@@ -437,15 +430,15 @@ int table_write_mt(const char *path, const struct table_meta *meta, const uint8_
 	int direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
 	o.fd = direct ? open(path, O_WRONLY | O_CLOEXEC) : open_temp(path, &tmpname, err);
 	if (o.fd < 0)
-		return direct ? fail(err, TABLE_EIO, "opening %s: %s", path, strerror(errno)) : TABLE_EIO;
+		return direct ? err_set(err, SLIDETAB_EIO, "opening %s: %s", path, strerror(errno)) : SLIDETAB_EIO;
 	rc = write_body(&o, &m, packed, level, threads, err);
-	if (rc == TABLE_OK && !direct && fsync(o.fd) != 0)
-		rc = fail(err, TABLE_EIO, "syncing %s: %s", path, strerror(errno));
-	if (rc == TABLE_OK && !direct)
+	if (rc == SLIDETAB_OK && !direct && fsync(o.fd) != 0)
+		rc = err_set(err, SLIDETAB_EIO, "syncing %s: %s", path, strerror(errno));
+	if (rc == SLIDETAB_OK && !direct)
 		rc = publish(o.fd, tmpname, path, err);
-	if (close(o.fd) != 0 && rc == TABLE_OK)
-		rc = fail(err, TABLE_EIO, "closing %s: %s", path, strerror(errno));
-	if (rc != TABLE_OK && tmpname)
+	if (close(o.fd) != 0 && rc == SLIDETAB_OK)
+		rc = err_set(err, SLIDETAB_EIO, "closing %s: %s", path, strerror(errno));
+	if (rc != SLIDETAB_OK && tmpname)
 		unlink(tmpname);
 	free(tmpname);
 	if (bytes_written)
@@ -455,19 +448,19 @@ int table_write_mt(const char *path, const struct table_meta *meta, const uint8_
 
 /* ---- reading ---- */
 
-static int header_decode(const uint8_t *h, uint64_t file_size, struct table *t, struct table_err *err)
+static int header_decode(const uint8_t *h, uint64_t file_size, struct table *t, struct slidetab_error *err)
 {
 	struct table_meta *m = &t->meta;
 	if (memcmp(h + H_MAGIC, TABLE_MAGIC, 8) != 0)
-		return fail(err, TABLE_EFORMAT, "not a slidetab table (bad magic)");
+		return err_set(err, SLIDETAB_EFORMAT, "not a slidetab table (bad magic)");
 	uint32_t version = get32(h + H_VERSION);
 	if (version != TABLE_FORMAT_VERSION)
-		return fail(err, TABLE_EFORMAT, "table format version %" PRIu32 " is not supported (this program reads version %d)",
+		return err_set(err, SLIDETAB_EFORMAT, "table format version %" PRIu32 " is not supported (this program reads version %d)",
 			    version, TABLE_FORMAT_VERSION);
 	if (get32(h + H_BOM) != TABLE_BOM || get32(h + H_HSIZE) != TABLE_HEADER_SIZE)
-		return fail(err, TABLE_EFORMAT, "unexpected byte order mark or header size");
+		return err_set(err, SLIDETAB_EFORMAT, "unexpected byte order mark or header size");
 	if (get32(h + H_CRC) != crc(h, H_CRC))
-		return fail(err, TABLE_EFORMAT, "header checksum mismatch (the header is damaged)");
+		return err_set(err, SLIDETAB_EFORMAT, "header checksum mismatch (the header is damaged)");
 	memset(m, 0, sizeof *m);
 	m->kind = get32(h + H_KIND);
 	m->rows = h[H_ROWS];
@@ -484,7 +477,7 @@ static int header_decode(const uint8_t *h, uint64_t file_size, struct table *t, 
 	memcpy(m->generator, h + H_GEN, sizeof m->generator);
 	m->block_entries = get32(h + H_BLOCKENT);
 	if (m->radius >= TABLE_HIST_MAX || get32(h + H_HISTLEN) != m->radius + 1)
-		return fail(err, TABLE_EFORMAT, "histogram length does not match the radius");
+		return err_set(err, SLIDETAB_EFORMAT, "histogram length does not match the radius");
 	for (uint32_t d = 0; d <= m->radius; d++)
 		m->hist[d] = get64(h + H_HIST + 8 * d);
 	int rc = meta_check(m, err);
@@ -500,16 +493,16 @@ static int header_decode(const uint8_t *h, uint64_t file_size, struct table *t, 
 	    index_off != TABLE_HEADER_SIZE || index_size != t->blocks * INDEX_ENTRY ||
 	    t->payload_off < index_off + index_size || t->payload_off > file_size ||
 	    t->payload_size != file_size - t->payload_off)
-		return fail(err, TABLE_EFORMAT,
+		return err_set(err, SLIDETAB_EFORMAT,
 			    "sizes do not add up (file %" PRIu64 " bytes, payload %" PRIu64 " at %" PRIu64
 			    ", %" PRIu64 " blocks): truncated or damaged",
 			    file_size, t->payload_size, t->payload_off, t->blocks);
 	if (m->payload == TABLE_PAYLOAD_RAW && t->payload_size != t->packed_bytes)
-		return fail(err, TABLE_EFORMAT, "raw payload is %" PRIu64 " bytes, expected %" PRIu64,
+		return err_set(err, SLIDETAB_EFORMAT, "raw payload is %" PRIu64 " bytes, expected %" PRIu64,
 			    t->payload_size, t->packed_bytes);
 	t->index = t->map + index_off;
 	if (get32(h + H_INDEXCRC) != crc(t->index, index_size))
-		return fail(err, TABLE_EFORMAT, "block index checksum mismatch (the index is damaged)");
+		return err_set(err, SLIDETAB_EFORMAT, "block index checksum mismatch (the index is damaged)");
 	/* Blocks must tile the payload exactly, in order, each no larger than deflate can make it. */
 	uint64_t off = 0;
 	for (uint64_t b = 0; b < t->blocks; b++) {
@@ -521,73 +514,101 @@ static int header_decode(const uint8_t *h, uint64_t file_size, struct table *t, 
 		int ok = get64(e) == off && size > 0 &&
 			 (m->payload == TABLE_PAYLOAD_RAW ? size == len : size <= compressBound((uLong)len));
 		if (!ok)
-			return fail(err, TABLE_EFORMAT, "block %" PRIu64 " has a bad offset or size", b);
+			return err_set(err, SLIDETAB_EFORMAT, "block %" PRIu64 " has a bad offset or size", b);
 		off += size;
 	}
 	if (off != t->payload_size)
-		return fail(err, TABLE_EFORMAT, "blocks do not fill the payload");
-	return TABLE_OK;
+		return err_set(err, SLIDETAB_EFORMAT, "blocks do not fill the payload");
+	return SLIDETAB_OK;
 }
 
-int table_open(struct table **out, const char *path, unsigned flags, struct table_err *err)
+/* Decodes and checks a table held in map[0..size); takes over t (freed on failure). */
+static int table_init(struct table **out, struct table *t, unsigned flags, struct slidetab_error *err)
+{
+	int rc = header_decode(t->map, t->size, t, err);
+	if (rc == SLIDETAB_OK) {
+		t->fast.bits = t->meta.entry_bits;
+		t->checked = calloc(t->blocks, 1);
+		if (!t->checked)
+			rc = err_set(err, SLIDETAB_ENOMEM, "out of memory");
+	}
+	if (rc == SLIDETAB_OK && (flags & TABLE_PRELOAD))
+		rc = table_check_all(t, err);
+	if (rc != SLIDETAB_OK) {
+		table_close(t);
+		return rc;
+	}
+	*out = t;
+	return SLIDETAB_OK;
+}
+
+static struct table *table_new(const uint8_t *map, uint64_t size, int mapped, const char *name)
+{
+	struct table *t = calloc(1, sizeof *t);
+	if (!t)
+		return NULL;
+	snprintf(t->name, sizeof t->name, "%s", name);
+	t->map = map;
+	t->size = size;
+	t->mapped = mapped;
+	pthread_mutex_init(&t->lock, NULL);
+	return t;
+}
+
+int table_open_buffer(struct table **out, const void *bytes, size_t len, unsigned flags, struct slidetab_error *err)
+{
+	*out = NULL;
+	if (!bytes)
+		return err_set(err, SLIDETAB_EINVAL, "no table bytes (NULL pointer)");
+	if (len < TABLE_HEADER_SIZE)
+		return err_set(err, SLIDETAB_EFORMAT, "table buffer of %zu bytes: a header alone is %d", len,
+			       TABLE_HEADER_SIZE);
+	struct table *t = table_new(bytes, len, 0, "table buffer");
+	if (!t)
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
+	return table_init(out, t, flags, err);
+}
+
+int table_open(struct table **out, const char *path, unsigned flags, struct slidetab_error *err)
 {
 	*out = NULL;
 	/* O_NONBLOCK: a FIFO under a table's name must not hang the reader (it is refused below). */
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
-		return fail(err, TABLE_EIO, "opening %s: %s", path, strerror(errno));
+		return err_set(err, SLIDETAB_EIO, "opening %s: %s", path, strerror(errno));
 	struct stat st;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
-		return fail(err, TABLE_EIO, "%s is not a regular file", path);
+		return err_set(err, SLIDETAB_EIO, "%s is not a regular file", path);
 	}
 	if ((uint64_t)st.st_size < TABLE_HEADER_SIZE) {
 		close(fd);
-		return fail(err, TABLE_EFORMAT, "%s: %s (%lld bytes, a header alone is %d)", path,
+		return err_set(err, SLIDETAB_EFORMAT, "%s: %s (%lld bytes, a header alone is %d)", path,
 			    st.st_size ? "truncated table" : "empty file", (long long)st.st_size, TABLE_HEADER_SIZE);
 	}
-	struct table *t = calloc(1, sizeof *t);
-	if (!t) {
-		close(fd);
-		return fail(err, TABLE_ENOMEM, "out of memory");
-	}
-	t->size = (uint64_t)st.st_size;
-	void *map = mmap(NULL, t->size, PROT_READ, MAP_SHARED, fd, 0);
+	uint64_t size = (uint64_t)st.st_size;
+	void *map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
-	if (map == MAP_FAILED) {
-		free(t);
-		return fail(err, TABLE_EIO, "mapping %s: %s", path, strerror(errno));
+	if (map == MAP_FAILED)
+		return err_set(err, SLIDETAB_EIO, "mapping %s: %s", path, strerror(errno));
+	struct table *t = table_new(map, size, 1, path);
+	if (!t) {
+		munmap(map, size);
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
-	t->map = map;
-	int rc = header_decode(t->map, t->size, t, err);
-	if (rc == TABLE_OK) {
-		t->fast.bits = t->meta.entry_bits;
-		t->checked = calloc(t->blocks, 1);
-		if (!t->checked)
-			rc = fail(err, TABLE_ENOMEM, "out of memory");
-	}
-	if (rc == TABLE_OK && (flags & TABLE_PRELOAD))
-		rc = table_check_all(t, err);
-	if (rc != TABLE_OK) {
-		if (err) {
-			char msg[sizeof err->msg + PATH_MAX];
-			snprintf(msg, sizeof msg, "%s: %s", path, err->msg);
-			memcpy(err->msg, msg, sizeof err->msg - 1);
-			err->msg[sizeof err->msg - 1] = '\0';
-		}
-		table_close(t);
-		return rc;
-	}
-	*out = t;
-	return TABLE_OK;
+	int rc = table_init(out, t, flags, err);
+	if (rc != SLIDETAB_OK)
+		err_prefix(err, "%s", path);
+	return rc;
 }
 
 void table_close(struct table *t)
 {
 	if (!t)
 		return;
-	if (t->map)
+	if (t->map && t->mapped)
 		munmap((void *)t->map, t->size);
+	pthread_mutex_destroy(&t->lock);
 	free(t->checked);
 	free(t->full);
 	free(t->cache);
@@ -612,15 +633,15 @@ const uint8_t *table_packed(const struct table *t)
 }
 
 /* Checks block b's CRC and, for zlib, inflates it into dst (its exact packed length). */
-static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct table_err *err)
+static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct slidetab_error *err)
 {
 	const uint8_t *e = t->index + b * INDEX_ENTRY;
 	const uint8_t *stored = t->map + t->payload_off + get64(e);
 	uint32_t size = get32(e + 8);
 	if (crc(stored, size) != get32(e + 12))
-		return fail(err, TABLE_EFORMAT, "block %" PRIu64 " checksum mismatch (the payload is damaged)", b);
+		return err_set(err, SLIDETAB_EFORMAT, "block %" PRIu64 " checksum mismatch (the payload is damaged)", b);
 	if (t->meta.payload == TABLE_PAYLOAD_RAW)
-		return TABLE_OK;
+		return SLIDETAB_OK;
 	uint64_t len = t->packed_bytes - b * t->block_bytes;
 	if (len > t->block_bytes)
 		len = t->block_bytes;
@@ -628,8 +649,8 @@ static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct table_er
 	uLong src_len = size;
 	int zr = uncompress2(dst, &got, stored, &src_len);
 	if (zr != Z_OK || got != len || src_len != size)
-		return fail(err, TABLE_EFORMAT, "block %" PRIu64 " does not inflate to %" PRIu64 " bytes", b, len);
-	return TABLE_OK;
+		return err_set(err, SLIDETAB_EFORMAT, "block %" PRIu64 " does not inflate to %" PRIu64 " bytes", b, len);
+	return SLIDETAB_OK;
 }
 
 /* Checks (and for zlib inflates) blocks shared between threads; stops at the first failure. */
@@ -639,7 +660,7 @@ struct cjob {
 	_Atomic uint64_t next;
 	_Atomic int failed;
 	pthread_mutex_t lock;
-	struct table_err err; /* the failure of the lowest failing block, so messages do not depend on timing */
+	struct slidetab_error err; /* the failure of the lowest failing block, so messages do not depend on timing */
 	uint64_t bad_block;
 	int rc;
 };
@@ -654,7 +675,7 @@ static void *check_blocks(void *arg)
 			return NULL;
 		if (t->meta.payload == TABLE_PAYLOAD_RAW && t->checked[b])
 			continue;
-		struct table_err e;
+		struct slidetab_error e;
 		int rc = load_block(t, b, j->full ? j->full + b * t->block_bytes : NULL, &e);
 		if (rc) {
 			pthread_mutex_lock(&j->lock);
@@ -671,15 +692,15 @@ static void *check_blocks(void *arg)
 	}
 }
 
-int table_check_all(struct table *t, struct table_err *err)
+int table_check_all(struct table *t, struct slidetab_error *err)
 {
 	if (t->fast.packed) /* already checked whole */
-		return TABLE_OK;
+		return SLIDETAB_OK;
 	struct cjob job = { .t = t };
 	if (t->meta.payload == TABLE_PAYLOAD_ZLIB && !t->full) {
 		job.full = malloc(t->packed_bytes ? t->packed_bytes : 1);
 		if (!job.full)
-			return fail(err, TABLE_ENOMEM, "out of memory for %" PRIu64 " bytes", t->packed_bytes);
+			return err_set(err, SLIDETAB_ENOMEM, "out of memory for %" PRIu64 " bytes", t->packed_bytes);
 	}
 	/* Blocks are independent: check and inflate them on every core. */
 	pthread_mutex_init(&job.lock, NULL);
@@ -703,13 +724,12 @@ int table_check_all(struct table *t, struct table_err *err)
 	if (job.full)
 		t->full = job.full;
 	t->fast.packed = t->meta.payload == TABLE_PAYLOAD_RAW ? t->map + t->payload_off : t->full;
-	return TABLE_OK;
+	return SLIDETAB_OK;
 }
 
-int table_lookup_slow(struct table *t, uint64_t i, unsigned *value, struct table_err *err)
+/* The slow path with t->lock held: check (raw) or inflate into the cache (zlib) entry i's block. */
+static int lookup_locked(struct table *t, uint64_t i, unsigned *value, struct slidetab_error *err)
 {
-	if (i >= t->meta.entries)
-		return fail(err, TABLE_EFORMAT, "entry %" PRIu64 " out of range", i);
 	uint64_t b = i / t->meta.block_entries, within = i % t->meta.block_entries;
 	const uint8_t *block;
 	if (t->meta.payload == TABLE_PAYLOAD_RAW) {
@@ -724,7 +744,7 @@ int table_lookup_slow(struct table *t, uint64_t i, unsigned *value, struct table
 		if (!t->cache) {
 			t->cache = malloc(CACHE_SLOTS * t->block_bytes);
 			if (!t->cache)
-				return fail(err, TABLE_ENOMEM, "out of memory");
+				return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 			for (int s = 0; s < CACHE_SLOTS; s++)
 				t->cache_id[s] = UINT64_MAX;
 		}
@@ -740,5 +760,17 @@ int table_lookup_slow(struct table *t, uint64_t i, unsigned *value, struct table
 		block = dst;
 	}
 	*value = table_packed_get(block, within, t->meta.entry_bits);
-	return TABLE_OK;
+	return SLIDETAB_OK;
+}
+
+int table_lookup_slow(struct table *t, uint64_t i, unsigned *value, struct slidetab_error *err)
+{
+	if (i >= t->meta.entries)
+		return err_set(err, SLIDETAB_EFORMAT, "entry %" PRIu64 " out of range", i);
+	pthread_mutex_lock(&t->lock);
+	int rc = lookup_locked(t, i, value, err);
+	pthread_mutex_unlock(&t->lock);
+	if (rc != SLIDETAB_OK)
+		err_prefix(err, "%s", t->name);
+	return rc;
 }

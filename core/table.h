@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "err.h"
+
 #define TABLE_FORMAT_VERSION 1
 #define TABLE_HEADER_SIZE 4096
 #define TABLE_HIST_MAX 256
@@ -48,11 +50,6 @@ struct table_meta {
 	char generator[32];             /* NUL-terminated generator version */
 };
 
-/* Errors are returned as these codes with a message in a caller-provided struct. */
-enum table_status { TABLE_OK = 0, TABLE_EIO = 1, TABLE_EFORMAT = 2, TABLE_ENOMEM = 3 };
-struct table_err {
-	char msg[256];
-};
 
 /* Bytes needed for n entries of the given width. */
 static inline uint64_t table_packed_bytes(uint64_t n, unsigned bits)
@@ -87,13 +84,13 @@ static inline void table_packed_set(uint8_t *p, uint64_t i, unsigned bits, unsig
 /* Writes a table: meta plus table_packed_bytes(entries, entry_bits) bytes of packed entries.
  * Goes through a temporary file in the same folder, fsync and rename, so `path` either keeps
  * its old content or gets the complete new table. level: zlib level for TABLE_PAYLOAD_ZLIB.
- * meta->block_entries of 0 picks a default. Returns a table_status. */
+ * meta->block_entries of 0 picks a default. Returns a SLIDETAB_* status. */
 int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
-		uint64_t *bytes_written, struct table_err *err);
+		uint64_t *bytes_written, struct slidetab_error *err);
 
 /* The same, deflating on `threads` threads (table_write: every core). */
 int table_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
-		   uint64_t *bytes_written, struct table_err *err);
+		   uint64_t *bytes_written, struct slidetab_error *err);
 
 struct table;
 
@@ -102,8 +99,14 @@ enum table_open_flags {
 };
 
 /* Opens and checks a table's header and index. Payload blocks are checked by CRC before
- * their first use (all at once with TABLE_PRELOAD). Returns a table_status. */
-int table_open(struct table **out, const char *path, unsigned flags, struct table_err *err);
+ * their first use (all at once with TABLE_PRELOAD). Returns a SLIDETAB_* status. */
+int table_open(struct table **out, const char *path, unsigned flags, struct slidetab_error *err);
+/* The same for a table held in memory: bytes[0..len) must outlive the table (a raw payload is
+ * read in place). SLIDETAB_EINVAL for a NULL pointer, SLIDETAB_EFORMAT for anything damaged. */
+int table_open_buffer(struct table **out, const void *bytes, size_t len, unsigned flags, struct slidetab_error *err);
+
+/* Lookups (table_lookup) may run on many threads at once; table_open, table_check_all and
+ * table_close may not run concurrently with anything else on the same table. */
 void table_close(struct table *t);
 const struct table_meta *table_get_meta(const struct table *t);
 
@@ -116,13 +119,13 @@ uint64_t table_payload_bytes(const struct table *t);
 const uint8_t *table_packed(const struct table *t);
 
 /* Slow path of table_lookup: loads and checks the block holding entry i. */
-int table_lookup_slow(struct table *t, uint64_t i, unsigned *value, struct table_err *err);
+int table_lookup_slow(struct table *t, uint64_t i, unsigned *value, struct slidetab_error *err);
 
-/* Entry i (i < entries). Returns a table_status; a damaged block is refused. */
-static inline int table_lookup(struct table *t, uint64_t i, unsigned *value, struct table_err *err);
+/* Entry i (i < entries). Returns a SLIDETAB_* status; a damaged block is refused. */
+static inline int table_lookup(struct table *t, uint64_t i, unsigned *value, struct slidetab_error *err);
 
 /* Checks the CRC of every block (and that each inflates to its exact size). */
-int table_check_all(struct table *t, struct table_err *err);
+int table_check_all(struct table *t, struct slidetab_error *err);
 
 /* Fast path: table_lookup reads the packed array directly once it is fully checked. A struct
  * table begins with this view (table.c keeps it first), so the hot path is inline. */
@@ -135,12 +138,12 @@ static inline const struct table_fast *table_fast_view(const struct table *t)
 	return (const struct table_fast *)(const void *)t;
 }
 
-static inline int table_lookup(struct table *t, uint64_t i, unsigned *value, struct table_err *err)
+static inline int table_lookup(struct table *t, uint64_t i, unsigned *value, struct slidetab_error *err)
 {
 	const struct table_fast *f = table_fast_view(t);
 	if (f->packed) {
 		*value = table_packed_get(f->packed, i, f->bits);
-		return TABLE_OK;
+		return SLIDETAB_OK;
 	}
 	return table_lookup_slow(t, i, value, err);
 }

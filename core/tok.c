@@ -1,6 +1,7 @@
 /* tok: the one token grammar of every text reader (puzzles, goals, Gap layouts, case counts). */
 #include "tok.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static int bad_token(const char *t, size_t n, int col, struct slidetab_error *err)
@@ -83,5 +84,62 @@ int tok_parse_long(const char *s, long min, long max, long *out, struct slidetab
 		return err_set(err, SLIDETAB_EINVAL, "'%s': expected a whole number from %ld to %ld", shown, min, max);
 	}
 	*out = v;
+	return SLIDETAB_OK;
+}
+
+/* The one-token form: each of the n characters a digit or a blank mark. */
+static int compact_board(const char *t, int n, unsigned *vals, struct slidetab_error *err)
+{
+	for (int i = 0; i < n; i++) {
+		char c = t[i];
+		if (tok_is_blank_mark(c))
+			vals[i] = 0;
+		else if (c >= '0' && c <= '9')
+			vals[i] = (unsigned)(c - '0');
+		else {
+			char shown[16];
+			err_escape(&c, 1, shown, sizeof shown);
+			return err_set(err, SLIDETAB_EINVAL, "character %d: '%s' is not a tile", i + 1, shown);
+		}
+	}
+	return SLIDETAB_OK;
+}
+
+int tok_board(const char *text, size_t len, int n, unsigned char *tiles, struct slidetab_error *err)
+{
+	struct tok toks[64];
+	unsigned vals[64];
+	int count;
+	if (n < 1 || n > 64)
+		return err_set(err, SLIDETAB_EINVAL, "a board of %d cells", n);
+	size_t lead = 0;
+	while (lead < len && tok_is_sep(text[lead]))
+		lead++;
+	size_t tl = lead;
+	while (tl < len && !tok_is_sep(text[tl]) && text[tl] != '#')
+		tl++;
+	if (n <= 10 && tl - lead == (size_t)n && n > 1 && tok_line_empty(text + tl, len - tl)) {
+		int rc = compact_board(text + lead, n, vals, err);
+		if (rc != SLIDETAB_OK)
+			return rc;
+	} else {
+		int rc = tok_split(text, len, toks, 64, &count, err);
+		if (rc != SLIDETAB_OK)
+			return rc;
+		if (count != n)
+			return err_set(err, SLIDETAB_EINVAL, "%d tiles where %d were expected", count, n);
+		for (int i = 0; i < n; i++)
+			vals[i] = toks[i].value;
+	}
+	uint64_t seen = 0;
+	for (int i = 0; i < n; i++) {
+		if (vals[i] >= (unsigned)n)
+			return err_set(err, SLIDETAB_EINVAL, "tile %u out of range (tiles 1..%d and a blank)", vals[i], n - 1);
+		if (seen >> vals[i] & 1)
+			return vals[i] ? err_set(err, SLIDETAB_EINVAL, "tile %u appears twice", vals[i])
+				       : err_set(err, SLIDETAB_EINVAL, "more than one blank");
+		seen |= UINT64_C(1) << vals[i];
+		tiles[i] = (unsigned char)vals[i];
+	}
 	return SLIDETAB_OK;
 }

@@ -52,9 +52,9 @@ static void fix_checksums(uint8_t *f, size_t n, unsigned flags)
 		put32(f + TABLE_HEADER_SIZE - 4, (uint32_t)crc32(0, f, TABLE_HEADER_SIZE - 4));
 }
 
-static void check_err(int rc, const struct table_err *err)
+static void check_err(int rc, const struct slidetab_error *err)
 {
-	if (rc != TABLE_EFORMAT && rc != TABLE_ENOMEM)
+	if (rc != SLIDETAB_EFORMAT && rc != SLIDETAB_ENOMEM)
 		abort(); /* a regular file that is readable can only be refused as damaged (or too big) */
 	if (memchr(err->msg, '\0', sizeof err->msg) == NULL || err->msg[0] == '\0')
 		abort();
@@ -68,11 +68,11 @@ static int probe(struct table *t, const uint64_t *idx, unsigned *val, int *ok)
 	const struct table_meta *m = table_get_meta(t);
 	int good = 0;
 	for (int k = 0; k < PROBES; k++) {
-		struct table_err err;
+		struct slidetab_error err;
 		err.msg[0] = '\0';
 		int rc = table_lookup(t, idx[k], &val[k], &err);
-		ok[k] = rc == TABLE_OK;
-		if (rc == TABLE_OK) {
+		ok[k] = rc == SLIDETAB_OK;
+		if (rc == SLIDETAB_OK) {
 			if (val[k] >= (1u << m->entry_bits))
 				abort();
 			good++;
@@ -108,9 +108,9 @@ static void reachable_state(const struct exact *x, uint64_t seed, struct board_s
 static void try_exact(const char *path, unsigned flags, uint64_t seed)
 {
 	struct exact x;
-	struct table_err err;
+	struct slidetab_error err;
 	int rc = exact_open(&x, path, flags, &err);
-	if (rc != TABLE_OK) {
+	if (rc != SLIDETAB_OK) {
 		check_err(rc, &err);
 		return;
 	}
@@ -122,11 +122,11 @@ static void try_exact(const char *path, unsigned flags, uint64_t seed)
 		else
 			reachable_state(&x, seed + (uint64_t)k * 0x9e3779b97f4a7c15u, &s);
 		rc = exact_value(&x, &s, &v, &err);
-		if (rc != TABLE_OK)
+		if (rc != SLIDETAB_OK)
 			check_err(rc, &err);
 		if (k < 3) {
 			rc = exact_distance(&x, &s, &v, &err);
-			if (rc != TABLE_OK)
+			if (rc != SLIDETAB_OK)
 				check_err(rc, &err);
 			else if (v > x.meta->radius && x.meta->entry == TABLE_ENTRY_MOD4)
 				abort(); /* the walk is bounded by the radius */
@@ -159,17 +159,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(file);
 
 	struct table *t = NULL, *tp = NULL;
-	struct table_err err;
+	struct slidetab_error err;
 	int rc_pre = -1;
 	if (flags & PRELOAD_FIRST) {
 		rc_pre = table_open(&tp, path, TABLE_PRELOAD, &err);
-		if (rc_pre != TABLE_OK)
+		if (rc_pre != SLIDETAB_OK)
 			check_err(rc_pre, &err);
 	}
 	int rc = table_open(&t, path, 0, &err);
-	if (rc != TABLE_OK) {
+	if (rc != SLIDETAB_OK) {
 		check_err(rc, &err);
-		if (rc_pre == TABLE_OK && rc == TABLE_EFORMAT)
+		if (rc_pre == SLIDETAB_OK && rc == SLIDETAB_EFORMAT)
 			abort(); /* preloading accepted what a plain open refuses */
 		table_close(tp);
 		return 0;
@@ -189,7 +189,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	probe(t, idx, val, ok);
 	int rc_all = table_check_all(t, &err);
-	if (rc_all != TABLE_OK) {
+	if (rc_all != SLIDETAB_OK) {
 		check_err(rc_all, &err);
 		if (table_packed(t) != NULL)
 			abort(); /* a failed check must not open the fast path */
@@ -204,9 +204,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 	}
 	if (rc_pre >= 0) {
-		if ((rc_pre == TABLE_OK) != (rc_all == TABLE_OK) && rc_pre != TABLE_ENOMEM && rc_all != TABLE_ENOMEM)
+		if ((rc_pre == SLIDETAB_OK) != (rc_all == SLIDETAB_OK) && rc_pre != SLIDETAB_ENOMEM && rc_all != SLIDETAB_ENOMEM)
 			abort(); /* preload and check_all disagree about the same bytes */
-		if (rc_pre == TABLE_OK) {
+		if (rc_pre == SLIDETAB_OK) {
 			if (probe(tp, idx, val2, ok2) != PROBES)
 				abort();
 			for (int k = 0; k < PROBES; k++)

@@ -221,20 +221,18 @@ static void *worker(void *arg)
 }
 
 int bfs_run(const struct board *b, const struct board_state *goal, const struct bfs_options *opt,
-	    struct bfs_result *res, char *err, size_t errlen)
+	    struct bfs_result *res, struct slidetab_error *err)
 {
 	struct shared *s = calloc(1, sizeof *s);
 	if (!s) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
 	memset(res, 0, sizeof *res);
 	s->b = b;
 	s->opt = opt;
 	if (rank_init(&s->rk, b, goal) != 0) {
-		snprintf(err, errlen, "board of %d cells is too large to rank", b->n);
 		free(s);
-		return -1;
+		return err_set(err, SLIDETAB_EINVAL, "board of %d cells is too large to rank", b->n);
 	}
 	s->count = s->rk.count;
 	for (int c = 0; c < b->n; c++)
@@ -245,12 +243,11 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	if (!opt->count_only)
 		s->entries = malloc(s->count);
 	if (!s->bits || (!opt->count_only && !s->entries)) {
-		snprintf(err, errlen, "out of memory for the search (%llu bytes)",
-			 (unsigned long long)bfs_memory_needed(b, opt->count_only));
 		free_zeroed((void *)s->bits, words * sizeof *s->bits);
 		free(s->entries);
 		free(s);
-		return -1;
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory for the search (%llu bytes)",
+			       (unsigned long long)bfs_memory_needed(b, opt->count_only));
 	}
 	res->working_bytes = words * 8;
 	int threads = opt->threads < 1 ? 1 : opt->threads > 256 ? 256 : opt->threads, started = 1;
@@ -301,11 +298,10 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	int ok = total == expect;
 	free(s);
 	if (!ok) {
-		snprintf(err, errlen, "search reached %llu states, expected %llu", (unsigned long long)total,
-			 (unsigned long long)expect);
 		free(res->entries);
 		res->entries = NULL;
-		return -1;
+		return err_set(err, SLIDETAB_EFORMAT, "search reached %llu states, expected %llu",
+			       (unsigned long long)total, (unsigned long long)expect);
 	}
-	return 0;
+	return SLIDETAB_OK;
 }

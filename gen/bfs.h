@@ -28,8 +28,8 @@ struct bfs_result {
 /* Bytes the search needs: the 2-bit working set, plus one byte per state unless count_only. */
 uint64_t bfs_memory_needed(const struct board *b, int count_only);
 
-/* Runs the search from goal. Returns 0, or -1 with a message in err. */
+/* Runs the search from goal. Returns SLIDETAB_OK, or a status with a message in err. */
 int bfs_run(const struct board *b, const struct board_state *goal, const struct bfs_options *opt,
-	    struct bfs_result *res, char *err, size_t errlen);
+	    struct bfs_result *res, struct slidetab_error *err);
 
 #endif

@@ -8,11 +8,10 @@
 #include <time.h>
 
 #include "../core/pdb.h"
+#include "../core/tabname.h"
 #include "../core/table.h"
 #include "../core/version.h"
 #include "pdbgen.h"
-
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
 int pdbcmd_parse_pattern(const char *list, int n, uint32_t *mask)
 {
@@ -41,34 +40,31 @@ static double now(void)
 }
 
 int pdbcmd_build(const struct board *b, const struct board_state *goal, const uint32_t *masks, int count,
-		 const char *out, const char *dir, int threads, int level)
+		 const char *out, const char *dir, int threads, int level, struct slidetab_error *err)
 {
 	int blank = board_blank(b, goal);
 	for (int i = 0; i < count; i++) {
-		char path[1024], err[512];
+		char path[1024];
 		if (out && count == 1)
 			snprintf(path, sizeof path, "%s", out);
-		else if (pdb_preset_path(path, sizeof path, dir ? dir : ".", b->rows, b->cols, blank, masks[i]) != 0) {
-			fprintf(stderr, "gen: folder name too long\n");
-			return EXIT_USAGE;
+		else {
+			int rc = tabname_pdb(path, sizeof path, dir, b->rows, b->cols, blank, masks[i], err);
+			if (rc != SLIDETAB_OK)
+				return rc;
 		}
 		struct table_meta meta;
 		uint8_t *packed = NULL;
 		double t0 = now();
-		if (pdbgen_build(b, goal, masks[i], threads, &meta, &packed, err, sizeof err) != 0) {
-			fprintf(stderr, "gen: pattern 0x%x: %s\n", (unsigned)masks[i], err);
-			return strstr(err, "memory") ? EXIT_RESOURCES : EXIT_FAIL;
-		}
+		int rc = pdbgen_build(b, goal, masks[i], threads, &meta, &packed, err);
+		if (rc != SLIDETAB_OK)
+			return err_prefix(err, "pattern 0x%x", (unsigned)masks[i]);
 		snprintf(meta.generator, sizeof meta.generator, "slidetab gen %s", SLIDETAB_VERSION);
 		double built = now() - t0;
 		uint64_t bytes = 0;
-		struct table_err terr;
-		int rc = table_write_mt(path, &meta, packed, level, threads, &bytes, &terr);
+		rc = table_write_mt(path, &meta, packed, level, threads, &bytes, err);
 		free(packed);
-		if (rc != TABLE_OK) {
-			fprintf(stderr, "gen: %s\n", terr.msg);
-			return rc == TABLE_ENOMEM ? EXIT_RESOURCES : EXIT_FAIL;
-		}
+		if (rc != SLIDETAB_OK)
+			return rc;
 		printf("# pattern");
 		for (int t = 1; t < b->n; t++)
 			if (masks[i] >> t & 1)
@@ -78,32 +74,28 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 		       meta.entries, meta.radius, built, now() - t0, path, bytes, 8.0 * (double)bytes / (double)meta.entries);
 		fflush(stdout);
 	}
-	return EXIT_OK;
+	return SLIDETAB_OK;
 }
 
-int pdbcmd_verify(const char *path, int threads, char *msg, size_t msglen)
+int pdbcmd_verify(const char *path, int threads, int *is_pdb, struct slidetab_error *err)
 {
 	struct table *t;
-	struct table_err err;
-	int rc = table_open(&t, path, 0, &err);
-	if (rc != TABLE_OK) {
-		snprintf(msg, msglen, "%s", err.msg);
-		return rc == TABLE_EFORMAT ? 1 : rc == TABLE_ENOMEM ? 3 : 2;
-	}
+	*is_pdb = 0;
+	int rc = table_open(&t, path, 0, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
 	const struct table_meta *m = table_get_meta(t);
 	if (m->kind != TABLE_KIND_PDB) {
 		table_close(t);
-		return -1;
+		return SLIDETAB_OK;
 	}
-	rc = table_check_all(t, &err);
-	if (rc != TABLE_OK) {
-		snprintf(msg, msglen, "%s", err.msg);
-		table_close(t);
-		return rc == TABLE_ENOMEM ? 3 : 1;
+	*is_pdb = 1;
+	rc = table_check_all(t, err);
+	if (rc == SLIDETAB_OK) {
+		struct board b;
+		board_init(&b, m->rows, m->cols);
+		rc = pdbgen_verify(&b, m, table_packed(t), threads, err);
 	}
-	struct board b;
-	board_init(&b, m->rows, m->cols);
-	rc = pdbgen_verify(&b, m, table_packed(t), threads, msg, msglen) == 0 ? 0 : 1;
 	table_close(t);
 	return rc;
 }

@@ -417,45 +417,39 @@ static void *pack_worker(void *arg)
 	return NULL;
 }
 
+/* Checks the board, goal and pattern; *k gets the number of pattern tiles. */
 static int check_args(const struct board *b, const struct board_state *goal, uint32_t pattern,
-		      uint8_t *tiles, char *err, size_t errlen)
+		      uint8_t *tiles, int *k, struct slidetab_error *err)
 {
 	if (b->n > PDB_MAX_CELLS || b->n > 31) {
-		pdb_seterr(err, errlen, "pdbgen: board too large");
-		return -1;
+		return err_set(err, SLIDETAB_EFORMAT, "pdbgen: board too large");
 	}
 	if (!board_valid(b, goal)) {
-		pdb_seterr(err, errlen, "pdbgen: the goal is not a valid %dx%d state", b->rows, b->cols);
-		return -1;
+		return err_set(err, SLIDETAB_EFORMAT, "pdbgen: the goal is not a valid %dx%d state", b->rows, b->cols);
 	}
-	int k = pdb_pattern_tiles(pattern, b->n, tiles);
-	if (k < 1) {
-		pdb_seterr(err, errlen,
-		       "pdbgen: pattern 0x%lx must name tiles 1..%d (not the blank), at least one",
-		       (unsigned long)pattern, b->n - 1);
-		return -1;
-	}
-	return k;
+	*k = pdb_pattern_tiles(pattern, b->n, tiles);
+	if (*k < 1)
+		return err_set(err, SLIDETAB_EINVAL,
+			       "pdbgen: pattern 0x%lx must name tiles 1..%d (not the blank), at least one",
+			       (unsigned long)pattern, b->n - 1);
+	return SLIDETAB_OK;
 }
 
 int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask,
-		 int threads, struct table_meta *meta_out, uint8_t **packed_out, char *err,
-		 size_t errlen)
+		 int threads, struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
 {
 	*packed_out = NULL;
 	uint8_t tiles[PDB_MAX_CELLS];
-	int k = check_args(b, goal, pattern_mask, tiles, err, errlen);
-	if (k < 0)
-		return -1;
+	int k, rc0 = check_args(b, goal, pattern_mask, tiles, &k, err);
+	if (rc0 != SLIDETAB_OK)
+		return rc0;
 	if (threads < 1)
 		threads = 1;
 	if (threads > MAX_THREADS)
 		threads = MAX_THREADS;
 	if (b->n - k > 16) {
-		pdb_seterr(err, errlen,
-		       "pdbgen: at most 16 cells may be free of pattern tiles (%d-tile pattern on %d "
-		       "cells)", k, b->n);
-		return -1;
+		return err_set(err, SLIDETAB_EINVAL,
+			       "pdbgen: at most 16 cells may be free of pattern tiles (%d-tile pattern on %d cells)", k, b->n);
 	}
 
 	struct bfs *s = calloc(1, sizeof *s);
@@ -465,15 +459,15 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	memset(&bwords, 0, sizeof bwords);
 	bflag1 = bflag2 = bwords;
 	uint8_t *packed = NULL;
-	int rc = -1;
+	int rc = SLIDETAB_EFORMAT;
 	if (!s || !ws || !pj) {
-		pdb_seterr(err, errlen, "pdbgen: out of memory");
+		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory");
 		goto out;
 	}
 	geo_init(&s->g, b);
 	s->k = k;
 	if (pdb_ranker_init(&s->rk, b->n, k) != 0 || s->rk.count >= ((uint64_t)1 << 32)) {
-		pdb_seterr(err, errlen, "pdbgen: a %d-tile pattern on %d cells is too large", k, b->n);
+		rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: a %d-tile pattern on %d cells is too large", k, b->n);
 		goto out;
 	}
 	for (int i = 0; i < k; i++)
@@ -490,7 +484,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 				s->goalcell[i] = (uint8_t)c;
 	if (pdb_big_alloc(&bwords, s->count * (s->wide ? 8u : 4u)) || pdb_big_alloc(&bflag1, s->nchunks) ||
 	    pdb_big_alloc(&bflag2, s->nchunks)) {
-		pdb_seterr(err, errlen, "pdbgen: out of memory for %llu placements",
+		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for %llu placements",
 		       (unsigned long long)s->count);
 		goto out;
 	}
@@ -542,14 +536,14 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 		(void)children;
 #endif
 		if (atomic_load(&s->fail)) {
-			pdb_seterr(err, errlen, "pdbgen: internal error: value/Manhattan mismatch at depth %d",
+			rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: internal error: value/Manhattan mismatch at depth %d",
 			       d + 1);
 			goto out;
 		}
 		if (frontier == 0)
 			break;
 		if (d + 1 >= TABLE_HIST_MAX) {
-			pdb_seterr(err, errlen, "pdbgen: depth beyond %d", TABLE_HIST_MAX - 1);
+			rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: depth beyond %d", TABLE_HIST_MAX - 1);
 			goto out;
 		}
 		m->hist[d + 1] = touched;
@@ -583,7 +577,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 				maxe = v - 1;
 		}
 	if (unreached + reached != s->count) {
-		pdb_seterr(err, errlen, "pdbgen: internal error: %llu + %llu placements of %llu",
+		rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: internal error: %llu + %llu placements of %llu",
 		       (unsigned long long)unreached, (unsigned long long)reached,
 		       (unsigned long long)s->count);
 		goto out;
@@ -594,7 +588,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	uint64_t bytes = table_packed_bytes(s->count, bits);
 	packed = calloc((size_t)bytes + 1, 1);
 	if (!packed) {
-		pdb_seterr(err, errlen, "pdbgen: out of memory for the packed table");
+		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for the packed table");
 		goto out;
 	}
 	atomic_store(&next, 0);
@@ -755,31 +749,27 @@ static void *verify_worker(void *arg)
 }
 
 int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8_t *packed,
-		  int threads, char *err, size_t errlen)
+		  int threads, struct slidetab_error *err)
 {
 	struct board_state goal;
 	memset(&goal, 0, sizeof goal);
 	if (m->rows != b->rows || m->cols != b->cols || m->cells != b->n) {
-		pdb_seterr(err, errlen, "pdb verify: board %ux%u differs from %dx%d", m->rows, m->cols,
+		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: board %ux%u differs from %dx%d", m->rows, m->cols,
 		       b->rows, b->cols);
-		return -1;
 	}
 	memcpy(goal.t, m->goal, (size_t)b->n);
 	uint8_t tiles[PDB_MAX_CELLS];
-	int k = check_args(b, &goal, m->pattern, tiles, err, errlen);
-	if (k < 0)
-		return -1;
+	int k, rc0 = check_args(b, &goal, m->pattern, tiles, &k, err);
+	if (rc0 != SLIDETAB_OK)
+		return rc0;
 	if (m->kind != TABLE_KIND_PDB || m->ranking != TABLE_RANK_PDB) {
-		pdb_seterr(err, errlen, "pdb verify: not a PDB table");
-		return -1;
+		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: not a PDB table");
 	}
 	if (m->entry != TABLE_ENTRY_MDRES && m->entry != TABLE_ENTRY_PLAIN) {
-		pdb_seterr(err, errlen, "pdb verify: entry encoding %u is neither plain nor mdres", m->entry);
-		return -1;
+		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: entry encoding %u is neither plain nor mdres", m->entry);
 	}
 	if (m->entry_bits < 1 || m->entry_bits > 8) {
-		pdb_seterr(err, errlen, "pdb verify: bad entry width %u", m->entry_bits);
-		return -1;
+		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: bad entry width %u", m->entry_bits);
 	}
 	struct vctx *v = calloc(1, sizeof *v);
 	if (threads < 1)
@@ -787,15 +777,15 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 	if (threads > MAX_THREADS)
 		threads = MAX_THREADS;
 	struct vjob *js = calloc((size_t)threads, sizeof *js);
-	int rc = -1;
+	int rc = SLIDETAB_EFORMAT;
 	if (!v || !js) {
-		pdb_seterr(err, errlen, "pdb verify: out of memory");
+		rc = err_set(err, SLIDETAB_ENOMEM, "pdb verify: out of memory");
 		goto out;
 	}
 	geo_init(&v->g, b);
 	v->k = k;
 	if (pdb_ranker_init(&v->rk, b->n, k) != 0 || v->rk.count != m->entries) {
-		pdb_seterr(err, errlen, "pdb verify: %llu entries, expected %d!/%d!",
+		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: %llu entries, expected %d!/%d!",
 		       (unsigned long long)m->entries, b->n, b->n - k);
 		goto out;
 	}
@@ -814,14 +804,14 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 		hsum += m->hist[d];
 	v->sentinel_ok = hsum < m->entries;
 	if (v->sentinel_ok && b->n - k - 1 > 1) {
-		pdb_seterr(err, errlen,
+		rc = err_set(err, SLIDETAB_EFORMAT,
 		       "pdb verify: the histogram counts %llu of %llu placements, but with %d "
 		       "non-pattern tiles every placement is reachable",
 		       (unsigned long long)hsum, (unsigned long long)m->entries, b->n - k - 1);
 		goto out;
 	}
 	if (vvalue(v, v->goal_rank, 0) != 0) {
-		pdb_seterr(err, errlen, "pdb verify: the goal placement's value is not 0");
+		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: the goal placement's value is not 0");
 		goto out;
 	}
 	for (int i = 0; i < threads; i++)
@@ -830,7 +820,7 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 	uint64_t hist[TABLE_HIST_MAX] = {0}, unreach = 0;
 	for (int i = 0; i < threads; i++) {
 		if (js[i].bad) {
-			pdb_seterr(err, errlen, "pdb verify: %s", js[i].msg);
+			rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: %s", js[i].msg);
 			goto out;
 		}
 		unreach += js[i].unreach;
@@ -840,7 +830,7 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 	unsigned radius = 0;
 	for (unsigned d = 0; d < TABLE_HIST_MAX; d++) {
 		if (hist[d] != m->hist[d]) {
-			pdb_seterr(err, errlen,
+			rc = err_set(err, SLIDETAB_EFORMAT,
 			       "pdb verify: %llu placements have value %u, the header says %llu",
 			       (unsigned long long)hist[d], d, (unsigned long long)m->hist[d]);
 			goto out;
@@ -849,12 +839,12 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 			radius = d;
 	}
 	if (radius != m->radius) {
-		pdb_seterr(err, errlen, "pdb verify: largest value %u, the header says %u", radius,
+		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: largest value %u, the header says %u", radius,
 		       m->radius);
 		goto out;
 	}
 	if (unreach + hsum != m->entries) {
-		pdb_seterr(err, errlen, "pdb verify: entry count mismatch");
+		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: entry count mismatch");
 		goto out;
 	}
 	rc = 0;

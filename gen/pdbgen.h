@@ -24,8 +24,7 @@
  * depend on `threads` (workers; < 1 means 1). Returns 0, or -1 with a message in err.
  */
 int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask,
-		 int threads, struct table_meta *meta_out, uint8_t **packed_out, char *err,
-		 size_t errlen);
+		 int threads, struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err);
 
 /*
  * Checks a PDB against what its definition implies (h = entry value, md = pattern Manhattan sum):
@@ -42,7 +41,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
  * Returns 0 when all hold, -1 with the first violation in err. Multi-threaded like the build.
  */
 int pdbgen_verify(const struct board *b, const struct table_meta *meta, const uint8_t *packed,
-		  int threads, char *err, size_t errlen);
+		  int threads, struct slidetab_error *err);
 
 /* The 4x4 presets live in core/pdb.c (pdb_preset), shared with query; these names remain for the build. */
 #define PDBGEN_PRESET_MAX PDB_PRESET_MAX

@@ -19,15 +19,14 @@ struct vshared {
 	_Atomic int failed;
 	pthread_mutex_t lock;
 	uint64_t hist[TABLE_HIST_MAX];
-	char *msg;
-	size_t msglen;
+	struct slidetab_error *err;
 };
 
 static void report(struct vshared *v, const char *text)
 {
 	pthread_mutex_lock(&v->lock);
 	if (!atomic_load(&v->failed))
-		snprintf(v->msg, v->msglen, "%s", text);
+		err_set(v->err, SLIDETAB_EFORMAT, "%s", text);
 	atomic_store(&v->failed, 1);
 	pthread_mutex_unlock(&v->lock);
 }
@@ -94,43 +93,38 @@ static void *vworker(void *arg)
 }
 
 /* A compact table holds only d mod 4: compare it with a fresh search of the same goal. */
-static int verify_compact(struct exact *x, int threads, char *msg, size_t msglen)
+static int verify_compact(struct exact *x, int threads, struct slidetab_error *err)
 {
 	struct bfs_options opt = { .threads = threads, .entry = TABLE_ENTRY_MOD4 };
 	struct bfs_result res;
-	if (bfs_run(&x->b, &x->goal, &opt, &res, msg, msglen) != 0)
-		return 3;
-	int rc = 0;
+	int rc = bfs_run(&x->b, &x->goal, &opt, &res, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
 	for (uint64_t i = 0; i < x->meta->entries && !rc; i++)
 		if (table_packed_get(table_packed(x->t), i, x->meta->entry_bits) != res.entries[i]) {
-			snprintf(msg, msglen, "state %" PRIu64 ": stored d mod 4 differs from a fresh search", i);
-			rc = 1;
+			rc = err_set(err, SLIDETAB_EFORMAT, "state %" PRIu64 ": stored d mod 4 differs from a fresh search", i);
 		}
 	for (int d = 0; d < TABLE_HIST_MAX && !rc; d++)
 		if (res.hist[d] != x->meta->hist[d]) {
-			snprintf(msg, msglen, "histogram at depth %d: stored %" PRIu64 ", search found %" PRIu64, d,
-				 x->meta->hist[d], res.hist[d]);
-			rc = 1;
+			rc = err_set(err, SLIDETAB_EFORMAT, "histogram at depth %d: stored %" PRIu64 ", search found %" PRIu64,
+				     d, x->meta->hist[d], res.hist[d]);
 		}
 	free(res.entries);
 	return rc;
 }
 
-int verify_table(const char *path, int threads, char *msg, size_t msglen)
+int verify_table(const char *path, int threads, struct slidetab_error *err)
 {
 	struct exact x;
-	struct table_err err;
-	int rc = exact_open(&x, path, TABLE_PRELOAD, &err);
-	if (rc) {
-		snprintf(msg, msglen, "%s", err.msg);
-		return rc == TABLE_EFORMAT ? 1 : rc == TABLE_ENOMEM ? 3 : 2;
-	}
+	int rc = exact_open(&x, path, TABLE_PRELOAD, err);
+	if (rc)
+		return rc;
 	if (x.meta->entry == TABLE_ENTRY_MOD4) {
-		rc = verify_compact(&x, threads, msg, msglen);
+		rc = verify_compact(&x, threads, err);
 		exact_close(&x);
 		return rc;
 	}
-	struct vshared v = { .x = &x, .msg = msg, .msglen = msglen };
+	struct vshared v = { .x = &x, .err = err };
 	pthread_mutex_init(&v.lock, NULL);
 	pthread_t tid[256];
 	int started = 1;
@@ -140,12 +134,11 @@ int verify_table(const char *path, int threads, char *msg, size_t msglen)
 	for (int t = 1; t < started; t++)
 		pthread_join(tid[t], NULL);
 	pthread_mutex_destroy(&v.lock);
-	rc = atomic_load(&v.failed);
+	rc = atomic_load(&v.failed) ? SLIDETAB_EFORMAT : SLIDETAB_OK;
 	for (int d = 0; d < TABLE_HIST_MAX && !rc; d++)
 		if (v.hist[d] != x.meta->hist[d]) {
-			snprintf(msg, msglen, "histogram at depth %d: header says %" PRIu64 ", table holds %" PRIu64, d,
-				 x.meta->hist[d], v.hist[d]);
-			rc = 1;
+			rc = err_set(err, SLIDETAB_EFORMAT, "histogram at depth %d: header says %" PRIu64 ", table holds %" PRIu64,
+				     d, x.meta->hist[d], v.hist[d]);
 		}
 	exact_close(&x);
 	return rc;

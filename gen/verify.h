@@ -4,11 +4,13 @@
 
 #include <stddef.h>
 
+#include "../core/err.h"
+
 /* Checks header and every CRC, then: exactly one state at distance 0 and it is the goal; every
  * state's neighbours differ from it by exactly one; every other state has a neighbour one closer;
  * the stored histogram equals a recount. Compact (mod 4) tables are checked against a fresh
- * search. Returns 0 when all holds, 1 on the first violation or a damaged file (described in
- * msg), 2 when the file cannot be read at all, 3 when memory runs out. */
-int verify_table(const char *path, int threads, char *msg, size_t msglen);
+ * search. Returns SLIDETAB_OK when all holds; SLIDETAB_EFORMAT on the first violation or a
+ * damaged file, SLIDETAB_EIO when the file cannot be read, SLIDETAB_ENOMEM (message in err). */
+int verify_table(const char *path, int threads, struct slidetab_error *err);
 
 #endif

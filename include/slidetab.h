@@ -31,6 +31,13 @@ extern "C" {
 
 #define SLIDETAB_VERSION_STRING "0.2.0"
 
+/* Marks the exported functions when the library itself is built (it hides everything else). */
+#if defined(SLIDETAB_BUILDING_LIBRARY) && defined(__GNUC__)
+#define SLIDETAB_API __attribute__((visibility("default")))
+#else
+#define SLIDETAB_API
+#endif
+
 typedef struct slidetab slidetab;
 
 enum slidetab_status {
@@ -41,7 +48,8 @@ enum slidetab_status {
 	SLIDETAB_EFORMAT,    /* a table is damaged or foreign: refused */
 	SLIDETAB_EIO,        /* a table could not be read */
 	SLIDETAB_ENOMEM,     /* out of memory */
-	SLIDETAB_ELIMIT      /* no solution within the move limit (slidetab_set_max_depth) */
+	SLIDETAB_ELIMIT,     /* no solution within the move limit (slidetab_set_max_depth) */
+	SLIDETAB_ENOSPC      /* not enough disk space for a table (the generator) */
 };
 
 struct slidetab_error {
@@ -55,35 +63,35 @@ struct slidetab_error {
 /* Opens a table folder. tables_dir NULL searches $SLIDETAB_TABLES, then the installed folder,
  * then ./tables. Tables are opened on first use, so a missing table is reported by the call
  * that needs it (SLIDETAB_ENOTABLE). */
-int slidetab_open(slidetab **db, const char *tables_dir, struct slidetab_error *err);
+SLIDETAB_API int slidetab_open(slidetab **db, const char *tables_dir, struct slidetab_error *err);
 
 /* The same, with flags (SLIDETAB_PRELOAD). */
-int slidetab_open_flags(slidetab **db, const char *tables_dir, unsigned flags, struct slidetab_error *err);
+SLIDETAB_API int slidetab_open_flags(slidetab **db, const char *tables_dir, unsigned flags, struct slidetab_error *err);
 
 /* Answers from one exact table whose bytes the caller holds (compiled in, or read from flash).
  * The same header, size and CRC checks as a file. A raw table is used in place: the bytes must
  * stay valid and unchanged until slidetab_close; the caller keeps ownership. */
-int slidetab_open_buffer(slidetab **db, const void *bytes, size_t len, struct slidetab_error *err);
+SLIDETAB_API int slidetab_open_buffer(slidetab **db, const void *bytes, size_t len, struct slidetab_error *err);
 
 /* The minimum number of moves from start to goal (SLIDETAB_UNSOLVABLE when there is none). */
-int slidetab_distance(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
+SLIDETAB_API int slidetab_distance(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
 		      unsigned *dist, struct slidetab_error *err);
 
 /* The lexicographically smallest optimal move string, NUL-terminated, into moves[cap]. Its
  * length is the distance. A buffer too small for it is SLIDETAB_EINVAL (nothing overflows). */
-int slidetab_path(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
+SLIDETAB_API int slidetab_path(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
 		  char *moves, size_t cap, struct slidetab_error *err);
 
 /* Boards answered by search (4x4): give up beyond max_depth moves (SLIDETAB_ELIMIT); 0 = no limit. */
-int slidetab_set_max_depth(slidetab *db, unsigned max_depth, struct slidetab_error *err);
+SLIDETAB_API int slidetab_set_max_depth(slidetab *db, unsigned max_depth, struct slidetab_error *err);
 
-void slidetab_close(slidetab *db);
+SLIDETAB_API void slidetab_close(slidetab *db);
 
 /* A short English description of a status. */
-const char *slidetab_strerror(int status);
+SLIDETAB_API const char *slidetab_strerror(int status);
 
 /* The library's version, e.g. "0.2.0". */
-const char *slidetab_version(void);
+SLIDETAB_API const char *slidetab_version(void);
 
 #ifdef __cplusplus
 }

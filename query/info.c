@@ -6,15 +6,12 @@
 
 #include "../core/table.h"
 
-int info_print(const char *path, FILE *out, int bars)
+int info_print(const char *path, FILE *out, int bars, struct slidetab_error *err)
 {
 	struct table *t;
-	struct table_err err;
-	int rc = table_open(&t, path, TABLE_PRELOAD, &err); /* every CRC checked before anything is shown */
-	if (rc != TABLE_OK) {
-		fprintf(stderr, "query: %s\n", err.msg);
-		return rc == TABLE_EIO ? 2 : 3;
-	}
+	int rc = table_open(&t, path, TABLE_PRELOAD, err); /* every CRC checked before anything is shown */
+	if (rc != SLIDETAB_OK)
+		return rc;
 	const struct table_meta *m = table_get_meta(t);
 	int blank = 0;
 	fprintf(out, "# table      %s\n", path);
@@ -57,5 +54,5 @@ int info_print(const char *path, FILE *out, int bars)
 		fputc('\n', out);
 	}
 	table_close(t);
-	return 0;
+	return SLIDETAB_OK;
 }

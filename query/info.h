@@ -4,8 +4,10 @@
 
 #include <stdio.h>
 
+#include "../core/err.h"
+
 /* Prints the header of the table at path, then `depth count` lines (with bars when bars is set).
- * Returns 0, 2 when the file cannot be read, 3 when it is damaged or foreign. */
-int info_print(const char *path, FILE *out, int bars);
+ * Returns SLIDETAB_OK, or SLIDETAB_EIO / SLIDETAB_EFORMAT / SLIDETAB_ENOMEM with a message. */
+int info_print(const char *path, FILE *out, int bars, struct slidetab_error *err);
 
 #endif

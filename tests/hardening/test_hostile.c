@@ -150,30 +150,30 @@ static int mentions(const char *msg, const char *needles)
 	return 0;
 }
 
-/* Opens m (written to a scratch file) and asserts TABLE_EFORMAT with a message containing needle
+/* Opens m (written to a scratch file) and asserts SLIDETAB_EFORMAT with a message containing needle
  * (any of several, separated by '|'). */
 static void expect_refused(const struct img *m, unsigned flags, const char *needles, const char *what)
 {
 	const char *path = scratch_mem(m);
 	struct table *t = (struct table *)0x1;
-	struct table_err err;
+	struct slidetab_error err;
 	memset(&err, 0, sizeof err);
 	int rc = table_open(&t, path, flags, &err);
-	ck_assert_msg(rc == TABLE_EFORMAT, "%s: table_open returned %d, not TABLE_EFORMAT (%s)", what, rc,
-		      rc == TABLE_OK ? "accepted" : err.msg);
+	ck_assert_msg(rc == SLIDETAB_EFORMAT, "%s: table_open returned %d, not SLIDETAB_EFORMAT (%s)", what, rc,
+		      rc == SLIDETAB_OK ? "accepted" : err.msg);
 	ck_assert_msg(t == NULL, "%s: a refused table left a handle", what);
 	ck_assert_msg(memchr(err.msg, '\0', sizeof err.msg) != NULL, "%s: message not terminated", what);
 	ck_assert_msg(mentions(err.msg, needles), "%s: message \"%s\" does not mention %s", what, err.msg, needles);
 }
 
-/* Opens m and returns the handle (asserting TABLE_OK). */
+/* Opens m and returns the handle (asserting SLIDETAB_OK). */
 static struct table *expect_open(const struct img *m, unsigned flags, const char *what)
 {
 	const char *path = scratch_mem(m);
 	struct table *t;
-	struct table_err err;
+	struct slidetab_error err;
 	int rc = table_open(&t, path, flags, &err);
-	ck_assert_msg(rc == TABLE_OK, "%s: refused: %s", what, err.msg);
+	ck_assert_msg(rc == SLIDETAB_OK, "%s: refused: %s", what, err.msg);
 	return t;
 }
 
@@ -233,14 +233,14 @@ static void build_fixture(void)
 		table_packed_set(packed, (uint64_t)i, BITS, dist[i]);
 	}
 	snprintf(meta.generator, sizeof meta.generator, "test_hostile");
-	struct table_err err;
+	struct slidetab_error err;
 	meta.payload = TABLE_PAYLOAD_RAW;
-	if (table_write(raw_path, &meta, packed, 9, NULL, &err) != TABLE_OK) {
+	if (table_write(raw_path, &meta, packed, 9, NULL, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "fixture: %s\n", err.msg);
 		exit(2);
 	}
 	meta.payload = TABLE_PAYLOAD_ZLIB;
-	if (table_write(zlib_path, &meta, packed, 9, NULL, &err) != TABLE_OK) {
+	if (table_write(zlib_path, &meta, packed, 9, NULL, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "fixture: %s\n", err.msg);
 		exit(2);
 	}
@@ -296,13 +296,13 @@ static void expect_blocks_refused(const struct img *m, uint32_t bad, const char 
 {
 	const char *path = scratch_mem(m);
 	struct table *t;
-	struct table_err err;
+	struct slidetab_error err;
 	int first = __builtin_ctz(bad);
 	char name[32];
 	snprintf(name, sizeof name, "block %d", first);
 	int rc = table_open(&t, path, 0, &err);
-	if (rc != TABLE_OK) {
-		ck_assert_msg(rc == TABLE_EFORMAT && strstr(err.msg, "block "), "%s: refused at open with %d: %s", what, rc,
+	if (rc != SLIDETAB_OK) {
+		ck_assert_msg(rc == SLIDETAB_EFORMAT && strstr(err.msg, "block "), "%s: refused at open with %d: %s", what, rc,
 			      err.msg);
 		return;
 	}
@@ -314,16 +314,16 @@ static void expect_blocks_refused(const struct img *m, uint32_t bad, const char 
 		if (bad >> b & 1) {
 			char bname[32];
 			snprintf(bname, sizeof bname, "block %" PRIu64, b);
-			ck_assert_msg(rc == TABLE_EFORMAT, "%s: entry %" PRIu64 " of a damaged block read as %u", what, i, v);
+			ck_assert_msg(rc == SLIDETAB_EFORMAT, "%s: entry %" PRIu64 " of a damaged block read as %u", what, i, v);
 			ck_assert_msg(strstr(err.msg, bname) && strcasestr(err.msg, "block"),
 				      "%s: lookup message \"%s\" does not name %s", what, err.msg, bname);
 		} else {
-			ck_assert_msg(rc == TABLE_OK && v == dist[i], "%s: entry %" PRIu64 " in a good block: rc %d, %u != %u",
+			ck_assert_msg(rc == SLIDETAB_OK && v == dist[i], "%s: entry %" PRIu64 " in a good block: rc %d, %u != %u",
 				      what, i, rc, v, dist[i]);
 		}
 	}
 	rc = table_check_all(t, &err);
-	ck_assert_msg(rc == TABLE_EFORMAT, "%s: table_check_all returned %d", what, rc);
+	ck_assert_msg(rc == SLIDETAB_EFORMAT, "%s: table_check_all returned %d", what, rc);
 	ck_assert_msg(strstr(err.msg, name) != NULL && mentions(err.msg, needle),
 		      "%s: check_all message \"%s\" does not name %s (%s)", what, err.msg, name, needle);
 	ck_assert_msg(table_packed(t) == NULL, "%s: fast path opened on a damaged table", what);
@@ -344,13 +344,13 @@ START_TEST(test_fixture_is_good)
 	for (int p = 0; p < 2; p++) {
 		for (unsigned flags = 0; flags <= TABLE_PRELOAD; flags += TABLE_PRELOAD) {
 			struct exact x;
-			struct table_err err;
-			ck_assert_msg(exact_open(&x, paths[p], flags, &err) == TABLE_OK, "%s: %s", paths[p], err.msg);
+			struct slidetab_error err;
+			ck_assert_msg(exact_open(&x, paths[p], flags, &err) == SLIDETAB_OK, "%s: %s", paths[p], err.msg);
 			for (uint64_t i = 0; i < STATES; i++) {
 				struct board_state s;
 				unsigned d;
 				rank_unrank(&x.rk, i, &s);
-				ck_assert(exact_distance(&x, &s, &d, &err) == TABLE_OK);
+				ck_assert(exact_distance(&x, &s, &d, &err) == SLIDETAB_OK);
 				ck_assert_msg(d == dist[i], "%s state %" PRIu64 ": %u != %u", paths[p], i, d, dist[i]);
 			}
 			exact_close(&x);
@@ -398,9 +398,9 @@ START_TEST(test_empty_magic_version)
 	free(m.p);
 	/* Not a file at all: a folder is refused as unreadable, not as damaged. */
 	struct table *t;
-	struct table_err err;
-	ck_assert_int_eq(table_open(&t, dir, 0, &err), TABLE_EIO);
-	ck_assert_int_eq(table_open(&t, scratch("does-not-exist.tbl"), 0, &err), TABLE_EIO);
+	struct slidetab_error err;
+	ck_assert_int_eq(table_open(&t, dir, 0, &err), SLIDETAB_EIO);
+	ck_assert_int_eq(table_open(&t, scratch("does-not-exist.tbl"), 0, &err), SLIDETAB_EIO);
 	free(good.p);
 }
 END_TEST
@@ -777,22 +777,22 @@ START_TEST(test_block_larger_than_table)
 	m.payload = TABLE_PAYLOAD_ZLIB;
 	m.block_entries = UINT32_MAX & ~63u;
 	const char *path = scratch("bigblock.tbl");
-	struct table_err err;
-	if (table_write(path, &m, packed, 9, NULL, &err) != TABLE_OK) {
+	struct slidetab_error err;
+	if (table_write(path, &m, packed, 9, NULL, &err) != SLIDETAB_OK) {
 		/* the writer shares the reader's header rules: refusing to write it is the fix */
 		ck_assert_msg(strstr(err.msg, "block of") != NULL, "%s", err.msg);
 		return;
 	}
 	struct table *t = NULL;
 	int rc = table_open(&t, path, 0, &err);
-	if (rc == TABLE_OK) {
+	if (rc == SLIDETAB_OK) {
 		/* whatever happens, a lookup must not crash and must be right or refused */
 		unsigned v;
 		int lr = table_lookup(t, 7, &v, &err);
-		ck_assert(lr != TABLE_OK || v == dist[7]);
+		ck_assert(lr != SLIDETAB_OK || v == dist[7]);
 		table_close(t);
 	}
-	ck_assert_msg(rc == TABLE_EFORMAT, "a %" PRIu32 "-entry block on a %d-entry table was accepted", m.block_entries,
+	ck_assert_msg(rc == SLIDETAB_EFORMAT, "a %" PRIu32 "-entry block on a %d-entry table was accepted", m.block_entries,
 		      STATES);
 }
 END_TEST
@@ -871,8 +871,8 @@ START_TEST(test_padding_is_harmless)
 	struct table *t = expect_open(&m, TABLE_PRELOAD, "damaged padding");
 	for (uint64_t i = 0; i < STATES; i++) {
 		unsigned v;
-		struct table_err err;
-		ck_assert(table_lookup(t, i, &v, &err) == TABLE_OK && v == dist[i]);
+		struct slidetab_error err;
+		ck_assert(table_lookup(t, i, &v, &err) == SLIDETAB_OK && v == dist[i]);
 	}
 	table_close(t);
 	free(m.p);
@@ -914,12 +914,12 @@ START_TEST(test_check_all_twice)
 	for (int p = 0; p < 2; p++) {
 		for (unsigned flags = 0; flags <= TABLE_PRELOAD; flags += TABLE_PRELOAD) {
 			struct table *t;
-			struct table_err err;
-			ck_assert(table_open(&t, paths[p], flags, &err) == TABLE_OK);
+			struct slidetab_error err;
+			ck_assert(table_open(&t, paths[p], flags, &err) == SLIDETAB_OK);
 			int rc1 = table_check_all(t, &err);
-			ck_assert_msg(rc1 == TABLE_OK, "%s (flags %u): first table_check_all: %s", paths[p], flags, err.msg);
+			ck_assert_msg(rc1 == SLIDETAB_OK, "%s (flags %u): first table_check_all: %s", paths[p], flags, err.msg);
 			int rc2 = table_check_all(t, &err);
-			ck_assert_msg(rc2 == TABLE_OK, "%s (flags %u): second table_check_all refused a good table: %s", paths[p],
+			ck_assert_msg(rc2 == SLIDETAB_OK, "%s (flags %u): second table_check_all refused a good table: %s", paths[p],
 				      flags, err.msg);
 			table_close(t);
 		}

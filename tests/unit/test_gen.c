@@ -23,8 +23,8 @@ static struct bfs_result search(int rows, int cols, int blank, int threads, uint
 	board_goal(&b, blank, &g);
 	struct bfs_options opt = { .threads = threads, .entry = entry };
 	struct bfs_result res;
-	char err[256];
-	ck_assert_msg(bfs_run(&b, &g, &opt, &res, err, sizeof err) == 0, "%s", err);
+	struct slidetab_error err = { 0 };
+	ck_assert_msg(bfs_run(&b, &g, &opt, &res, &err) == 0, "%s", err.msg);
 	return res;
 }
 
@@ -137,8 +137,8 @@ static void write_table(const char *path, uint32_t entry, uint32_t payload, stru
 {
 	*res = search(2, 4, 7, 2, entry);
 	struct table_meta m = meta_2x4(entry, payload, res);
-	struct table_err err;
-	ck_assert_msg(table_write(path, &m, res->entries, 6, NULL, &err) == TABLE_OK, "%s", err.msg);
+	struct slidetab_error err;
+	ck_assert_msg(table_write(path, &m, res->entries, 6, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
 }
 
 START_TEST(verify_accepts_good_tables)
@@ -152,8 +152,8 @@ START_TEST(verify_accepts_good_tables)
 			struct bfs_result res;
 			write_table(path, entries[e], p, &res);
 			free(res.entries);
-			char msg[256] = "";
-			ck_assert_msg(verify_table(path, 2, msg, sizeof msg) == 0, "%s", msg);
+			struct slidetab_error msg = { 0 };
+			ck_assert_msg(verify_table(path, 2, &msg) == 0, "%s", msg.msg);
 		}
 	unlink(path);
 }
@@ -169,18 +169,18 @@ START_TEST(verify_catches_a_wrong_distance)
 	write_table(path, TABLE_ENTRY_PLAIN, TABLE_PAYLOAD_RAW, &res);
 	res.entries[777] += 2; /* still the right parity: only the neighbour rule can tell */
 	struct table_meta m = meta_2x4(TABLE_ENTRY_PLAIN, TABLE_PAYLOAD_RAW, &res);
-	struct table_err err;
-	ck_assert(table_write(path, &m, res.entries, 6, NULL, &err) == TABLE_OK);
-	char msg[256] = "";
-	ck_assert_int_eq(verify_table(path, 2, msg, sizeof msg), 1);
-	ck_assert_msg(strstr(msg, "777") != NULL, "%s", msg);
+	struct slidetab_error err;
+	ck_assert(table_write(path, &m, res.entries, 6, NULL, &err) == SLIDETAB_OK);
+	struct slidetab_error msg = { 0 };
+	ck_assert_int_eq(verify_table(path, 2, &msg), SLIDETAB_EFORMAT);
+	ck_assert_msg(strstr(msg.msg, "777") != NULL, "%s", msg.msg);
 	/* A histogram that disagrees with the entries is caught too. */
 	res.entries[777] -= 2;
 	m.hist[3]++;
 	m.hist[4]--;
-	ck_assert(table_write(path, &m, res.entries, 6, NULL, &err) == TABLE_OK);
-	ck_assert_int_eq(verify_table(path, 2, msg, sizeof msg), 1);
-	ck_assert_msg(strstr(msg, "histogram") != NULL, "%s", msg);
+	ck_assert(table_write(path, &m, res.entries, 6, NULL, &err) == SLIDETAB_OK);
+	ck_assert_int_eq(verify_table(path, 2, &msg), SLIDETAB_EFORMAT);
+	ck_assert_msg(strstr(msg.msg, "histogram") != NULL, "%s", msg.msg);
 	free(res.entries);
 	unlink(path);
 }
@@ -195,13 +195,13 @@ START_TEST(compact_walks_to_exact)
 	struct bfs_result res, plain = search(2, 4, 7, 1, TABLE_ENTRY_PLAIN);
 	write_table(path, TABLE_ENTRY_MOD4, TABLE_PAYLOAD_ZLIB, &res);
 	struct exact x;
-	struct table_err err;
-	ck_assert(exact_open(&x, path, 0, &err) == TABLE_OK);
+	struct slidetab_error err;
+	ck_assert(exact_open(&x, path, 0, &err) == SLIDETAB_OK);
 	for (uint64_t i = 0; i < plain.states; i += 3) {
 		struct board_state s;
 		rank_unrank(&x.rk, i, &s);
 		unsigned d;
-		ck_assert(exact_distance(&x, &s, &d, &err) == TABLE_OK);
+		ck_assert(exact_distance(&x, &s, &d, &err) == SLIDETAB_OK);
 		ck_assert_uint_eq(d, plain.entries[i]);
 	}
 	exact_close(&x);

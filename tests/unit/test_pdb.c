@@ -10,7 +10,7 @@
 #include "../../core/pdb.h"
 #include "../../core/table.h"
 #include "../../gen/pdbgen.h"
-#include "../../query/ida.h"
+#include "../../core/ida.h"
 #include "testutil.h"
 
 #ifndef TEST_DATA
@@ -160,23 +160,23 @@ static int apply_path(const struct board *b, struct board_state *s, const char *
 static void build(const struct board *b, const struct board_state *g, uint32_t mask, int threads,
 		  struct table_meta *m, uint8_t **packed)
 {
-	char err[256] = "";
-	int rc = pdbgen_build(b, g, mask, threads, m, packed, err, sizeof err);
-	ck_assert_msg(rc == 0, "pdbgen_build 0x%x: %s", mask, err);
+	struct slidetab_error err = { 0 };
+	int rc = pdbgen_build(b, g, mask, threads, m, packed, &err);
+	ck_assert_msg(rc == 0, "pdbgen_build 0x%x: %s", mask, err.msg);
 }
 
 /* A set for board b, goal g, built in memory from masks. */
 static struct pdb_set *make_set(const struct board *b, const struct board_state *g,
 				const uint32_t *masks, int nmasks, int threads)
 {
-	char err[256] = "";
+	struct slidetab_error err = { 0 };
 	struct pdb_set *set;
-	ck_assert_int_eq(pdb_set_new(&set, b, g, err, sizeof err), 0);
+	ck_assert_int_eq(pdb_set_new(&set, b, g, &err), 0);
 	for (int i = 0; i < nmasks; i++) {
 		struct table_meta m;
 		uint8_t *p;
 		build(b, g, masks[i], threads, &m, &p);
-		ck_assert_msg(pdb_set_add(set, &m, p, 1, err, sizeof err) == 0, "%s", err);
+		ck_assert_msg(pdb_set_add(set, &m, p, 1, &err) == 0, "%s", err.msg);
 	}
 	return set;
 }
@@ -312,8 +312,8 @@ static void exact_3x3(int blank, int radius, uint64_t at_radius)
 	ck_assert_uint_eq(reach, 181440);
 	for (int d = 0; d < 64; d++)
 		ck_assert_uint_eq(d < TABLE_HIST_MAX ? m.hist[d] : 0, hist[d]);
-	char err[256] = "";
-	ck_assert_msg(pdbgen_verify(&b, &m, p, 2, err, sizeof err) == 0, "%s", err);
+	struct slidetab_error err = { 0 };
+	ck_assert_msg(pdbgen_verify(&b, &m, p, 2, &err) == 0, "%s", err.msg);
 	free(dist);
 	free(p);
 }
@@ -415,8 +415,8 @@ static void pdb_reference(int rows, int cols, int blank, uint32_t mask)
 		       "%dx%d blank %d pattern 0x%x placement %llu: pdb %d, reference %d", rows, cols,
 		       blank, mask, (unsigned long long)x, got, best);
 	}
-	char err[256] = "";
-	ck_assert_msg(pdbgen_verify(&b, &m, p, 2, err, sizeof err) == 0, "%s", err);
+	struct slidetab_error err = { 0 };
+	ck_assert_msg(pdbgen_verify(&b, &m, p, 2, &err) == 0, "%s", err.msg);
 	free(p);
 	free(dq);
 	free(dist);
@@ -472,7 +472,7 @@ START_TEST(pdb_verify_catches)
 	uint32_t masks[PDBGEN_PRESET_MAX];
 	int np = pdbgen_preset("555", masks);
 	ck_assert_int_eq(np, 3);
-	char err[256] = "";
+	struct slidetab_error err = { 0 };
 	for (int i = 0; i < np; i++) {
 		build(&b, &g, masks[i], 2, &m, &p);
 		ck_assert_int_eq(m.kind, TABLE_KIND_PDB);
@@ -480,7 +480,7 @@ START_TEST(pdb_verify_catches)
 		ck_assert_int_eq(m.entry, TABLE_ENTRY_MDRES);
 		ck_assert_uint_eq(m.entries, 524160);
 		ck_assert_uint_eq(m.pattern, masks[i]);
-		ck_assert_msg(pdbgen_verify(&b, &m, p, 2, err, sizeof err) == 0, "%s", err);
+		ck_assert_msg(pdbgen_verify(&b, &m, p, 2, &err) == 0, "%s", err.msg);
 		if (i > 0) {
 			free(p);
 			continue;
@@ -489,27 +489,27 @@ START_TEST(pdb_verify_catches)
 		uint64_t x = 123457;
 		unsigned e = table_packed_get(p, x, m.entry_bits);
 		table_packed_set(p, x, m.entry_bits, e + 1);
-		ck_assert_int_ne(pdbgen_verify(&b, &m, p, 2, err, sizeof err), 0);
+		ck_assert_int_ne(pdbgen_verify(&b, &m, p, 2, &err), 0);
 		table_packed_set(p, x, m.entry_bits, e);
 		/* a lowered one */
 		for (x = 1000; table_packed_get(p, x, m.entry_bits) == 0; x++)
 			;
 		e = table_packed_get(p, x, m.entry_bits);
 		table_packed_set(p, x, m.entry_bits, e - 1);
-		ck_assert_int_ne(pdbgen_verify(&b, &m, p, 2, err, sizeof err), 0);
+		ck_assert_int_ne(pdbgen_verify(&b, &m, p, 2, &err), 0);
 		table_packed_set(p, x, m.entry_bits, e);
 		/* the histogram */
 		m.hist[5]++;
-		ck_assert_int_ne(pdbgen_verify(&b, &m, p, 2, err, sizeof err), 0);
-		ck_assert_ptr_nonnull(strstr(err, "header"));
+		ck_assert_int_ne(pdbgen_verify(&b, &m, p, 2, &err), 0);
+		ck_assert_ptr_nonnull(strstr(err.msg, "header"));
 		m.hist[5]--;
-		ck_assert_int_eq(pdbgen_verify(&b, &m, p, 2, err, sizeof err), 0);
+		ck_assert_int_eq(pdbgen_verify(&b, &m, p, 2, &err), 0);
 		free(p);
 	}
 	/* bad arguments */
-	ck_assert_int_ne(pdbgen_build(&b, &g, 0x1, 1, &m, &p, err, sizeof err), 0);
-	ck_assert_int_ne(pdbgen_build(&b, &g, 0x10000, 1, &m, &p, err, sizeof err), 0);
-	ck_assert_int_ne(pdbgen_build(&b, &g, 0, 1, &m, &p, err, sizeof err), 0);
+	ck_assert_int_ne(pdbgen_build(&b, &g, 0x1, 1, &m, &p, &err), 0);
+	ck_assert_int_ne(pdbgen_build(&b, &g, 0x10000, 1, &m, &p, &err), 0);
+	ck_assert_int_ne(pdbgen_build(&b, &g, 0, 1, &m, &p, &err), 0);
 }
 END_TEST
 
@@ -606,13 +606,13 @@ static void ida_vs_bfs(struct pdb_set *set, const struct board_state *goal, int 
 {
 	const struct board *b = &set->b;
 	int8_t *dist = bfs_all(b->rows, b->cols, goal);
-	char err[256];
+	struct slidetab_error err = { 0 };
 	for (int i = 0; i < count; i++) {
 		struct board_state s;
 		random_solvable(b, goal, &seed, &s);
 		struct ida_result res;
-		int rc = ida_solve(set, &s, goal, 0, &res, err, sizeof err);
-		EXPECT(rc == 0, "%s", err);
+		int rc = ida_solve(set, &s, goal, 0, &res, &err);
+		EXPECT(rc == 0, "%s", err.msg);
 		EXPECT(res.status == IDA_SOLVED, "puzzle %d: status %d", i, res.status);
 		EXPECT(res.length == dist[perm_rank(s.t, b->n)], "puzzle %d: length %d, bfs %d", i,
 		       res.length, dist[perm_rank(s.t, b->n)]);
@@ -657,10 +657,10 @@ START_TEST(ida_edges)
 	struct board_state g;
 	board_goal(&b, 0, &g);
 	struct pdb_set *set = make_set_3x3_44(&b, &g, 1);
-	char err[512];
+	struct slidetab_error err = { 0 };
 	struct ida_result res;
 	/* the goal itself */
-	ck_assert_int_eq(ida_solve(set, &g, &g, 0, &res, err, sizeof err), 0);
+	ck_assert_int_eq(ida_solve(set, &g, &g, 0, &res, &err), 0);
 	ck_assert_int_eq(res.status, IDA_SOLVED);
 	ck_assert_int_eq(res.length, 0);
 	ck_assert_str_eq(res.path, "");
@@ -668,7 +668,7 @@ START_TEST(ida_edges)
 	struct board_state u = g;
 	u.t[1] = 2;
 	u.t[2] = 1;
-	ck_assert_int_eq(ida_solve(set, &u, &g, 0, &res, err, sizeof err), 0);
+	ck_assert_int_eq(ida_solve(set, &u, &g, 0, &res, &err), 0);
 	ck_assert_int_eq(res.status, IDA_UNSOLVABLE);
 	ck_assert_uint_eq(res.nodes, 0);
 	/* the depth limit, on a state at the radius (31 moves) found by the BFS */
@@ -680,9 +680,9 @@ START_TEST(ida_edges)
 		random_solvable(&b, &g, &seed, &far);
 	}
 	free(dist);
-	ck_assert_int_eq(ida_solve(set, &far, &g, 30, &res, err, sizeof err), 0);
+	ck_assert_int_eq(ida_solve(set, &far, &g, 30, &res, &err), 0);
 	ck_assert_int_eq(res.status, IDA_NOT_WITHIN);
-	ck_assert_int_eq(ida_solve(set, &far, &g, 31, &res, err, sizeof err), 0);
+	ck_assert_int_eq(ida_solve(set, &far, &g, 31, &res, &err), 0);
 	ck_assert_int_eq(res.status, IDA_SOLVED);
 	ck_assert_int_eq(res.length, 31);
 	/* the centre blank is in no corner: refused, naming the gen command */
@@ -691,12 +691,12 @@ START_TEST(ida_edges)
 	struct board_state sc = gc;
 	sc.t[4] = sc.t[1];
 	sc.t[1] = 0;
-	ck_assert_int_eq(ida_solve(set, &sc, &gc, 0, &res, err, sizeof err), -1);
-	ck_assert_ptr_nonnull(strstr(err, "gen --board 3x3 --pattern 1,2,3,4,5,6,7,8 --blank 4"));
+	ck_assert_int_ne(ida_solve(set, &sc, &gc, 0, &res, &err), 0);
+	ck_assert_ptr_nonnull(strstr(err.msg, "gen --board 3x3 --pattern 1,2,3,4,5,6,7,8 --blank 4"));
 	/* invalid input */
 	struct board_state bad = g;
 	bad.t[3] = 1;
-	ck_assert_int_eq(ida_solve(set, &bad, &g, 0, &res, err, sizeof err), -1);
+	ck_assert_int_ne(ida_solve(set, &bad, &g, 0, &res, &err), 0);
 	/* batch: in order, errors per puzzle */
 	struct board_state starts[40];
 	seed = 99;
@@ -716,7 +716,7 @@ START_TEST(ida_edges)
 			ck_assert_str_ne(rs[i].err, "");
 			continue;
 		}
-		ck_assert_int_eq(ida_solve(set, &starts[i], &g, 0, &res, err, sizeof err), 0);
+		ck_assert_int_eq(ida_solve(set, &starts[i], &g, 0, &res, &err), 0);
 		ck_assert_int_eq(rs[i].status, IDA_SOLVED);
 		ck_assert_int_eq(rs[i].length, res.length);
 		ck_assert_str_eq(rs[i].path, res.path);
@@ -738,22 +738,22 @@ START_TEST(table_roundtrip)
 	char dir[] = "/tmp/test_pdb_XXXXXX";
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	char paths[2][300];
-	struct table_err terr;
+	struct slidetab_error terr;
 	for (int i = 0; i < 2; i++) {
 		struct table_meta m;
 		uint8_t *p;
 		build(&b, &g, masks[i], 2, &m, &p);
 		snprintf(paths[i], sizeof paths[i], "%s/p%d.tbl", dir, i);
 		uint64_t bytes = 0;
-		ck_assert_msg(table_write(paths[i], &m, p, 6, &bytes, &terr) == TABLE_OK, "%s",
+		ck_assert_msg(table_write(paths[i], &m, p, 6, &bytes, &terr) == SLIDETAB_OK, "%s",
 			      terr.msg);
 		ck_assert_uint_gt(bytes, 0);
 		free(p);
 	}
 	const char *pp[2] = {paths[0], paths[1]};
-	char err[512] = "";
+	struct slidetab_error err = { 0 };
 	struct pdb_set *loaded, *mem = make_set(&b, &g, masks, 2, 1);
-	ck_assert_msg(pdb_set_load(&loaded, pp, 2, 2, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(pdb_set_load(&loaded, pp, 2, 2, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(loaded->npat, 2);
 	uint64_t seed = 5;
 	for (int i = 0; i < 2000; i++) {
@@ -764,11 +764,11 @@ START_TEST(table_roundtrip)
 	pdb_set_free(loaded);
 	/* the same file twice: overlapping patterns are refused */
 	const char *twice[2] = {paths[0], paths[0]};
-	ck_assert_int_ne(pdb_set_load(&loaded, twice, 2, 1, err, sizeof err), 0);
-	ck_assert_ptr_nonnull(strstr(err, "overlaps"));
+	ck_assert_int_ne(pdb_set_load(&loaded, twice, 2, 1, &err), 0);
+	ck_assert_ptr_nonnull(strstr(err.msg, "overlaps"));
 	const char *missing[1] = {"/nonexistent/x.tbl"};
-	ck_assert_int_ne(pdb_set_load(&loaded, missing, 1, 1, err, sizeof err), 0);
-	ck_assert_ptr_nonnull(strstr(err, "/nonexistent/x.tbl"));
+	ck_assert_int_ne(pdb_set_load(&loaded, missing, 1, 1, &err), 0);
+	ck_assert_ptr_nonnull(strstr(err.msg, "/nonexistent/x.tbl"));
 	pdb_set_free(mem);
 	unlink(paths[0]);
 	unlink(paths[1]);
@@ -833,9 +833,9 @@ START_TEST(korf_555)
 	/* ALDS1_13_C's sample, goal blank last (a corner: relabel + reflect) */
 	struct board_state gl, s = {{1, 2, 3, 4, 6, 7, 8, 0, 5, 10, 11, 12, 9, 13, 14, 15}};
 	board_goal(&b, 15, &gl);
-	char err[512];
+	struct slidetab_error err = { 0 };
 	struct ida_result r;
-	ck_assert_msg(ida_solve(set, &s, &gl, 45, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(ida_solve(set, &s, &gl, 45, &r, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(r.status, IDA_SOLVED);
 	ck_assert_int_eq(r.length, 8);
 	struct board_state t = s;
@@ -844,8 +844,8 @@ START_TEST(korf_555)
 	/* a goal with the blank at an inner cell needs another set */
 	struct board_state gi;
 	board_goal(&b, 5, &gi);
-	ck_assert_int_eq(ida_solve(set, &gi, &gi, 0, &r, err, sizeof err), -1);
-	ck_assert_ptr_nonnull(strstr(err, "gen --board 4x4 --pdb 78 --blank 5"));
+	ck_assert_int_ne(ida_solve(set, &gi, &gi, 0, &r, &err), 0);
+	ck_assert_ptr_nonnull(strstr(err.msg, "gen --board 4x4 --pdb 78 --blank 5"));
 	pdb_set_free(set);
 }
 END_TEST

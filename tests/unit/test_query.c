@@ -6,7 +6,7 @@
 
 #include "../../core/board.h"
 #include "../../query/input.h"
-#include "../../query/solve.h"
+#include "../../include/slidetab.h"
 #include "testutil.h"
 
 #ifndef TEST_TABLES
@@ -239,8 +239,8 @@ START_TEST(random_goals_match_plain_bfs)
 {
 	static const int boards[][3] = { { 2, 2, 6 }, { 2, 3, 6 }, { 3, 2, 6 }, { 2, 4, 5 }, { 4, 2, 3 },
 					 { 3, 3, 4 }, { 2, 5, 2 }, { 5, 2, 1 } };
-	struct solve_ctx *ctx = malloc(sizeof *ctx);
-	solve_init(ctx, TEST_TABLES, 0);
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, TEST_TABLES, NULL), SLIDETAB_OK);
 	uint64_t x = 0x1234567887654321ull + (uint64_t)_i;
 	struct board b;
 	board_init(&b, boards[_i][0], boards[_i][1]);
@@ -251,9 +251,15 @@ START_TEST(random_goals_match_plain_bfs)
 		plain_bfs(&b, &g, &m);
 		for (int k = 0; k < 40; k++) {
 			shuffle(&b, &s, &x);
-			struct solve_answer a;
-			char msg[1600];
-			ck_assert_msg(solve_one(ctx, b.rows, b.cols, &s, &g, 1, &a, msg, sizeof msg) == SOLVE_OK, "%s", msg);
+			char path[300];
+			struct slidetab_error e;
+			int st = slidetab_path(db, b.rows, b.cols, s.t, g.t, path, sizeof path, &e);
+			ck_assert_msg(st == SLIDETAB_OK || st == SLIDETAB_UNSOLVABLE, "%s", e.msg);
+			struct {
+				int solvable;
+				unsigned dist;
+				const char *path;
+			} a = { st == SLIDETAB_OK, (unsigned)strlen(path), path };
 			uint64_t key = pack(&b, &s), h = (key * 0x9E3779B97F4A7C15ull) >> 20;
 			int want = -1;
 			for (;; h++) {
@@ -294,30 +300,28 @@ START_TEST(random_goals_match_plain_bfs)
 		free(m.keys);
 		free(m.vals);
 	}
-	solve_free(ctx);
-	free(ctx);
+	slidetab_close(db);
 }
 END_TEST
 
 START_TEST(missing_table_names_the_command)
 {
-	struct solve_ctx *ctx = malloc(sizeof *ctx);
-	solve_init(ctx, "/nonexistent", 0);
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, "/nonexistent", NULL), SLIDETAB_OK);
 	struct board b;
 	struct board_state s, g;
 	board_init(&b, 3, 3);
 	board_goal(&b, 8, &g);
 	board_goal(&b, 8, &s);
-	struct solve_answer a;
-	char msg[1600];
-	ck_assert_int_eq(solve_one(ctx, 3, 3, &s, &g, 0, &a, msg, sizeof msg), SOLVE_NO_TABLE);
-	ck_assert_msg(strstr(msg, "gen --board 3x3 --blank 0 -o /nonexistent/3x3-b0.tbl") != NULL, "%s", msg);
+	unsigned d;
+	struct slidetab_error e;
+	ck_assert_int_eq(slidetab_distance(db, 3, 3, s.t, g.t, &d, &e), SLIDETAB_ENOTABLE);
+	ck_assert_int_eq(e.status, SLIDETAB_ENOTABLE);
+	ck_assert_msg(strstr(e.msg, "gen --board 3x3 --blank 0 --dir /nonexistent") != NULL, "%s", e.msg);
 	/* Unsolvable needs no table at all. */
 	s.t[0] = 2, s.t[1] = 1;
-	ck_assert_int_eq(solve_one(ctx, 3, 3, &s, &g, 0, &a, msg, sizeof msg), SOLVE_OK);
-	ck_assert_int_eq(a.solvable, 0);
-	solve_free(ctx);
-	free(ctx);
+	ck_assert_int_eq(slidetab_distance(db, 3, 3, s.t, g.t, &d, &e), SLIDETAB_UNSOLVABLE);
+	slidetab_close(db);
 }
 END_TEST
 

@@ -47,9 +47,9 @@ static void write_good(uint32_t payload)
 	struct table_meta m;
 	make_meta(&m, payload);
 	uint8_t *p = make_payload(&m);
-	struct table_err err;
+	struct slidetab_error err;
 	uint64_t bytes = 0;
-	ck_assert_msg(table_write(path, &m, p, 9, &bytes, &err) == TABLE_OK, "%s", err.msg);
+	ck_assert_msg(table_write(path, &m, p, 9, &bytes, &err) == SLIDETAB_OK, "%s", err.msg);
 	struct stat st;
 	stat(path, &st);
 	ck_assert_uint_eq(bytes, (uint64_t)st.st_size);
@@ -86,9 +86,9 @@ static void flip_bit(long byte, int bit)
 static void expect_refused(const char *what)
 {
 	struct table *t;
-	struct table_err err = { "" };
+	struct slidetab_error err = { 0 };
 	int rc = table_open(&t, path, TABLE_PRELOAD, &err);
-	ck_assert_int_ne(rc, TABLE_OK);
+	ck_assert_int_ne(rc, SLIDETAB_OK);
 	ck_assert_msg(strstr(err.msg, what) != NULL, "message '%s' lacks '%s'", err.msg, what);
 	ck_assert_msg(strstr(err.msg, path) != NULL, "message '%s' does not name the file", err.msg);
 }
@@ -102,9 +102,9 @@ START_TEST(roundtrip)
 		uint8_t *want = make_payload(&m);
 		for (unsigned flags = 0; flags <= TABLE_PRELOAD; flags += TABLE_PRELOAD) {
 			struct table *t;
-			struct table_err err;
-			ck_assert_msg(table_open(&t, path, flags, &err) == TABLE_OK, "%s", err.msg);
-			ck_assert_msg(table_check_all(t, &err) == TABLE_OK, "%s", err.msg); /* again after preload: a no-op */
+			struct slidetab_error err;
+			ck_assert_msg(table_open(&t, path, flags, &err) == SLIDETAB_OK, "%s", err.msg);
+			ck_assert_msg(table_check_all(t, &err) == SLIDETAB_OK, "%s", err.msg); /* again after preload: a no-op */
 			ck_assert_ptr_nonnull(table_packed(t));
 			const struct table_meta *got = table_get_meta(t);
 			ck_assert_uint_eq(got->entries, 20160);
@@ -114,7 +114,7 @@ START_TEST(roundtrip)
 			ck_assert_str_eq(got->generator, "test");
 			for (uint64_t i = 0; i < m.entries; i++) {
 				unsigned v;
-				ck_assert(table_lookup(t, i, &v, &err) == TABLE_OK);
+				ck_assert(table_lookup(t, i, &v, &err) == SLIDETAB_OK);
 				ck_assert_uint_eq(v, table_packed_get(want, i, 6));
 			}
 			table_close(t);
@@ -140,11 +140,11 @@ START_TEST(payload_bit_flip)
 		expect_refused("checksum mismatch (the payload is damaged)");
 		/* Without preload the header passes, and the damaged block is refused when used. */
 		struct table *t;
-		struct table_err err;
-		ck_assert(table_open(&t, path, 0, &err) == TABLE_OK);
+		struct slidetab_error err;
+		ck_assert(table_open(&t, path, 0, &err) == SLIDETAB_OK);
 		unsigned v;
-		ck_assert(table_lookup(t, 0, &v, &err) == TABLE_OK);
-		ck_assert_int_eq(table_lookup(t, 20159, &v, &err), TABLE_EFORMAT);
+		ck_assert(table_lookup(t, 0, &v, &err) == SLIDETAB_OK);
+		ck_assert_int_eq(table_lookup(t, 20159, &v, &err), SLIDETAB_EFORMAT);
 		ck_assert(strstr(err.msg, "block 4") != NULL);
 		table_close(t);
 	}
@@ -218,11 +218,11 @@ START_TEST(full_disk)
 	struct table_meta m;
 	make_meta(&m, TABLE_PAYLOAD_RAW);
 	uint8_t *p = make_payload(&m);
-	struct table_err err = { "" };
-	ck_assert_int_eq(table_write("/dev/full", &m, p, 9, NULL, &err), TABLE_EIO);
+	struct slidetab_error err = { 0 };
+	ck_assert_int_eq(table_write("/dev/full", &m, p, 9, NULL, &err), SLIDETAB_EIO);
 	ck_assert_msg(strstr(err.msg, "No space left on device") != NULL, "%s", err.msg);
 	/* A folder that cannot be written: the old file stays, nothing new appears. */
-	ck_assert_int_eq(table_write("/nonexistent-dir/x.tbl", &m, p, 9, NULL, &err), TABLE_EIO);
+	ck_assert_int_eq(table_write("/nonexistent-dir/x.tbl", &m, p, 9, NULL, &err), SLIDETAB_EIO);
 	ck_assert_msg(strstr(err.msg, "/nonexistent-dir") != NULL, "%s", err.msg);
 	free(p);
 }

@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/board.h"
-#include "../core/pdb.h"
+#include "board.h"
+#include "pdb.h"
 
 #define IDA_MAX_DEPTH 250 /* largest max_depth (4x4 needs at most 80) */
 
@@ -22,7 +22,7 @@ struct ida_result {
 	int length;                   /* optimal number of moves */
 	uint64_t nodes;               /* nodes generated (children made, pruned ones included) */
 	char path[IDA_MAX_DEPTH + 1]; /* an optimal move string: the blank's moves, "dlru" */
-	char err[240];                /* batch: the message when status is IDA_ERROR */
+	char err[256]; /* batch: the message when status is IDA_ERROR */
 };
 
 /*
@@ -34,8 +34,7 @@ struct ida_result {
  * message for invalid input or an unsupported goal.
  */
 int ida_solve(const struct pdb_set *set, const struct board_state *start,
-	      const struct board_state *goal, int max_depth, struct ida_result *res, char *err,
-	      size_t errlen);
+	      const struct board_state *goal, int max_depth, struct ida_result *res, struct slidetab_error *err);
 
 /*
  * Solves count puzzles with `threads` workers (each worker takes the next unsolved puzzle);

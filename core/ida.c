@@ -187,7 +187,7 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 /* Finds a symmetry taking goal's blank onto the set's goal blank; fills the mapped start. */
 static int map_goal(const struct pdb_set *set, const struct board_state *start,
 		    const struct board_state *goal, struct board_state *mstart, int8_t inv_dir[4],
-		    char *err, size_t errlen)
+		    struct slidetab_error *err)
 {
 	const struct board *b = &set->b;
 	struct board_sym syms[8];
@@ -219,44 +219,40 @@ static int map_goal(const struct pdb_set *set, const struct board_state *start,
 		if (len > 0 && (size_t)len < sizeof cmd)
 			snprintf(cmd + len, sizeof cmd - (size_t)len, " --blank %d", cls);
 	}
-	pdb_seterr(err, errlen,
+	return err_set(err, SLIDETAB_ENOTABLE,
 	       "no pattern databases for a %dx%d goal with the blank at cell %d: the loaded set "
 	       "answers goals whose blank a board symmetry takes to cell %d. Build a set for this "
 	       "goal's blank class (%d) with: %s",
 	       b->rows, b->cols, gb, set->goal_blank, cls, cmd);
-	return -1;
 }
 
 int ida_solve(const struct pdb_set *set, const struct board_state *start,
-	      const struct board_state *goal, int max_depth, struct ida_result *res, char *err,
-	      size_t errlen)
+	      const struct board_state *goal, int max_depth, struct ida_result *res, struct slidetab_error *err)
 {
 	const struct board *b = &set->b;
 	memset(res, 0, sizeof *res);
 	if (!goal)
 		goal = &set->goal;
 	if (!board_valid(b, start)) {
-		pdb_seterr(err, errlen, "the start is not a valid %dx%d position", b->rows, b->cols);
-		return -1;
+		return err_set(err, SLIDETAB_EFORMAT, "the start is not a valid %dx%d position", b->rows, b->cols);
 	}
 	if (!board_valid(b, goal)) {
-		pdb_seterr(err, errlen, "the goal is not a valid %dx%d position", b->rows, b->cols);
-		return -1;
+		return err_set(err, SLIDETAB_EFORMAT, "the goal is not a valid %dx%d position", b->rows, b->cols);
 	}
 	if (max_depth <= 0 || max_depth > IDA_MAX_DEPTH)
 		max_depth = IDA_MAX_DEPTH;
 	struct board_state ms;
 	int8_t inv_dir[4];
-	if (map_goal(set, start, goal, &ms, inv_dir, err, errlen) != 0)
-		return -1;
+	int rc = map_goal(set, start, goal, &ms, inv_dir, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
 	if (!board_solvable(b, start, goal)) {
 		res->status = IDA_UNSOLVABLE;
 		return 0;
 	}
 	struct search *x = malloc(sizeof *x);
 	if (!x) {
-		pdb_seterr(err, errlen, "out of memory");
-		return -1;
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
 	search_init(x, set, &ms);
 	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1];
@@ -309,12 +305,12 @@ static void *batch_worker(void *arg)
 			break;
 		const struct board_state *g = bt->goals ? &bt->goals[i] : bt->goal;
 		struct ida_result *r = &bt->res[i];
-		char msg[sizeof r->err];
-		if (ida_solve(bt->set, &bt->starts[i], g, bt->max_depth, r, msg, sizeof msg) != 0) {
+		struct slidetab_error e;
+		if (ida_solve(bt->set, &bt->starts[i], g, bt->max_depth, r, &e) != SLIDETAB_OK) {
 			memset(r, 0, sizeof *r);
 			r->status = IDA_ERROR;
 			r->length = -1;
-			memcpy(r->err, msg, sizeof msg);
+			snprintf(r->err, sizeof r->err, "%s", e.msg);
 		}
 	}
 	return NULL;

@@ -1,0 +1,168 @@
+/* exactcmd: gen's exact-table pipeline: check resources, search, pack, write, summarise. */
+#include "exactcmd.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../core/rank.h"
+#include "../core/table.h"
+#include "../core/version.h"
+#include "bfs.h"
+
+static int bits_for(unsigned v)
+{
+	int bits = 1;
+	while ((v >> bits) != 0)
+		bits++;
+	return bits;
+}
+
+static uint64_t phys_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	uint64_t mem = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : UINT64_MAX;
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (uint64_t)rl.rlim_cur < mem)
+		mem = (uint64_t)rl.rlim_cur;
+	return mem;
+}
+
+static int entry_bits_bound(const struct exactcmd_opts *o)
+{
+	return o->compress == 2 ? 1 : 8;
+}
+
+/* The folder of the output path, and whether it can take the table. */
+static int check_disk(const struct exactcmd_opts *o, long double states, struct slidetab_error *err)
+{
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", o->out);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir ? 1 : 0] = '\0';
+	const char *d = slash ? dir : ".";
+	struct stat st;
+	if (stat(o->out, &st) == 0 && !S_ISREG(st.st_mode))
+		return SLIDETAB_OK; /* a device such as /dev/full is written in place */
+	if (access(d, W_OK) != 0)
+		return err_set(err, SLIDETAB_EIO, "cannot write the table into %s: %s", d, strerror(errno));
+	struct statvfs vfs;
+	uint64_t bound = table_packed_bytes((uint64_t)states, (unsigned)entry_bits_bound(o)) + 65536;
+	if (statvfs(d, &vfs) == 0 && vfs.f_blocks > 0 && (uint64_t)vfs.f_bavail * vfs.f_frsize < bound)
+		return err_set(err, SLIDETAB_ENOSPC, "the table may need up to %" PRIu64 " bytes, only %" PRIu64 " are free in %s",
+			       bound, (uint64_t)vfs.f_bavail * vfs.f_frsize, d);
+	return SLIDETAB_OK;
+}
+
+int exactcmd_check(const struct board *b, const struct exactcmd_opts *o, struct slidetab_error *err)
+{
+	long double states = 1; /* n!/2 overflows 64 bits beyond 21 cells */
+	for (int i = 3; i <= b->n; i++)
+		states *= i;
+	long double per_state = o->count_only ? 0.25L : 0.25L + 1 + entry_bits_bound(o) / 8.0L;
+	long double need = states * per_state;
+	uint64_t have = phys_memory();
+	if (b->n > RANK_MAX_CELLS || need > (long double)have * 0.9L)
+		return err_set(err, SLIDETAB_ENOMEM,
+			       "%dx%d has %.0Lf states; %s needs %.3Lg GiB of memory (%.3Lg bytes a state), this machine "
+			       "allows %.1f GiB%s",
+			       b->rows, b->cols, states, o->count_only ? "the count-only search" : "a table",
+			       need / 1073741824.0L, per_state, have / 1073741824.0,
+			       o->count_only || states * 0.25L > (long double)have * 0.9L
+				       ? "; use pattern databases for boards this large"
+				       : "; --count-only needs only 2 bits a state");
+	return o->count_only ? SLIDETAB_OK : check_disk(o, states, err);
+}
+
+static double cpu_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void announce(const struct board *b, const struct exactcmd_opts *o, uint32_t entry)
+{
+	uint64_t states = 1;
+	for (int i = 3; i <= b->n; i++)
+		states *= (uint64_t)i;
+	fprintf(stderr, "gen: %dx%d, %" PRIu64 " states: the search needs %.2f GiB of memory%s", b->rows, b->cols,
+		states, bfs_memory_needed(b, o->count_only) / 1073741824.0, o->count_only ? ", no disk\n" : "");
+	if (!o->count_only)
+		fprintf(stderr, ", the table at most %.2f GiB of disk\n",
+			table_packed_bytes(states, entry == TABLE_ENTRY_MOD4 ? 1 : 8) / 1073741824.0);
+}
+
+static void summary(const struct board *b, const struct board_state *goal, const struct bfs_result *res, double cpu)
+{
+	for (uint32_t d = 0; d <= res->radius; d++)
+		printf("%" PRIu32 " %" PRIu64 "\n", d, res->hist[d]);
+	printf("# board %dx%d, goal blank at cell %d\n", b->rows, b->cols, board_blank(b, goal));
+	printf("# states %" PRIu64 ", radius %" PRIu32 " (%" PRIu64 " at the radius)\n", res->states, res->radius,
+	       res->hist[res->radius]);
+	printf("# search %.3f s wall, %.3f s cpu, %.3g states/s, working set %" PRIu64 " bytes\n", res->seconds, cpu,
+	       (double)res->states / (res->seconds > 0 ? res->seconds : 1e-9), res->working_bytes);
+}
+
+/* Packs the one-byte entries at the narrowest width that holds the largest and writes the table. */
+static int write_table(const struct board *b, const struct board_state *goal, const struct exactcmd_opts *o,
+		       uint32_t entry, struct bfs_result *res, struct slidetab_error *err)
+{
+	unsigned maxe = 0;
+	for (uint64_t i = 0; i < res->states; i++)
+		if (res->entries[i] > maxe)
+			maxe = res->entries[i];
+	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
+				.payload = o->compress == 1 ? TABLE_PAYLOAD_ZLIB : TABLE_PAYLOAD_RAW,
+				.rows = (uint8_t)b->rows, .cols = (uint8_t)b->cols, .cells = (uint8_t)b->n,
+				.entry_bits = (uint8_t)bits_for(maxe), .entries = res->states, .radius = res->radius };
+	memcpy(m.goal, goal->t, (size_t)b->n);
+	memcpy(m.hist, res->hist, sizeof m.hist);
+	snprintf(m.generator, sizeof m.generator, "slidetab gen %s", SLIDETAB_VERSION);
+	uint8_t *packed = calloc(table_packed_bytes(res->states, m.entry_bits) + 1, 1);
+	if (!packed)
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory packing %" PRIu64 " entries", res->states);
+	for (uint64_t i = 0; i < res->states; i++)
+		table_packed_set(packed, i, m.entry_bits, res->entries[i]);
+	free(res->entries);
+	res->entries = NULL;
+	uint64_t bytes = 0;
+	int rc = table_write_mt(o->out, &m, packed, o->level, o->threads, &bytes, err);
+	free(packed);
+	if (rc == SLIDETAB_OK)
+		printf("# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", o->out, bytes,
+		       8.0 * (double)bytes / (double)res->states, table_payload_name(m.payload), m.entry_bits,
+		       table_entry_name(m.entry));
+	return rc;
+}
+
+int exactcmd_run(const struct board *b, const struct board_state *goal, const struct exactcmd_opts *o,
+		 struct slidetab_error *err)
+{
+	uint32_t entry = o->compress == 2 ? TABLE_ENTRY_MOD4 : o->entry;
+	int rc = exactcmd_check(b, o, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	if (!o->quiet)
+		announce(b, o, entry);
+	struct bfs_options opt = { .threads = o->threads, .count_only = o->count_only, .entry = entry,
+				   .log = o->quiet ? NULL : stderr, .live = !o->quiet && isatty(2) };
+	struct bfs_result res;
+	double c0 = cpu_seconds();
+	rc = bfs_run(b, goal, &opt, &res, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	summary(b, goal, &res, cpu_seconds() - c0);
+	if (!o->count_only)
+		rc = write_table(b, goal, o, entry, &res, err);
+	free(res.entries);
+	return rc;
+}

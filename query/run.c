@@ -1,0 +1,215 @@
+/* run: answers every puzzle of an input stream through libslidetab, in input order, one line each. */
+#include "run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/pool.h"
+#include "../core/tok.h"
+#include "input.h"
+
+#define RUN_BATCH 256
+#define RUN_MAX_PATH 256
+
+/* One puzzle on its way from the input to the output. */
+struct run_item {
+	struct board_state s, g;
+	long line, case_no;
+	int status; /* SLIDETAB_* of the answer, or SLIDETAB_EINVAL for bad input */
+	unsigned dist;
+	char path[RUN_MAX_PATH + 1];
+	char msg[256];
+};
+
+struct run_batch {
+	int count, rows, cols;
+	struct run_item items[RUN_BATCH];
+};
+
+int run_init(struct run *r)
+{
+	r->batch = calloc(1, sizeof *r->batch);
+	return r->batch ? 0 : -1;
+}
+
+void run_free(struct run *r)
+{
+	free(r->batch);
+	r->batch = NULL;
+}
+
+static void worse(struct run *r, int outcome)
+{
+	if (outcome > r->outcome)
+		r->outcome = outcome;
+}
+
+/* Answers one item through the library (any thread). */
+static void solve_item(const struct run *r, int rows, int cols, struct run_item *it)
+{
+	struct slidetab_error err;
+	int want_path = r->out->path || r->out->show || r->out->hdu;
+	it->path[0] = '\0';
+	if (want_path) {
+		it->status = slidetab_path(r->db, rows, cols, it->s.t, it->g.t, it->path, sizeof it->path, &err);
+		it->dist = (unsigned)strlen(it->path);
+	} else {
+		it->status = slidetab_distance(r->db, rows, cols, it->s.t, it->g.t, &it->dist, &err);
+	}
+	if (it->status != SLIDETAB_OK)
+		snprintf(it->msg, sizeof it->msg, "%s", err.msg);
+}
+
+/* Prints one item: its answer, or `error` with its message on stderr (a table's message once). */
+static void emit(struct run *r, const char *name, const struct board *b, const struct run_item *it)
+{
+	const struct output_opts *o = r->out;
+	if (it->status == SLIDETAB_OK || it->status == SLIDETAB_UNSOLVABLE || it->status == SLIDETAB_ELIMIT) {
+		struct output_answer a = { it->status, it->dist, it->path };
+		output_answer(stdout, o, b, &it->s, &it->g, &a, it->line, it->case_no);
+		return;
+	}
+	int table = it->status != SLIDETAB_EINVAL;
+	if (!table)
+		fprintf(stderr, "query: %s: %s\n", name, it->msg);
+	else if (strcmp(r->last_msg, it->msg) != 0) {
+		fprintf(stderr, "query: %s\n", it->msg);
+		snprintf(r->last_msg, sizeof r->last_msg, "%s", it->msg);
+	}
+	output_error(stdout, o, it->line, it->case_no, it->msg);
+	worse(r, it->status == SLIDETAB_EINVAL  ? RUN_BADINPUT
+		 : it->status == SLIDETAB_EFORMAT ? RUN_BADTABLE
+						  : RUN_NOTABLE);
+}
+
+struct batch_ctx {
+	const struct run *r;
+	struct run_batch *q;
+};
+
+static void batch_one(void *ctx, size_t i, int worker)
+{
+	(void)worker;
+	struct batch_ctx *c = ctx;
+	struct run_item *it = &c->q->items[i];
+	if (it->status == SLIDETAB_OK) /* bad input keeps its SLIDETAB_EINVAL */
+		solve_item(c->r, c->q->rows, c->q->cols, it);
+}
+
+/* Solves the waiting searched puzzles on r->threads threads and prints them in input order. */
+static void flush_batch(struct run *r, const char *name)
+{
+	struct run_batch *q = r->batch;
+	if (q->count == 0)
+		return;
+	struct batch_ctx c = { r, q };
+	pool_run(r->threads, (size_t)q->count, batch_one, &c);
+	struct board b;
+	board_init(&b, q->rows, q->cols);
+	for (int i = 0; i < q->count; i++)
+		emit(r, name, &b, &q->items[i]);
+	q->count = 0;
+}
+
+/* Takes one read puzzle (or bad input) to the output, now or through the batch. */
+static void take(struct run *r, const char *name, const struct board *b, struct run_item *it, int searched)
+{
+	struct run_batch *q = r->batch;
+	if (!searched) {
+		flush_batch(r, name);
+		if (it->status == SLIDETAB_OK)
+			solve_item(r, b->rows, b->cols, it);
+		emit(r, name, b, it);
+		return;
+	}
+	if (q->count > 0 && (q->rows != b->rows || q->cols != b->cols))
+		flush_batch(r, name);
+	q->rows = b->rows, q->cols = b->cols;
+	q->items[q->count++] = *it;
+	if (q->count == RUN_BATCH)
+		flush_batch(r, name);
+}
+
+/* The goal of --goal (last, first, or a board) for board b. */
+static int make_goal(const struct run *r, const struct board *b, struct board_state *g, struct slidetab_error *err)
+{
+	const char *t = r->goal_text;
+	memset(g, 0, sizeof *g);
+	if (!t || !strcmp(t, "last"))
+		board_goal(b, b->n - 1, g);
+	else if (!strcmp(t, "first"))
+		board_goal(b, 0, g);
+	else if (tok_board(t, strlen(t), b->n, g->t, err) != SLIDETAB_OK)
+		return err_prefix(err, "--goal is not a %dx%d board", b->rows, b->cols);
+	return SLIDETAB_OK;
+}
+
+/* hdu3567: the first non-empty line announces the number of cases; -1 when it does not. */
+static long read_case_count(struct input *in, const char *name)
+{
+	char *line;
+	long len, v = -1;
+	while ((len = input_line(in, &line)) >= 0 && tok_line_empty(line, (size_t)len))
+		;
+	struct slidetab_error err;
+	if (len < 0 || tok_parse_long(line + strspn(line, " \t"), 0, 1000000000L, &v, &err) != SLIDETAB_OK) {
+		fprintf(stderr, "query: %s: line %ld: expected the number of cases\n", name, in->line);
+		return -1;
+	}
+	return v;
+}
+
+int run_stream(struct run *r, FILE *f, const char *name)
+{
+	struct input *in = malloc(sizeof *in);
+	if (!in) {
+		fprintf(stderr, "query: out of memory\n");
+		worse(r, RUN_NOTABLE);
+		return -1;
+	}
+	input_init(in, f, name, r->rows, r->cols, r->pairs || r->out->hdu);
+	struct board b = { 0 };
+	struct board_state goal;
+	int have_goal = 0, rc = 0;
+	long announced = r->out->hdu ? read_case_count(in, name) : 0, first_case = r->cases;
+	if (announced < 0)
+		worse(r, RUN_BADINPUT);
+	for (;;) {
+		struct run_item it = { .status = SLIDETAB_OK };
+		int got = input_next(in, &it.s, &it.g, it.msg, sizeof it.msg);
+		if (got == INPUT_EOF)
+			break;
+		if (got == INPUT_FATAL) {
+			fprintf(stderr, "query: %s: %s\n", name, it.msg);
+			worse(r, RUN_NOTABLE);
+			rc = -1;
+			break;
+		}
+		it.line = in->line, it.case_no = ++r->cases;
+		if (got == INPUT_ERROR)
+			it.status = SLIDETAB_EINVAL;
+		else if (b.n != in->n || b.rows != in->rows) {
+			board_init(&b, in->rows, in->cols);
+			have_goal = 0;
+		}
+		if (got == INPUT_PUZZLE && !(r->pairs || r->out->hdu)) {
+			struct slidetab_error err;
+			if (!have_goal && make_goal(r, &b, &goal, &err) != SLIDETAB_OK) {
+				fprintf(stderr, "query: %s\n", err.msg);
+				worse(r, RUN_NOTABLE);
+				rc = -1;
+				break;
+			}
+			have_goal = 1;
+			it.g = goal;
+		}
+		take(r, name, &b, &it, in->n > 12);
+	}
+	flush_batch(r, name);
+	if (r->out->hdu && announced >= 0 && rc == 0 && r->cases - first_case != announced) {
+		fprintf(stderr, "query: %s: %ld cases announced, %ld given\n", name, announced, r->cases - first_case);
+		worse(r, RUN_BADINPUT);
+	}
+	free(in);
+	return rc;
+}

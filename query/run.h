@@ -1,0 +1,32 @@
+/* run: answers every puzzle of an input stream through libslidetab, in input order, one line each. */
+#ifndef SLIDETAB_RUN_H
+#define SLIDETAB_RUN_H
+
+#include <stdio.h>
+
+#include "../include/slidetab.h"
+#include "output.h"
+
+/* What went wrong in a run, worst last: query's exit status follows the worst (query/main.c). */
+enum run_outcome { RUN_OK = 0, RUN_BADINPUT, RUN_NOTABLE, RUN_BADTABLE };
+
+struct run {
+	slidetab *db;
+	const struct output_opts *out;
+	int rows, cols, pairs, threads;
+	const char *goal_text;
+	long cases;              /* puzzles so far, over every input */
+	int outcome;             /* enum run_outcome: the worst so far */
+	char last_msg[256];      /* the last table message printed (each is printed once) */
+	struct run_batch *batch; /* searched puzzles (4x4) waiting to be solved together */
+};
+
+/* Sets up a run (allocates the batch); 0 or -1 when out of memory. */
+int run_init(struct run *r);
+void run_free(struct run *r);
+
+/* Answers every puzzle in f. Returns 0, or -1 when the stream cannot go on (its board cannot be
+ * told, or --goal does not fit it): the message was printed and r->outcome says how bad. */
+int run_stream(struct run *r, FILE *f, const char *name);
+
+#endif
