@@ -99,16 +99,20 @@ tables/%.tbl: bin/gen
 	bin/gen $(GENFLAGS) --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --dir tables > /dev/null
 	@test -f $@ || { echo "gen did not write $@ (naming rule changed?)" >&2; exit 1; }
 
-# 4x4 pattern databases (blank in a corner), one file per pattern (MASK in hex): the small
-# 5-5-5 set by default, 7-8 with tables-15. Each set is one grouped target.
-PDB_555 := $(foreach m,1132 8cc e600,tables/4x4-b0-pdb-$(m).tbl)
-PDB_78 := $(foreach m,fe ff00,tables/4x4-b0-pdb-$(m).tbl)
-$(PDB_555) &: bin/gen
+# 4x4 pattern databases, one file per pattern (MASK in hex), for each class of blank cell: the
+# corner (b0), the edge (b1) and the centre (b5), so that every goal is answered. The small
+# 5-5-5 sets by default, 7-8 with tables-15. Each set is one grouped target.
+PDB_CLASSES := 0 1 5
+pdb_files = $(foreach m,$(2),tables/4x4-b$(1)-pdb-$(m).tbl)
+define pdb_rule
+$(call pdb_files,$(1),$(3)) &: bin/gen
 	@mkdir -p tables
-	bin/gen -q --board 4x4 --blank 0 --pdb 555 --dir tables > /dev/null
-$(PDB_78) &: bin/gen
-	@mkdir -p tables
-	bin/gen -q --board 4x4 --blank 0 --pdb 78 --dir tables > /dev/null
+	bin/gen -q --board 4x4 --blank $(1) --pdb $(2) --dir tables > /dev/null
+endef
+$(foreach c,$(PDB_CLASSES),$(eval $(call pdb_rule,$(c),555,1132 8cc e600)))
+$(foreach c,$(PDB_CLASSES),$(eval $(call pdb_rule,$(c),78,fe ff00)))
+PDB_555 := $(foreach c,$(PDB_CLASSES),$(call pdb_files,$(c),1132 8cc e600))
+PDB_78 := $(foreach c,$(PDB_CLASSES),$(call pdb_files,$(c),fe ff00))
 
 tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_555)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
@@ -147,6 +151,7 @@ $(B)/tests/pathcheck: tests/e2e/pathcheck.c lib/libslidetab.a
 
 check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck
 	@sh tests/e2e/run.sh
+	@sh tests/e2e/cli.sh
 
 bench: all $(BENCH_BIN)
 	@sh bench/run.sh

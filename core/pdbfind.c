@@ -29,7 +29,7 @@ int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_
 	static const char *const order[] = { "78", "663", "555" }; /* strongest heuristic first */
 	struct board b;
 	if (rows != 4 || cols != 4 || board_init(&b, rows, cols) != 0)
-		return err_set(err, SLIDETAB_EINVAL,
+		return err_set(err, SLIDETAB_ENOTABLE,
 			       "%dx%d: boards of more than 12 cells are answered only on 4x4, from pattern databases", rows,
 			       cols);
 	int cls = board_blank_class(&b, blank_cell);
