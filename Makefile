@@ -149,7 +149,7 @@ $(B)/tests/pathcheck: tests/e2e/pathcheck.c lib/libslidetab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck
+check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz
 	@sh tests/e2e/run.sh
 	@sh tests/e2e/cli.sh
 

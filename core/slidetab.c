@@ -19,11 +19,15 @@
 #include "ida.h"
 #include "pdbfind.h"
 #include "tabname.h"
+#include "tok.h"
 
 #define LIB_MAX_TABLES 32
 #define LIB_MAX_SETS 8
 #define LIB_EXACT_MAX_CELLS 12 /* larger boards are searched (IDA*), not looked up */
-#define LIB_SMALL_TABLE (16u << 20) /* packed bytes up to which a table is checked and loaded whole at open */
+/* Packed bytes up to which a table is checked and loaded whole at open; larger ones load and check
+ * one block per lookup miss into a 64-block cache. $SLIDETAB_WHOLE_LOAD (bytes) overrides it, so
+ * tests and small devices can use the block cache on any table. */
+#define LIB_WHOLE_LOAD ((uint64_t)16 << 20)
 
 /* One table file (or the caller's buffer), opened once; a failure is remembered too. */
 struct lib_table {
@@ -42,6 +46,7 @@ struct lib_set {
 struct slidetab {
 	uint64_t serial; /* tells this handle's entries in the thread-local cache from another's */
 	unsigned flags;
+	uint64_t whole_load; /* LIB_WHOLE_LOAD or $SLIDETAB_WHOLE_LOAD */
 	_Atomic unsigned max_depth;
 	struct tabname_path path;
 	int from_buffer;
@@ -92,6 +97,11 @@ static int new_handle(slidetab **db, unsigned flags, struct slidetab_error *err)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	(*db)->serial = atomic_fetch_add(&next_serial, 1);
 	(*db)->flags = flags;
+	(*db)->whole_load = LIB_WHOLE_LOAD;
+	const char *env = getenv("SLIDETAB_WHOLE_LOAD");
+	long v;
+	if (env && *env && tok_parse_long(env, 0, 1L << 40, &v, NULL) == SLIDETAB_OK)
+		(*db)->whole_load = (uint64_t)v;
 	pthread_mutex_init(&(*db)->lock, NULL);
 	return SLIDETAB_OK;
 }
@@ -121,7 +131,7 @@ int slidetab_open_buffer(slidetab **db, const void *bytes, size_t len, struct sl
 		return rc;
 	struct lib_table *t = &(*db)->tables[0];
 	rc = exact_open_buffer(&t->x, bytes, len, 0, err);
-	if (rc == SLIDETAB_OK && table_packed_bytes(t->x.meta->entries, t->x.meta->entry_bits) <= LIB_SMALL_TABLE)
+	if (rc == SLIDETAB_OK && table_packed_bytes(t->x.meta->entries, t->x.meta->entry_bits) <= (*db)->whole_load)
 		rc = table_check_all(t->x.t, err);
 	if (rc != SLIDETAB_OK) {
 		if (t->x.t)
@@ -196,7 +206,7 @@ static void open_table(slidetab *db, struct lib_table *t, const char *path)
 		return;
 	}
 	uint64_t packed = table_packed_bytes(t->x.meta->entries, t->x.meta->entry_bits);
-	if (packed <= LIB_SMALL_TABLE && (t->status = table_check_all(t->x.t, &t->err)) != SLIDETAB_OK) {
+	if (packed <= db->whole_load && (t->status = table_check_all(t->x.t, &t->err)) != SLIDETAB_OK) {
 		err_prefix(&t->err, "refusing table");
 		exact_close(&t->x);
 		return;

@@ -123,7 +123,8 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
 				.payload = o->compress == 1 ? TABLE_PAYLOAD_ZLIB : TABLE_PAYLOAD_RAW,
 				.rows = (uint8_t)b->rows, .cols = (uint8_t)b->cols, .cells = (uint8_t)b->n,
-				.entry_bits = (uint8_t)bits_for(maxe), .entries = res->states, .radius = res->radius };
+				.entry_bits = (uint8_t)bits_for(maxe), .entries = res->states, .radius = res->radius,
+				.block_entries = o->block_entries };
 	memcpy(m.goal, goal->t, (size_t)b->n);
 	memcpy(m.hist, res->hist, sizeof m.hist);
 	snprintf(m.generator, sizeof m.generator, "slidetab gen %s", SLIDETAB_VERSION);

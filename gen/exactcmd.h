@@ -12,6 +12,7 @@ struct exactcmd_opts {
 	int threads, level, count_only, quiet;
 	int compress;   /* 0 raw, 1 zlib, 2 compact */
 	uint32_t entry; /* enum table_entry (compact forces MOD4) */
+	uint32_t block_entries; /* entries per block, a multiple of 64; 0 = the default (32 KiB blocks) */
 };
 
 /* Refuses up front a run that cannot fit in memory (SLIDETAB_ENOMEM) or on disk

@@ -37,6 +37,8 @@ static void usage(FILE *f)
 		"  -c, --compress KIND   none (raw, mmap-able), zlib (default), compact (~1 bit/state)\n"
 		"  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d)\n"
 		"  -l, --level N         zlib level 1..9 (default 9)\n"
+		"      --block-entries N entries per block, a multiple of 64 (default: 32 KiB blocks);\n"
+		"                        smaller blocks make cold lookups cheaper and tables larger\n"
 		"      --count-only      search and print the histogram, write no table\n"
 		"      --pattern LIST    build the additive pattern database of these tiles\n"
 		"      --pdb NAME        build a disjoint 4x4 set: 555, 663 or 78, as DIR/4x4-bB-pdb-MASK.tbl\n"
@@ -57,7 +59,7 @@ static void usage(FILE *f)
 }
 
 struct gen_args {
-	int rows, cols, blank, threads, level, count_only, quiet;
+	int rows, cols, blank, threads, level, count_only, quiet, block_entries;
 	const char *goal_text, *out, *verify, *pattern, *pdb, *dir;
 	int compress; /* 0 raw, 1 zlib, 2 compact */
 	uint32_t entry;
@@ -163,7 +165,8 @@ static int run_gen(const struct gen_args *a)
 	char defname[TABNAME_MAX];
 	struct slidetab_error err;
 	struct exactcmd_opts o = { .out = a->out, .threads = a->threads, .level = a->level, .count_only = a->count_only,
-				   .quiet = a->quiet, .compress = a->compress, .entry = a->entry };
+				   .quiet = a->quiet, .compress = a->compress, .entry = a->entry,
+				   .block_entries = (uint32_t)a->block_entries };
 	if (!o.out && !o.count_only) {
 		int rc = tabname_exact(defname, sizeof defname, a->dir, b.rows, b.cols, board_blank(&b, &goal), &err);
 		if (rc != SLIDETAB_OK)
@@ -198,6 +201,7 @@ int main(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },         { "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },       { "pattern", required_argument, NULL, 'P' },
 		{ "pdb", required_argument, NULL, 'D' },     { "dir", required_argument, NULL, 'd' },
+		{ "block-entries", required_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 }
 	};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -247,6 +251,14 @@ int main(int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case 'C': a.count_only = 1; break;
+		case 'k':
+			if (int_option("--block-entries", optarg, 64, 1 << 24, &a.block_entries) != 0)
+				return EXIT_USAGE;
+			if (a.block_entries % 64) {
+				fprintf(stderr, "gen: --block-entries %s: must be a multiple of 64\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
 		case 'P': a.pattern = optarg; break;
 		case 'D': a.pdb = optarg; break;
 		case 'd': a.dir = optarg; break;

@@ -111,5 +111,29 @@ err_has "the missing table's message says where it looked" "in $tmp/none"
 run 1 "gen into a missing folder" bin/gen --board 3x4 -o /nonexistent/x.tbl
 err_lacks "gen did not search first" "depth"
 
+# The block cache: a table loaded one block at a time ($SLIDETAB_WHOLE_LOAD=0), with 443 blocks
+# for 64 cache slots, answers like the whole table; damage is found when a lookup reaches it.
+mkdir -p "$tmp/bc"
+bin/gen -q --board 2x5 --blank 0 --block-entries 4096 --dir "$tmp/bc" >/dev/null
+build/bench/randpuz 2x5 3000 7 first >"$tmp/r"
+run 0 "2x5 from the whole table" bin/query --tables "$tmp/bc" --goal first --path "$tmp/r"
+cp "$tmp/out" "$tmp/whole"
+run 0 "2x5 through the block cache" env SLIDETAB_WHOLE_LOAD=0 bin/query --tables "$tmp/bc" --goal first --path "$tmp/r"
+if cmp -s "$tmp/out" "$tmp/whole"; then ok "block cache (with eviction) answers like the whole table"; else ko "block cache answers differ"; fi
+run 0 "2x5 with --preload" bin/query --tables "$tmp/bc" --preload --goal first --path "$tmp/r"
+if cmp -s "$tmp/out" "$tmp/whole"; then ok "--preload answers like the whole table"; else ko "--preload answers differ"; fi
+size=$(wc -c <"$tmp/bc/2x5-b0.tbl")
+printf 'X' | dd of="$tmp/bc/2x5-b0.tbl" bs=1 seek=$((size - 20000)) conv=notrunc 2>/dev/null
+run 3 "a damaged block found by a lookup" env SLIDETAB_WHOLE_LOAD=0 bin/query --tables "$tmp/bc" --goal first "$tmp/r"
+err_has "the damaged block's message names the table" "$tmp/bc/2x5-b0.tbl: block [0-9]* checksum mismatch"
+if [ "$(wc -l <"$tmp/out")" -eq 3000 ] && grep -q '^error$' "$tmp/out" && grep -q '^[0-9]' "$tmp/out"; then
+	ok "every puzzle has its line: answers before and after the damaged block, error where it is needed"
+else ko "lines around a damaged block"; fi
+grep -n '^[0-9]' "$tmp/out" | cut -d: -f1 >"$tmp/answered"
+bin/query --tables tables --goal first "$tmp/r" >"$tmp/right"
+if [ -s "$tmp/answered" ] && awk 'NR==FNR { want[FNR] = $0; next } { if ($0 != "error" && $0 != want[FNR]) bad = 1 } END { exit bad }' "$tmp/right" "$tmp/out"; then
+	ok "the answers given around the damage are right"
+else ko "answers around the damage"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
