@@ -152,6 +152,7 @@ $(B)/tests/pathcheck: tests/e2e/pathcheck.c lib/libslidetab.a
 check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz
 	@sh tests/e2e/run.sh
 	@sh tests/e2e/cli.sh
+	@sh tests/e2e/options.sh
 
 bench: all $(BENCH_BIN)
 	@sh bench/run.sh
