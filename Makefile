@@ -126,7 +126,12 @@ $(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) lib/libslidetab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) lib/libslidetab.a $(LDLIBS)
 
-check: check-unit check-e2e check-hardening
+# The suites run one after another (each builds with -j): the hardening tests measure time and
+# memory, and must not share the machine with the other suites.
+check:
+	@$(MAKE) --no-print-directory check-unit
+	@$(MAKE) --no-print-directory check-e2e
+	@$(MAKE) --no-print-directory check-hardening
 
 # Hostile tables, exit statuses, concurrent use, resource limits (tests/hardening).
 HARDENING_PARTS ?= hostile exit concurrent limits

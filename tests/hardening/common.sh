@@ -10,5 +10,12 @@ trap 'rm -rf "$T"' EXIT
 trap 'exit 130' INT TERM
 pass=0
 fail=0
+skipped=0
 ok() { pass=$((pass + 1)); echo "PASS: $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+skip() { skipped=$((skipped + 1)); echo "SKIP: $*"; }
+# The closing line every script prints: skips are counted and shown, never silent.
+summary() {
+	echo "$pass passed, $fail failed, $skipped skipped"
+	[ "$fail" -eq 0 ]
+}

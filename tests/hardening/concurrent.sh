@@ -139,5 +139,4 @@ for mode in distance path preload; do
 	fi
 done
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -70,7 +70,7 @@ if command -v gzip > /dev/null 2>&1; then
 	check 0 "query --info accepts the forged table (its CRCs are all valid)" "" "$QUERY" --info "$T/forged.tbl"
 	check 1 "gen --verify on a forged table (one entry changed, CRCs recomputed)" "" "$GEN" --verify "$T/forged.tbl"
 else
-	echo "SKIP: forged-table verify (no gzip to compute CRC-32)"
+	skip "forged-table verify (no gzip to compute CRC-32)"
 fi
 
 check 2 "gen without arguments" "" "$GEN"
@@ -96,6 +96,8 @@ check 3 "gen --board 3x5 (too large, refused up front)" "" "$GEN" --board 3x5 -o
 # Sanitizer builds reserve terabytes of address space, so ulimit -v cannot apply to them.
 if [ -z "${SLIDETAB_SANITIZED:-}" ]; then
 	check 3 "gen --board 3x4 under ulimit -v 256 MB" "" sh -c "ulimit -v 262144 && exec \"$GEN\" --board 3x4 -o \"$T/x.tbl\""
+else
+	skip "gen --board 3x4 under ulimit -v (sanitizer builds reserve terabytes of address space)"
 fi
 
 # ---- query ----
@@ -148,5 +150,4 @@ check 3 "query: damage found when a lookup reaches the bad block" '1 3 0 4 2 5 7
 check 3 "query --preload: the same damage found up front" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$T/late" --preload
 check 3 "query --info on that table" "" "$QUERY" --info "$T/late/3x3-b0.tbl"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary
