@@ -49,8 +49,25 @@ static void *bfs(int rows, int cols, const char *goal, long *count)
 	return root;
 }
 
-/* Usage: baseline map3x3         (whole 3x3 BFS, prints the state count and radius)
- *        baseline seven < input  (AOJ 0121: BFS at start-up, then one answer per line) */
+/* Answers each input line (the board's digits, any separators) from the BFS tree. */
+static void answer(void *root, int n)
+{
+	char line[256];
+	while (fgets(line, sizeof line, stdin)) {
+		struct node key;
+		int k = 0;
+		for (char *p = line; *p && k < n; p++)
+			if (*p >= '0' && *p <= '9')
+				key.key[k++] = *p;
+		key.key[k] = '\0';
+		struct node **found = tfind(&key, &root, cmp);
+		printf("%d\n", found ? (*found)->dist : -1);
+	}
+}
+
+/* Usage: baseline map3x3            (whole 3x3 BFS, prints the state count)
+ *        baseline seven < input     (AOJ 0121: BFS at start-up, then one answer per line)
+ *        baseline answer3x3 < input (3x3, goal blank last: the reference answers for benchmarks) */
 int main(int argc, char **argv)
 {
 	long count;
@@ -59,21 +76,14 @@ int main(int argc, char **argv)
 		printf("%ld states\n", count);
 		return 0;
 	}
-	if (argc == 2 && !strcmp(argv[1], "seven")) {
-		void *root = bfs(2, 4, "01234567", &count);
-		char line[256];
-		while (fgets(line, sizeof line, stdin)) {
-			struct node key;
-			int k = 0;
-			for (char *p = line; *p && k < 8; p++)
-				if (*p >= '0' && *p <= '9')
-					key.key[k++] = *p;
-			key.key[k] = '\0';
-			struct node **found = tfind(&key, &root, cmp);
-			printf("%d\n", found ? (*found)->dist : -1);
-		}
+	if (argc == 2 && !strcmp(argv[1], "answer3x3")) {
+		answer(bfs(3, 3, "123456780", &count), 9);
 		return 0;
 	}
-	fprintf(stderr, "usage: baseline map3x3 | baseline seven < input\n");
+	if (argc == 2 && !strcmp(argv[1], "seven")) {
+		answer(bfs(2, 4, "01234567", &count), 8);
+		return 0;
+	}
+	fprintf(stderr, "usage: baseline map3x3 | baseline seven < input | baseline answer3x3 < input\n");
 	return 2;
 }

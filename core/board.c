@@ -90,10 +90,31 @@ int board_perm_parity(const struct board *bd, const struct board_state *a, const
 	return parity;
 }
 
+/* The parity of s as a permutation, and the blank's cell, in one pass. */
+static int parity_blank(const struct board *b, const struct board_state *s, int *blank)
+{
+	uint32_t seen = 0;
+	unsigned inversions = 0;
+	for (int c = 0; c < b->n; c++) {
+		unsigned t = s->t[c];
+		inversions += (unsigned)__builtin_popcount(seen >> t); /* larger tiles seen before */
+		seen |= 1u << t;
+		if (t == 0)
+			*blank = c;
+	}
+	return (int)(inversions & 1);
+}
+
+int board_parity(const struct board *b, const struct board_state *s)
+{
+	int blank;
+	return parity_blank(b, s, &blank);
+}
+
 int board_solvable(const struct board *b, const struct board_state *s, const struct board_state *g)
 {
-	int dist = board_taxicab(b, board_blank(b, s), board_blank(b, g));
-	return board_perm_parity(b, s, g) == (dist & 1);
+	int bs = 0, bg = 0, ps = parity_blank(b, s, &bs), pg = parity_blank(b, g, &bg);
+	return (ps ^ pg) == (board_taxicab(b, bs, bg) & 1);
 }
 
 int board_move(const struct board *b, struct board_state *s, int *blank, enum board_dir dir)

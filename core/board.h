@@ -40,6 +40,10 @@ int board_valid(const struct board *b, const struct board_state *s);
 /* Parity (0 even, 1 odd) of the permutation that takes arrangement a to arrangement b. */
 int board_perm_parity(const struct board *bd, const struct board_state *a, const struct board_state *b);
 
+/* Parity (0 even, 1 odd) of s read as a permutation of 0..n-1 (s must be valid); the parity of
+ * the permutation taking a to b is board_parity(a) ^ board_parity(b). */
+int board_parity(const struct board *b, const struct board_state *s);
+
 /* Taxicab distance between two cells. */
 static inline int board_taxicab(const struct board *b, int c1, int c2)
 {

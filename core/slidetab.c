@@ -169,20 +169,36 @@ int slidetab_set_max_depth(slidetab *db, unsigned max_depth, struct slidetab_err
 	return SLIDETAB_OK;
 }
 
-/* Checks a board's size and tiles; fills the geometry and the state. */
-static int read_board(int rows, int cols, const unsigned char *tiles, const char *what, struct board *b,
-		      struct board_state *s, struct slidetab_error *err)
+/* The geometry of rows x cols, worked out once per thread and board. */
+static _Thread_local struct {
+	int rows, cols;
+	struct board b;
+} tls_board;
+
+static int geometry(int rows, int cols, const struct board **b, struct slidetab_error *err)
 {
-	if (board_init(b, rows, cols) != 0)
-		return err_set(err, SLIDETAB_EINVAL, "%dx%d is not a board (rows, columns >= 2, at most 25 cells)", rows,
-			       cols);
+	if (tls_board.rows != rows || tls_board.cols != cols) {
+		tls_board.rows = 0;
+		if (board_init(&tls_board.b, rows, cols) != 0)
+			return err_set(err, SLIDETAB_EINVAL, "%dx%d is not a board (rows, columns >= 2, at most 25 cells)",
+				       rows, cols);
+		tls_board.rows = rows, tls_board.cols = cols;
+	}
+	*b = &tls_board.b;
+	return SLIDETAB_OK;
+}
+
+/* Checks a board's tiles and fills the state. */
+static int read_board(const struct board *b, const unsigned char *tiles, const char *what, struct board_state *s,
+		      struct slidetab_error *err)
+{
 	if (!tiles)
 		return err_set(err, SLIDETAB_EINVAL, "no %s (NULL)", what);
 	memset(s, 0, sizeof *s);
 	memcpy(s->t, tiles, (size_t)b->n);
 	if (!board_valid(b, s))
 		return err_set(err, SLIDETAB_EINVAL, "the %s is not a %dx%d board: it must hold 0..%d once each", what,
-			       rows, cols, b->n - 1);
+			       b->rows, b->cols, b->n - 1);
 	return SLIDETAB_OK;
 }
 
@@ -396,22 +412,24 @@ static int answer_search(slidetab *db, const struct board *b, const struct board
 static int answer(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
 		  unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
 {
-	struct board b;
+	const struct board *b;
 	struct board_state s, g;
 	if (!db)
 		return err_set(err, SLIDETAB_EINVAL, "no handle (NULL)");
-	int rc = read_board(rows, cols, start, "start", &b, &s, err);
+	int rc = geometry(rows, cols, &b, err);
+	if (rc == SLIDETAB_OK)
+		rc = read_board(b, start, "start", &s, err);
 	if (rc == SLIDETAB_OK && goal)
-		rc = read_board(rows, cols, goal, "goal", &b, &g, err);
+		rc = read_board(b, goal, "goal", &g, err);
 	else if (rc == SLIDETAB_OK)
-		board_goal(&b, b.n - 1, &g);
+		board_goal(b, b->n - 1, &g);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	if (!board_solvable(&b, &s, &g))
+	if (!board_solvable(b, &s, &g))
 		return err_set(err, SLIDETAB_UNSOLVABLE, "the start cannot reach the goal (the parities differ)");
-	if (b.n > LIB_EXACT_MAX_CELLS)
-		return answer_search(db, &b, &s, &g, dist, path, cap, err);
-	return answer_exact(db, &b, &s, &g, dist, path, cap, err);
+	if (b->n > LIB_EXACT_MAX_CELLS)
+		return answer_search(db, b, &s, &g, dist, path, cap, err);
+	return answer_exact(db, b, &s, &g, dist, path, cap, err);
 }
 
 int slidetab_distance(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
