@@ -42,7 +42,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: all libs demo deps tables tables-large tables-15 check check-unit check-e2e check-hardening bench bench-large bench-15 \
+.PHONY: check-replay all libs demo deps tables tables-large tables-15 check check-unit check-e2e check-hardening bench bench-large bench-15 \
 	install uninstall clean static fuzz
 .DELETE_ON_ERROR:
 
@@ -130,6 +130,7 @@ $(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) lib/libslidetab.a
 # memory, and must not share the machine with the other suites.
 check:
 	@$(MAKE) --no-print-directory check-unit
+	@$(MAKE) --no-print-directory check-replay
 	@$(MAKE) --no-print-directory check-e2e
 	@$(MAKE) --no-print-directory check-hardening
 
@@ -141,6 +142,20 @@ check-hardening: bin/gen bin/query tables $(B)/tests/test_hostile
 $(B)/tests/test_hostile: tests/hardening/test_hostile.c lib/libslidetab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< lib/libslidetab.a $(CHECK_LIBS) $(LDLIBS)
+
+# Every fuzz target replayed without libFuzzer on its seeds and on the known crashes
+# (tests/hardening/regress/TARGET-*), built with the project's compiler and flags.
+FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
+REPLAY_BIN := $(FUZZ_SRC:fuzz/%.c=$(B)/fuzz-replay/%)
+$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(filter-out $(B)/query/main.o,$(QUERY_OBJ)) lib/libslidetab.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+check-replay: $(REPLAY_BIN) tables
+	@set -e; for t in $(REPLAY_BIN); do n=$$(basename $$t); \
+		files=$$(ls fuzz/corpus/$${n#fuzz_}/* tests/hardening/regress/$$n-* 2>/dev/null || true); \
+		echo "== $$n: $$(echo $$files | wc -w) inputs"; [ -z "$$files" ] || $$t $$files >/dev/null; done; \
+		echo "replay: every seed and known crash ran through"
 
 # libFuzzer targets (clang), FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60
