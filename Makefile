@@ -184,13 +184,31 @@ bench-large: all $(BENCH_BIN)
 bench-15: all $(BENCH_BIN)
 	$(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --set 78 --random 100 --korf tests/data/korf100.txt
 
+# Programs are installed as slidetab-gen and slidetab-query; they find the tables in
+# PREFIX/share/slidetab/tables beside their bin folder, whatever PREFIX the build had.
 install: bin/gen bin/query libs tables
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)
-	install -m 755 bin/gen bin/query $(DESTDIR)$(BINDIR)/
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	install -m 755 bin/gen $(DESTDIR)$(BINDIR)/slidetab-gen
+	install -m 755 bin/query $(DESTDIR)$(BINDIR)/slidetab-query
 	install -m 644 tables/*.tbl $(DESTDIR)$(DATADIR)/
+	install -m 644 include/slidetab.h $(DESTDIR)$(INCDIR)/
+	install -m 644 lib/libslidetab.a $(DESTDIR)$(LIBDIR)/
+	install -m 755 lib/libslidetab.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf libslidetab.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/libslidetab.so.$(SOVERSION)
+	ln -sf libslidetab.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libslidetab.so
+	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: slidetab\nDescription: %s\nVersion: %s\nLibs: -L$${libdir} -lslidetab\nLibs.private: -lz -lm -pthread\nCflags: -I$${includedir}\n' \
+		'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' 'optimal answers for sliding-tile puzzles from precomputed tables' \
+		'$(LIBVERSION)' > $(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc
+	install -m 644 docs/man/slidetab-gen.1 docs/man/slidetab-query.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 docs/man/slidetab.3 $(DESTDIR)$(MANDIR)/man3/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/gen $(DESTDIR)$(BINDIR)/query
+	rm -f $(DESTDIR)$(BINDIR)/slidetab-gen $(DESTDIR)$(BINDIR)/slidetab-query $(DESTDIR)$(INCDIR)/slidetab.h
+	rm -f $(DESTDIR)$(LIBDIR)/libslidetab.a $(DESTDIR)$(LIBDIR)/libslidetab.so*
+	rm -f $(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc
+	rm -f $(DESTDIR)$(MANDIR)/man1/slidetab-gen.1 $(DESTDIR)$(MANDIR)/man1/slidetab-query.1
+	rm -f $(DESTDIR)$(MANDIR)/man3/slidetab.3
 	rm -rf $(DESTDIR)$(PREFIX)/share/slidetab
 
 clean:
