@@ -21,9 +21,11 @@ B = build
 CORE_SRC := $(wildcard core/*.c)
 GEN_SRC := $(wildcard gen/*.c)
 QUERY_SRC := $(wildcard query/*.c)
+GAP_SRC := $(wildcard gap/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
 GEN_OBJ := $(GEN_SRC:%.c=$(B)/%.o)
 QUERY_OBJ := $(QUERY_SRC:%.c=$(B)/%.o)
+GAP_OBJ := $(GAP_SRC:%.c=$(B)/%.o)
 GEN_LIB := $(filter-out $(B)/gen/main.o,$(GEN_OBJ))
 QUERY_LIB := $(filter-out $(B)/query/main.o,$(QUERY_OBJ))
 TEST_SRC := $(wildcard tests/unit/test_*.c)
@@ -61,11 +63,11 @@ bin/gen: $(GEN_OBJ) $(B)/libcore.a
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-bin/query: $(QUERY_OBJ) $(B)/libcore.a
+bin/query: $(QUERY_OBJ) $(GAP_OBJ) $(B)/libcore.a
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-static: $(QUERY_OBJ) $(B)/libcore.a
+static: $(QUERY_OBJ) $(GAP_OBJ) $(B)/libcore.a
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -static -s -o bin/query-static $^ $(LDLIBS)
 	@ls -l bin/query-static
@@ -85,13 +87,13 @@ tables: $(TABLES_SMALL:%=tables/%.tbl) tables/.stamp-pdb-555
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
 tables-15: tables/.stamp-pdb-78
 
-$(B)/tests/%: tests/unit/%.c $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a
+$(B)/tests/%: tests/unit/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(B)/libcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(B)/libcore.a $(CHECK_LIBS) $(LDLIBS)
 
-$(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a
+$(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(B)/libcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(B)/libcore.a $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(B)/libcore.a $(LDLIBS)
 
 check: check-unit check-e2e check-hardening
 
@@ -141,4 +143,4 @@ uninstall:
 clean:
 	rm -rf $(B) bin tables/*.tbl tables/.stamp-*
 
--include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(QUERY_OBJ:.o=.d)
+-include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d)

@@ -9,8 +9,8 @@
 
 #include "../core/board.h"
 #include "../core/version.h"
+#include "../gap/run.h"
 #include "fifteen.h"
-#include "gap.h"
 #include "info.h"
 #include "input.h"
 #include "solve.h"
@@ -363,23 +363,26 @@ static int run_stream(struct run *r, FILE *f, const char *name)
 	return fatal;
 }
 
-/* Gap (AOJ 1245): each input is a contest input, solved by search (query/gap.c). */
+/* Gap (AOJ 1245): each input is a contest input, solved by search (gap/). Every problem is already
+ * on stderr: only the status is mapped (bad input 1, I/O or memory 2). */
 static int run_gap(const struct opts *o, int nfiles, char **files)
 {
 	struct gap_options go = { .path = o->path, .show = o->show, .mem_limit = 0 };
-	if (nfiles == 0)
-		return gap_run(stdin, "stdin", stdout, stderr, &go);
 	int status = EXIT_OK;
-	for (int i = 0; i < nfiles; i++) {
-		FILE *f = strcmp(files[i], "-") ? fopen(files[i], "r") : stdin;
+	for (int i = 0; i < (nfiles ? nfiles : 1); i++) {
+		const char *name = nfiles ? files[i] : "stdin";
+		FILE *f = nfiles && strcmp(name, "-") ? fopen(name, "r") : stdin;
 		if (!f) {
-			fprintf(stderr, "query: %s: %s\n", files[i], strerror(errno));
+			fprintf(stderr, "query: %s: %s\n", name, strerror(errno));
 			return EXIT_USAGE;
 		}
-		if (gap_run(f, files[i], stdout, stderr, &go) != 0)
-			status = EXIT_BADINPUT;
+		int st = gap_run(f, name, stdout, stderr, &go, NULL);
 		if (f != stdin)
 			fclose(f);
+		if (st == SLIDETAB_EINVAL)
+			status = EXIT_BADINPUT;
+		else if (st != SLIDETAB_OK)
+			return EXIT_USAGE;
 	}
 	return status;
 }
