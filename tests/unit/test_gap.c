@@ -581,6 +581,113 @@ START_TEST(empty_and_crlf_input)
 }
 END_TEST
 
+/* The shared token grammar (core/tok.h): commas, tabs, trailing comments and comment lines. */
+START_TEST(commas_and_comments)
+{
+	char *out, *err;
+
+	ck_assert_int_eq(run_text("# two layouts follow\n2 # the count\n\n"
+	                          "12,13,14,15,16,17,21 # row 1\n22, 23, 24, 25, 26, 27, 31\n# between rows\n"
+	                          "32\t33\t34\t35\t36\t37\t41\n42 43 44 45 46 47 11#glued\n"
+	                          "  # an indented comment line\n\n" GOOD33 "# the end\n",
+	                          NULL, &out, &err),
+	                 SLIDETAB_EINVAL);
+	ck_assert_str_eq(out, "error\n33\n");
+	ck_assert_msg(strstr(err, "line 8 (layout 1): column 19: '11#glued' is not a number") != NULL, "%s", err);
+	free(out);
+	free(err);
+	ck_assert_int_eq(run_text("# two layouts follow\n2 # the count\n\n"
+	                          "12,13,14,15,16,17,21 # row 1\n22, 23, 24, 25, 26, 27, 31\n# between rows\n"
+	                          "32\t33\t34\t35\t36\t37\t41\n42 43 44 45 46 47 11 # row 4\n\n" GOOD33 "# the end\n",
+	                          NULL, &out, &err),
+	                 SLIDETAB_OK);
+	ck_assert_str_eq(out, "0\n33\n");
+	ck_assert_str_eq(err, "");
+	free(out);
+	free(err);
+}
+END_TEST
+
+/* Junk is named with its line and column; control bytes are escaped, never echoed. */
+START_TEST(junk_named_and_escaped)
+{
+	struct slidetab_error e;
+	char *out, *err;
+	FILE *in, *o;
+	size_t olen;
+
+	expect_bad("2\n\n12 13 14 15 16 17 21\n22 23 8a 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n\n" GOOD,
+	           "error\n0\n", "gap: stdin: line 4 (layout 1): column 7: '8a' is not a number", NULL);
+	ck_assert_int_eq(run_text("1\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n"
+	                          "42 43 44 4\x01\x1b[2J 46 47 11\n",
+	                          NULL, &out, &err),
+	                 SLIDETAB_EINVAL);
+	ck_assert_str_eq(out, "error\n");
+	ck_assert_msg(strstr(err, "line 6 (layout 1): column 10: '4\\x01\\x1b[2J' is not a number") != NULL, "%s", err);
+	for (const char *p = err; *p; p++)
+		ck_assert_msg((unsigned char)*p >= 0x20 || *p == '\n', "raw control byte in '%s'", err);
+	free(out);
+	free(err);
+	expect_bad("t\x7fo\n\n" GOOD, "0\n", "line 1: expected the number of layouts (0..99999) alone on the line: "
+	           "column 1: 't\\x7fo' is not a number", NULL);
+
+	/* without a diag stream the first problem is in err */
+	in = tmpfile();
+	ck_assert_ptr_nonnull(in);
+	fputs("1\n\n" GOOD "\n8a\n", in);
+	rewind(in);
+	o = open_memstream(&out, &olen);
+	ck_assert_int_eq(gap_run(in, "in.txt", o, NULL, NULL, &e), SLIDETAB_EINVAL);
+	fclose(o);
+	fclose(in);
+	ck_assert_str_eq(out, "0\nerror\n");
+	ck_assert_int_eq(e.status, SLIDETAB_EINVAL);
+	ck_assert_str_eq(e.msg, "gap: in.txt: line 8 (layout 2): unexpected input after the 1 announced layout");
+	free(out);
+}
+END_TEST
+
+/* Runs the sample into out; returns gap_run's status and its message in e. */
+static int run_into(FILE *out, struct slidetab_error *e, char **err)
+{
+	FILE *in = tmpfile(), *d;
+	size_t elen;
+	int rc;
+
+	ck_assert_ptr_nonnull(in);
+	fputs(SAMPLE, in);
+	rewind(in);
+	d = open_memstream(err, &elen);
+	ck_assert_ptr_nonnull(d);
+	rc = gap_run(in, "stdin", out, d, NULL, e);
+	fclose(d);
+	fclose(in);
+	return rc;
+}
+
+/* A write error on the answers' stream is SLIDETAB_EIO with a message, not success. */
+START_TEST(write_errors)
+{
+	struct slidetab_error e;
+	char small[4], *err;
+	FILE *full = fopen("/dev/full", "w"), *mem = fmemopen(small, sizeof small, "w");
+
+	if (full) {
+		ck_assert_int_eq(run_into(full, &e, &err), SLIDETAB_EIO);
+		ck_assert_str_eq(e.msg, "gap: stdin: cannot write the answers: No space left on device");
+		ck_assert_str_eq(err, "gap: stdin: cannot write the answers: No space left on device\n");
+		fclose(full);
+		free(err);
+	}
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_int_eq(run_into(mem, &e, &err), SLIDETAB_EIO);
+	ck_assert_int_eq(e.status, SLIDETAB_EIO);
+	ck_assert_ptr_nonnull(strstr(err, "gap: stdin: cannot write the answers"));
+	fclose(mem);
+	free(err);
+}
+END_TEST
+
 START_TEST(memory_cap)
 {
 	struct gap_options tight = { 0, 0, 4000 }; /* too small for any search; 0-move layouts need none */
@@ -666,6 +773,9 @@ static Suite *gap_suite(void)
 	tcase_add_test(io, bad_tokens);
 	tcase_add_test(io, bad_layout_counts);
 	tcase_add_test(io, empty_and_crlf_input);
+	tcase_add_test(io, commas_and_comments);
+	tcase_add_test(io, junk_named_and_escaped);
+	tcase_add_test(io, write_errors);
 	tcase_add_test(io, memory_cap);
 	tcase_add_test(io, layout_checks);
 	tcase_add_test(solve, sample_paths_replay);
