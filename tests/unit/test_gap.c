@@ -253,6 +253,18 @@ static int run_text(const char *input, const struct gap_options *opt, char **out
 	return rc;
 }
 
+/* Runs gap_run on `input` without options: every layout answered as want_out, no message. */
+static void expect_answers(const char *input, const char *want_out)
+{
+	char *out, *err;
+
+	ck_assert_int_eq(run_text(input, NULL, &out, &err), SLIDETAB_OK);
+	ck_assert_str_eq(out, want_out);
+	ck_assert_str_eq(err, "");
+	free(out);
+	free(err);
+}
+
 static char *read_file(const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -293,14 +305,7 @@ static const char SAMPLE[] =
 
 START_TEST(sample_through_gap_run)
 {
-	char *out, *err;
-	int rc = run_text(SAMPLE, NULL, &out, &err);
-
-	ck_assert_int_eq(rc, SLIDETAB_OK);
-	ck_assert_str_eq(out, "0\n33\n60\n-1\n");
-	ck_assert_str_eq(err, "");
-	free(out);
-	free(err);
+	expect_answers(SAMPLE, "0\n33\n60\n-1\n");
 }
 END_TEST
 
@@ -558,53 +563,24 @@ END_TEST
 
 START_TEST(empty_and_crlf_input)
 {
-	char *out, *err;
-
-	ck_assert_int_eq(run_text("", NULL, &out, &err), SLIDETAB_OK);
-	ck_assert_str_eq(out, "");
-	ck_assert_str_eq(err, "");
-	free(out);
-	free(err);
-	ck_assert_int_eq(run_text("\n  \n", NULL, &out, &err), SLIDETAB_OK);
-	ck_assert_str_eq(out, "");
-	free(out);
-	free(err);
-	ck_assert_int_eq(run_text("2\r\n\r\n12\t13 14 15 16 17 21\r\n22 23 24 25 26 27 31\r\n32 33 34 35 36 37 41\r\n"
-	                          "42 43 44 45 46 47 11\r\n\r\n26 31 13 44 21 24 42  \r\n17 45 23 25 41 36 11\r\n"
-	                          "46 34 14 12 37 32 47\r\n\t16 43 27 35 22 33 15",
-	                          NULL, &out, &err),
-	                 SLIDETAB_OK);
-	ck_assert_str_eq(out, "0\n33\n");
-	ck_assert_str_eq(err, "");
-	free(out);
-	free(err);
+	expect_answers("", "");
+	expect_answers("\n  \n# only comments\n", "");
+	expect_answers("2\r\n\r\n12\t13 14 15 16 17 21\r\n22 23 24 25 26 27 31\r\n32 33 34 35 36 37 41\r\n"
+	               "42 43 44 45 46 47 11\r\n\r\n26 31 13 44 21 24 42  \r\n17 45 23 25 41 36 11\r\n"
+	               "46 34 14 12 37 32 47\r\n\t16 43 27 35 22 33 15",
+	               "0\n33\n");
 }
 END_TEST
 
 /* The shared token grammar (core/tok.h): commas, tabs, trailing comments and comment lines. */
+#define COMMENTED "# two layouts follow\n2 # the count\n\n12,13,14,15,16,17,21 # row 1\n" \
+	"22, 23, 24, 25, 26, 27, 31\n# between rows\n32\t33\t34\t35\t36\t37\t41\n42 43 44 45 46 47 11"
+
 START_TEST(commas_and_comments)
 {
-	char *out, *err;
-
-	ck_assert_int_eq(run_text("# two layouts follow\n2 # the count\n\n"
-	                          "12,13,14,15,16,17,21 # row 1\n22, 23, 24, 25, 26, 27, 31\n# between rows\n"
-	                          "32\t33\t34\t35\t36\t37\t41\n42 43 44 45 46 47 11#glued\n"
-	                          "  # an indented comment line\n\n" GOOD33 "# the end\n",
-	                          NULL, &out, &err),
-	                 SLIDETAB_EINVAL);
-	ck_assert_str_eq(out, "error\n33\n");
-	ck_assert_msg(strstr(err, "line 8 (layout 1): column 19: '11#glued' is not a number") != NULL, "%s", err);
-	free(out);
-	free(err);
-	ck_assert_int_eq(run_text("# two layouts follow\n2 # the count\n\n"
-	                          "12,13,14,15,16,17,21 # row 1\n22, 23, 24, 25, 26, 27, 31\n# between rows\n"
-	                          "32\t33\t34\t35\t36\t37\t41\n42 43 44 45 46 47 11 # row 4\n\n" GOOD33 "# the end\n",
-	                          NULL, &out, &err),
-	                 SLIDETAB_OK);
-	ck_assert_str_eq(out, "0\n33\n");
-	ck_assert_str_eq(err, "");
-	free(out);
-	free(err);
+	expect_answers(COMMENTED " # row 4\n  # an indented comment line\n\n" GOOD33 "# the end\n", "0\n33\n");
+	expect_bad(COMMENTED "#glued\n\n" GOOD33, "error\n33\n",
+	           "line 8 (layout 1): column 19: '11#glued' is not a number", NULL);
 }
 END_TEST
 
