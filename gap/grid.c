@@ -46,26 +46,6 @@ void gap_grid_from_layout(struct gap_grid *g, const struct gap_layout *l)
 		}
 }
 
-void gap_grid_from_key(struct gap_grid *g, const struct gap_key *key)
-{
-	uint32_t used = 0, mis = 0;
-
-	memset(g->at, GAP_NO_CARD, sizeof g->at); /* pos[] of non-cards is never read */
-	for (int suit = 0; suit < GAP_ROWS; suit++) {
-		uint32_t w = key->w[suit];
-		int k = 8 * suit;
-		for (int i = 0; i < 6; i++, k++, w >>= 5) {
-			int cell = (int)(w & 31);
-			g->pos[k] = (signed char)cell;
-			g->at[cell] = (signed char)k;
-			used |= gap_bit(cell);
-			mis |= (uint32_t)(cell != k) << k;
-		}
-	}
-	g->gaps = (GAP_CARDS | GAP_CARDS << 1) & ~used;
-	g->misplaced = mis;
-}
-
 struct gap_key gap_grid_key(const struct gap_grid *g)
 {
 	struct gap_key key = { { 0, 0, 0, 0 } };
