@@ -27,9 +27,11 @@ B = build
 CORE_SRC := $(wildcard core/*.c)
 GEN_SRC := $(wildcard gen/*.c)
 QUERY_SRC := $(wildcard query/*.c)
+GAP_SRC := $(wildcard gap/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
 GEN_OBJ := $(GEN_SRC:%.c=$(B)/%.o)
 QUERY_OBJ := $(QUERY_SRC:%.c=$(B)/%.o)
+GAP_OBJ := $(GAP_SRC:%.c=$(B)/%.o)
 GEN_LIB := $(filter-out $(B)/gen/main.o,$(GEN_OBJ))
 QUERY_LIB := $(filter-out $(B)/query/main.o,$(QUERY_OBJ))
 TEST_SRC := $(wildcard tests/unit/test_*.c)
@@ -83,11 +85,11 @@ bin/gen: $(GEN_OBJ) lib/libslidetab.a
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-bin/query: $(QUERY_OBJ) lib/libslidetab.a
+bin/query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab.a
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-static: $(QUERY_OBJ) lib/libslidetab.a
+static: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab.a
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -static -s -o bin/query-static $^ $(LDLIBS)
 	@ls -l bin/query-static
@@ -118,13 +120,13 @@ tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_555)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
 tables-15: $(PDB_78)
 
-$(B)/tests/%: tests/unit/%.c $(GEN_LIB) $(QUERY_LIB) lib/libslidetab.a
+$(B)/tests/%: tests/unit/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) lib/libslidetab.a $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a $(CHECK_LIBS) $(LDLIBS)
 
-$(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) lib/libslidetab.a
+$(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) lib/libslidetab.a $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a $(LDLIBS)
 
 # The suites run one after another (each builds with -j): the hardening tests measure time and
 # memory, and must not share the machine with the other suites.
@@ -147,7 +149,7 @@ $(B)/tests/test_hostile: tests/hardening/test_hostile.c lib/libslidetab.a
 # (tests/hardening/regress/TARGET-*), built with the project's compiler and flags.
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 REPLAY_BIN := $(FUZZ_SRC:fuzz/%.c=$(B)/fuzz-replay/%)
-$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(filter-out $(B)/query/main.o,$(QUERY_OBJ)) lib/libslidetab.a
+$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -214,4 +216,4 @@ uninstall:
 clean:
 	rm -rf $(B) bin lib tables/*.tbl
 
--include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(QUERY_OBJ:.o=.d)
+-include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d)

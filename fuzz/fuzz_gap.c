@@ -1,10 +1,10 @@
-/* fuzz_gap: libFuzzer target for the Gap contest-input reader and solver driver (query/gap.c). */
+/* fuzz_gap: libFuzzer target for the Gap contest-input reader and solver driver (gap/). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../query/gap.h"
+#include "../gap/run.h"
 
 /* Every answer line without --path/--show is a move count, -1 or `error`. */
 static void check_answers(const char *out, size_t len)
@@ -45,13 +45,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FILE *out = open_memstream(&obuf, &olen), *err = open_memstream(&ebuf, &elen);
 	if (!out || !err)
 		abort();
-	int rc = gap_run(in, "fuzz", out, err, &opt);
+	struct slidetab_error e;
+	int rc = gap_run(in, "fuzz", out, err, &opt, &e);
 	fclose(out);
 	fclose(err);
-	if (rc != 0 && rc != 1)
+	if (rc != SLIDETAB_OK && rc != SLIDETAB_EINVAL)
 		abort();
-	if (rc == 1 && elen == 0)
+	if (rc == SLIDETAB_EINVAL && (elen == 0 || strncmp(e.msg, "gap: fuzz", 9) != 0))
 		abort(); /* a failure without a message */
+	for (size_t i = 0; i < elen; i++)
+		if ((unsigned char)ebuf[i] < 0x20 && ebuf[i] != '\n')
+			abort(); /* a control byte of the input echoed raw */
 	if (!opt.path && !opt.show)
 		check_answers(obuf, olen);
 	free(obuf);

@@ -11,8 +11,8 @@
 #include "../core/pool.h"
 #include "../core/tok.h"
 #include "../core/version.h"
+#include "../gap/run.h"
 #include "../include/slidetab.h"
-#include "gap.h"
 #include "info.h"
 #include "output.h"
 #include "run.h"
@@ -117,23 +117,26 @@ static FILE *open_input(const char *path)
 	return f;
 }
 
-/* Gap (AOJ 1245): each input is a contest input, solved by search (query/gap.c). */
+/* Gap (AOJ 1245): each input is a contest input, solved by search (gap/). Every problem is already
+ * on stderr: only the status is mapped (bad input 1, I/O or memory 2). */
 static int run_gap(const struct opts *o, int nfiles, char **files)
 {
 	struct gap_options go = { .path = o->out.path, .show = o->out.show, .mem_limit = 0 };
-	if (nfiles == 0)
-		return gap_run(stdin, "stdin", stdout, stderr, &go) != 0 ? EXIT_BADINPUT : EXIT_OK;
 	int status = EXIT_OK;
-	for (int i = 0; i < nfiles; i++) {
-		FILE *f = open_input(files[i]);
+	for (int i = 0; i < (nfiles ? nfiles : 1); i++) {
+		const char *name = nfiles ? files[i] : "stdin";
+		FILE *f = nfiles ? open_input(name) : stdin;
 		if (!f) {
 			status = EXIT_USAGE;
 			continue;
 		}
-		if (gap_run(f, files[i], stdout, stderr, &go) != 0 && status < EXIT_BADINPUT)
-			status = EXIT_BADINPUT;
+		int st = gap_run(f, name, stdout, stderr, &go, NULL);
 		if (f != stdin)
 			fclose(f);
+		if (st == SLIDETAB_EINVAL && status < EXIT_BADINPUT)
+			status = EXIT_BADINPUT;
+		else if (st != SLIDETAB_OK && st != SLIDETAB_EINVAL)
+			status = EXIT_USAGE;
 	}
 	return status;
 }

@@ -1,6 +1,6 @@
-/* test_gap: Check unit tests of the Gap solver (query/gap.c): sample, replayed paths, reference BFS, bad input. */
+/* test_gap: Check unit tests of the Gap solver (gap/): sample, replayed paths, reference BFS, bad input. */
 #define _POSIX_C_SOURCE 200809L
-#include "../../query/gap.h"
+#include "../../gap/run.h"
 #include "testutil.h"
 
 #include <check.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 /* ------------------------------------------------------------------------------------------ */
-/* An independent model of the game (does not use gap.c)                                       */
+/* An independent model of the game (does not use gap/)                                        */
 
 static uint64_t next_random(uint64_t *s)
 {
@@ -209,13 +209,13 @@ static int solve_and_replay(unsigned char l[4][8])
 	struct gap_layout lay;
 	struct gap_result res;
 	unsigned char play[4][8];
-	int moves;
+	int moves, st;
 
 	to_layout(l, &lay);
-	moves = gap_solve(&lay, &opt, &res);
-	ck_assert_int_eq(moves, res.moves);
+	st = gap_solve(&lay, &opt, &res, NULL);
+	moves = res.moves;
 	if (moves >= 0) {
-		ck_assert_int_eq(res.status, GAP_SOLVED);
+		ck_assert_int_eq(st, SLIDETAB_OK);
 		ck_assert_uint_eq(res.path_len, (size_t)moves);
 		memcpy(play, l, sizeof play);
 		for (size_t i = 0; i < res.path_len; i++) {
@@ -226,7 +226,7 @@ static int solve_and_replay(unsigned char l[4][8])
 		}
 		ck_assert(model_is_goal(play));
 	} else {
-		ck_assert_int_eq(res.status, GAP_IMPOSSIBLE);
+		ck_assert_int_eq(st, SLIDETAB_UNSOLVABLE);
 	}
 	gap_result_free(&res);
 	return moves;
@@ -246,11 +246,23 @@ static int run_text(const char *input, const struct gap_options *opt, char **out
 	e = open_memstream(err, &elen);
 	ck_assert_ptr_nonnull(o);
 	ck_assert_ptr_nonnull(e);
-	rc = gap_run(in, "stdin", o, e, opt);
+	rc = gap_run(in, "stdin", o, e, opt, NULL);
 	fclose(in);
 	fclose(o);
 	fclose(e);
 	return rc;
+}
+
+/* Runs gap_run on `input` without options: every layout answered as want_out, no message. */
+static void expect_answers(const char *input, const char *want_out)
+{
+	char *out, *err;
+
+	ck_assert_int_eq(run_text(input, NULL, &out, &err), SLIDETAB_OK);
+	ck_assert_str_eq(out, want_out);
+	ck_assert_str_eq(err, "");
+	free(out);
+	free(err);
 }
 
 static char *read_file(const char *path)
@@ -293,14 +305,7 @@ static const char SAMPLE[] =
 
 START_TEST(sample_through_gap_run)
 {
-	char *out, *err;
-	int rc = run_text(SAMPLE, NULL, &out, &err);
-
-	ck_assert_int_eq(rc, 0);
-	ck_assert_str_eq(out, "0\n33\n60\n-1\n");
-	ck_assert_str_eq(err, "");
-	free(out);
-	free(err);
+	expect_answers(SAMPLE, "0\n33\n60\n-1\n");
 }
 END_TEST
 
@@ -322,21 +327,23 @@ START_TEST(sample_paths_replay)
 	FILE *in = tmpfile();
 	struct gap_reader *rd;
 	struct gap_layout lay;
-	struct gap_diag d;
 	long count;
+	int got;
 
 	fputs(SAMPLE, in);
 	rewind(in);
 	rd = gap_reader_new(in);
-	ck_assert_int_eq(gap_parse_count(rd, &count, &d), 1);
+	ck_assert_int_eq(gap_read_count(rd, &count, NULL), SLIDETAB_OK);
 	ck_assert_int_eq(count, 4);
 	for (int i = 0; i < 4; i++) {
 		unsigned char l[4][8];
-		ck_assert_int_eq(gap_parse_layout(rd, &lay, &d), 1);
+		ck_assert_int_eq(gap_read_layout(rd, &lay, &got, NULL), SLIDETAB_OK);
+		ck_assert_int_eq(got, 1);
 		memcpy(l, lay.cell, sizeof l);
 		ck_assert_int_eq(solve_and_replay(l), want[i]);
 	}
-	ck_assert_int_eq(gap_parse_layout(rd, &lay, &d), 0);
+	ck_assert_int_eq(gap_read_layout(rd, &lay, &got, NULL), SLIDETAB_OK);
+	ck_assert_int_eq(got, 0);
 	gap_reader_free(rd);
 	fclose(in);
 }
@@ -348,11 +355,10 @@ START_TEST(impossible_sample_is_fast)
 	struct gap_result res;
 	const int dealt[28] = { 27, 14, 22, 35, 32, 46, 33, 13, 17, 36, 24, 44, 21, 15,
 	                        43, 16, 45, 47, 23, 11, 26, 25, 37, 41, 34, 42, 12, 31 };
-	char msg[100];
 
-	ck_assert_int_eq(gap_deal(dealt, &lay, msg, sizeof msg), 0);
-	ck_assert_int_eq(gap_solve(&lay, NULL, &res), -1);
-	ck_assert_int_eq(res.status, GAP_IMPOSSIBLE);
+	ck_assert_int_eq(gap_deal(dealt, &lay, NULL), SLIDETAB_OK);
+	ck_assert_int_eq(gap_solve(&lay, NULL, &res, NULL), SLIDETAB_UNSOLVABLE);
+	ck_assert_int_eq(res.moves, -1);
 	ck_assert_uint_lt(res.states, 1000);
 	gap_result_free(&res);
 }
@@ -427,7 +433,7 @@ START_TEST(path_and_show_format)
 	struct gap_options both = { 1, 1, 0 }, path = { 1, 0, 0 };
 	char *out, *err;
 
-	ck_assert_int_eq(run_text("3\n\n" ONE_MOVE "\n" GOOD "\n" IMPOSSIBLE, &both, &out, &err), 0);
+	ck_assert_int_eq(run_text("3\n\n" ONE_MOVE "\n" GOOD "\n" IMPOSSIBLE, &both, &out, &err), SLIDETAB_OK);
 	ck_assert_str_eq(err, "");
 	ck_assert_str_eq(out, "1\n1: 17@r1c7\n\n"
 	                      "11 12 13 14 15 16 .. ..\n"
@@ -452,7 +458,7 @@ START_TEST(path_and_show_format)
 	free(out);
 	free(err);
 
-	ck_assert_int_eq(run_text("2\n\n" ONE_MOVE "\n" GOOD33, &path, &out, &err), 0);
+	ck_assert_int_eq(run_text("2\n\n" ONE_MOVE "\n" GOOD33, &path, &out, &err), SLIDETAB_OK);
 	ck_assert_str_eq(out, "1\n1: 17@r1c7\n33\n33: 37@r2c8 26@r2c6 12@r1c2 13@r1c3 15@r3c5 14@r1c4 34@r4c8 "
 	                      "16@r3c6 42@r4c2 45@r1c6 25@r1c8 24@r2c5 46@r1c7 32@r3c2 33@r3c3 34@r3c4 17@r3c7 "
 	                      "22@r2c2 23@r2c3 24@r2c4 25@r2c5 36@r4c6 27@r2c7 44@r4c4 15@r1c5 35@r3c5 45@r4c5 "
@@ -471,7 +477,8 @@ START_TEST(move_fields)
 	gap_goal(&lay); /* 17 taken back into r2c8 */
 	lay.cell[0][6] = GAP_EMPTY;
 	lay.cell[1][7] = 17;
-	ck_assert_int_eq(gap_solve(&lay, &opt, &res), 1);
+	ck_assert_int_eq(gap_solve(&lay, &opt, &res, NULL), SLIDETAB_OK);
+	ck_assert_int_eq(res.moves, 1);
 	ck_assert_uint_eq(res.path_len, 1);
 	ck_assert_int_eq(res.path[0].card, 17);
 	ck_assert_int_eq(res.path[0].from_row, 2);
@@ -488,7 +495,7 @@ static void expect_bad(const char *input, const char *want_out, const char *want
 	char *out, *err;
 	int rc = run_text(input, NULL, &out, &err);
 
-	ck_assert_int_eq(rc, 1);
+	ck_assert_int_eq(rc, SLIDETAB_EINVAL);
 	ck_assert_str_eq(out, want_out);
 	ck_assert_msg(strstr(err, want_err1) != NULL, "error text '%s' lacks '%s'", err, want_err1);
 	if (want_err2)
@@ -536,9 +543,9 @@ END_TEST
 START_TEST(bad_tokens)
 {
 	expect_bad("2\n\n12 13 14 15 16 17 21\n22 2x 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n\n" GOOD,
-	           "error\n0\n", "line 4 (layout 1): '2x' is not a number", NULL);
+	           "error\n0\n", "line 4 (layout 1): column 4: '2x' is not a number", NULL);
 	expect_bad("1\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 -11\n",
-	           "error\n", "line 6 (layout 1): card -11 does not exist", NULL);
+	           "error\n", "line 6 (layout 1): column 19: '-11' is not a number", NULL);
 }
 END_TEST
 
@@ -556,25 +563,103 @@ END_TEST
 
 START_TEST(empty_and_crlf_input)
 {
-	char *out, *err;
+	expect_answers("", "");
+	expect_answers("\n  \n# only comments\n", "");
+	expect_answers("2\r\n\r\n12\t13 14 15 16 17 21\r\n22 23 24 25 26 27 31\r\n32 33 34 35 36 37 41\r\n"
+	               "42 43 44 45 46 47 11\r\n\r\n26 31 13 44 21 24 42  \r\n17 45 23 25 41 36 11\r\n"
+	               "46 34 14 12 37 32 47\r\n\t16 43 27 35 22 33 15",
+	               "0\n33\n");
+}
+END_TEST
 
-	ck_assert_int_eq(run_text("", NULL, &out, &err), 0);
-	ck_assert_str_eq(out, "");
-	ck_assert_str_eq(err, "");
-	free(out);
-	free(err);
-	ck_assert_int_eq(run_text("\n  \n", NULL, &out, &err), 0);
-	ck_assert_str_eq(out, "");
-	free(out);
-	free(err);
-	ck_assert_int_eq(run_text("2\r\n\r\n12\t13 14 15 16 17 21\r\n22 23 24 25 26 27 31\r\n32 33 34 35 36 37 41\r\n"
-	                          "42 43 44 45 46 47 11\r\n\r\n26 31 13 44 21 24 42  \r\n17 45 23 25 41 36 11\r\n"
-	                          "46 34 14 12 37 32 47\r\n\t16 43 27 35 22 33 15",
+/* The shared token grammar (core/tok.h): commas, tabs, trailing comments and comment lines. */
+#define COMMENTED "# two layouts follow\n2 # the count\n\n12,13,14,15,16,17,21 # row 1\n" \
+	"22, 23, 24, 25, 26, 27, 31\n# between rows\n32\t33\t34\t35\t36\t37\t41\n42 43 44 45 46 47 11"
+
+START_TEST(commas_and_comments)
+{
+	expect_answers(COMMENTED " # row 4\n  # an indented comment line\n\n" GOOD33 "# the end\n", "0\n33\n");
+	expect_bad(COMMENTED "#glued\n\n" GOOD33, "error\n33\n",
+	           "line 8 (layout 1): column 19: '11#glued' is not a number", NULL);
+}
+END_TEST
+
+/* Junk is named with its line and column; control bytes are escaped, never echoed. */
+START_TEST(junk_named_and_escaped)
+{
+	struct slidetab_error e;
+	char *out, *err;
+	FILE *in, *o;
+	size_t olen;
+
+	expect_bad("2\n\n12 13 14 15 16 17 21\n22 23 8a 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n\n" GOOD,
+	           "error\n0\n", "gap: stdin: line 4 (layout 1): column 7: '8a' is not a number", NULL);
+	ck_assert_int_eq(run_text("1\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n"
+	                          "42 43 44 4\x01\x1b[2J 46 47 11\n",
 	                          NULL, &out, &err),
-	                 0);
-	ck_assert_str_eq(out, "0\n33\n");
-	ck_assert_str_eq(err, "");
+	                 SLIDETAB_EINVAL);
+	ck_assert_str_eq(out, "error\n");
+	ck_assert_msg(strstr(err, "line 6 (layout 1): column 10: '4\\x01\\x1b[2J' is not a number") != NULL, "%s", err);
+	for (const char *p = err; *p; p++)
+		ck_assert_msg((unsigned char)*p >= 0x20 || *p == '\n', "raw control byte in '%s'", err);
 	free(out);
+	free(err);
+	expect_bad("t\x7fo\n\n" GOOD, "0\n", "line 1: expected the number of layouts (0..99999) alone on the line: "
+	           "column 1: 't\\x7fo' is not a number", NULL);
+
+	/* without a diag stream the first problem is in err */
+	in = tmpfile();
+	ck_assert_ptr_nonnull(in);
+	fputs("1\n\n" GOOD "\n8a\n", in);
+	rewind(in);
+	o = open_memstream(&out, &olen);
+	ck_assert_int_eq(gap_run(in, "in.txt", o, NULL, NULL, &e), SLIDETAB_EINVAL);
+	fclose(o);
+	fclose(in);
+	ck_assert_str_eq(out, "0\nerror\n");
+	ck_assert_int_eq(e.status, SLIDETAB_EINVAL);
+	ck_assert_str_eq(e.msg, "gap: in.txt: line 8 (layout 2): unexpected input after the 1 announced layout");
+	free(out);
+}
+END_TEST
+
+/* Runs the sample into out; returns gap_run's status and its message in e. */
+static int run_into(FILE *out, struct slidetab_error *e, char **err)
+{
+	FILE *in = tmpfile(), *d;
+	size_t elen;
+	int rc;
+
+	ck_assert_ptr_nonnull(in);
+	fputs(SAMPLE, in);
+	rewind(in);
+	d = open_memstream(err, &elen);
+	ck_assert_ptr_nonnull(d);
+	rc = gap_run(in, "stdin", out, d, NULL, e);
+	fclose(d);
+	fclose(in);
+	return rc;
+}
+
+/* A write error on the answers' stream is SLIDETAB_EIO with a message, not success. */
+START_TEST(write_errors)
+{
+	struct slidetab_error e;
+	char small[4], *err;
+	FILE *full = fopen("/dev/full", "w"), *mem = fmemopen(small, sizeof small, "w");
+
+	if (full) {
+		ck_assert_int_eq(run_into(full, &e, &err), SLIDETAB_EIO);
+		ck_assert_str_eq(e.msg, "gap: stdin: cannot write the answers: No space left on device");
+		ck_assert_str_eq(err, "gap: stdin: cannot write the answers: No space left on device\n");
+		fclose(full);
+		free(err);
+	}
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_int_eq(run_into(mem, &e, &err), SLIDETAB_EIO);
+	ck_assert_int_eq(e.status, SLIDETAB_EIO);
+	ck_assert_ptr_nonnull(strstr(err, "gap: stdin: cannot write the answers"));
+	fclose(mem);
 	free(err);
 }
 END_TEST
@@ -587,18 +672,20 @@ START_TEST(memory_cap)
 	struct gap_result res;
 	const int dealt[28] = { 17, 12, 16, 13, 15, 14, 11, 27, 22, 26, 23, 25, 24, 21,
 	                        37, 32, 36, 33, 35, 34, 31, 47, 42, 46, 43, 45, 44, 41 };
-	char msg[100];
+	struct slidetab_error e;
 
-	ck_assert_int_eq(gap_deal(dealt, &lay, msg, sizeof msg), 0);
-	ck_assert_int_eq(gap_solve(&lay, &tight, &res), -1);
-	ck_assert_int_eq(res.status, GAP_OVER_LIMIT);
+	ck_assert_int_eq(gap_deal(dealt, &lay, NULL), SLIDETAB_OK);
+	ck_assert_int_eq(gap_solve(&lay, &tight, &res, &e), SLIDETAB_ELIMIT);
+	ck_assert_int_eq(res.moves, -1);
+	ck_assert_str_eq(e.msg, "search stopped: memory cap of 4000 bytes reached (0 states stored)");
 	ck_assert_uint_le(res.peak_bytes, 4000);
 	gap_result_free(&res);
-	ck_assert_int_eq(gap_solve(&lay, NULL, &res), 60);
+	ck_assert_int_eq(gap_solve(&lay, NULL, &res, NULL), SLIDETAB_OK);
+	ck_assert_int_eq(res.moves, 60);
 	ck_assert_uint_lt(res.peak_bytes, (size_t)1 << 20); /* well within the default cap */
 	gap_result_free(&res);
 
-	ck_assert_int_eq(run_text(SAMPLE, &tight, &out, &err), 1);
+	ck_assert_int_eq(run_text(SAMPLE, &tight, &out, &err), SLIDETAB_EINVAL);
 	ck_assert_str_eq(out, "0\nerror\nerror\nerror\n");
 	ck_assert_ptr_nonnull(strstr(err, "gap: stdin: line 8 (layout 2): search stopped: memory cap of 4000 bytes reached"));
 	ck_assert_ptr_nonnull(strstr(err, "line 13 (layout 3): search stopped"));
@@ -610,37 +697,38 @@ END_TEST
 START_TEST(layout_checks)
 {
 	struct gap_layout lay;
-	char msg[100];
+	struct slidetab_error e;
 	int dup[28] = { 12, 12, 14, 15, 16, 17, 21, 22, 23, 24, 25, 26, 27, 31,
 	                32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 47, 11 };
 	struct gap_result res;
 
-	ck_assert_int_eq(gap_deal(dup, &lay, msg, sizeof msg), -1);
-	ck_assert_str_eq(msg, "card 12 appears twice");
+	ck_assert_int_eq(gap_deal(dup, &lay, &e), SLIDETAB_EINVAL);
+	ck_assert_str_eq(e.msg, "card 12 appears twice");
 	dup[1] = 18;
-	ck_assert_int_eq(gap_deal(dup, &lay, msg, sizeof msg), -1);
-	ck_assert_str_eq(msg, "card 18 does not exist");
+	ck_assert_int_eq(gap_deal(dup, &lay, &e), SLIDETAB_EINVAL);
+	ck_assert_str_eq(e.msg, "card 18 does not exist");
 	gap_goal(&lay);
 	ck_assert(gap_is_goal(&lay));
-	ck_assert_int_eq(gap_layout_check(&lay, msg, sizeof msg), 0);
+	ck_assert_int_eq(gap_layout_check(&lay, &e), SLIDETAB_OK);
 	lay.cell[0][0] = 12;
 	lay.cell[0][1] = 11;
-	ck_assert_int_eq(gap_layout_check(&lay, msg, sizeof msg), -1);
-	ck_assert_str_eq(msg, "row 1 column 1 must hold 11");
+	ck_assert_int_eq(gap_layout_check(&lay, &e), SLIDETAB_EINVAL);
+	ck_assert_str_eq(e.msg, "row 1 column 1 must hold 11");
 	gap_goal(&lay);
 	lay.cell[2][3] = 11; /* an ace outside column 1, 34 missing */
-	ck_assert_int_eq(gap_layout_check(&lay, msg, sizeof msg), -1);
-	ck_assert_str_eq(msg, "row 3 column 4: ace 11 must be in column 1");
+	ck_assert_int_eq(gap_layout_check(&lay, &e), SLIDETAB_EINVAL);
+	ck_assert_str_eq(e.msg, "row 3 column 4: ace 11 must be in column 1");
 	gap_goal(&lay);
 	lay.cell[2][3] = GAP_EMPTY; /* five gaps */
-	ck_assert_int_eq(gap_layout_check(&lay, msg, sizeof msg), -1);
-	ck_assert_str_eq(msg, "5 gaps, expected 4");
+	ck_assert_int_eq(gap_layout_check(&lay, &e), SLIDETAB_EINVAL);
+	ck_assert_str_eq(e.msg, "5 gaps, expected 4");
 	gap_goal(&lay);
 	lay.cell[0][1] = 13; /* 13 twice, 12 missing */
-	ck_assert_int_eq(gap_layout_check(&lay, msg, sizeof msg), -1);
-	ck_assert_str_eq(msg, "card 13 appears twice");
-	ck_assert_int_eq(gap_solve(&lay, NULL, &res), -1);
-	ck_assert_int_eq(res.status, GAP_BAD_LAYOUT);
+	ck_assert_int_eq(gap_layout_check(&lay, &e), SLIDETAB_EINVAL);
+	ck_assert_str_eq(e.msg, "card 13 appears twice");
+	ck_assert_int_eq(gap_solve(&lay, NULL, &res, &e), SLIDETAB_EINVAL);
+	ck_assert_str_eq(e.msg, "card 13 appears twice");
+	ck_assert_int_eq(res.moves, -1);
 	gap_result_free(&res);
 	ck_assert(gap_card_valid(11) && gap_card_valid(47) && !gap_card_valid(18) && !gap_card_valid(50));
 }
@@ -661,6 +749,9 @@ static Suite *gap_suite(void)
 	tcase_add_test(io, bad_tokens);
 	tcase_add_test(io, bad_layout_counts);
 	tcase_add_test(io, empty_and_crlf_input);
+	tcase_add_test(io, commas_and_comments);
+	tcase_add_test(io, junk_named_and_escaped);
+	tcase_add_test(io, write_errors);
 	tcase_add_test(io, memory_cap);
 	tcase_add_test(io, layout_checks);
 	tcase_add_test(solve, sample_paths_replay);
