@@ -80,24 +80,12 @@ static int make_goal(const struct opts *o, const struct board *b, struct board_s
 		board_goal(b, 0, g);
 		return 0;
 	}
-	FILE *f = fmemopen((void *)t, strlen(t), "r");
-	if (!f) {
-		snprintf(msg, msglen, "--goal: %s", strerror(errno));
+	struct slidetab_error e;
+	if (input_parse_goal(t, b->rows, b->cols, g, &e) != SLIDETAB_OK) {
+		snprintf(msg, msglen, "%s", e.msg);
 		return -1;
 	}
-	struct input *in = malloc(sizeof *in);
-	int rc = -1;
-	if (in) {
-		input_init(in, f, "--goal", b->rows, b->cols, 0);
-		struct board_state dummy;
-		char m[512];
-		rc = input_next(in, g, &dummy, m, sizeof m) == INPUT_PUZZLE ? 0 : -1;
-		if (rc)
-			snprintf(msg, msglen, "--goal \"%s\" is not a %dx%d board: %s", t, b->rows, b->cols, m);
-	}
-	free(in);
-	fclose(f);
-	return rc;
+	return 0;
 }
 
 static void print_board(FILE *out, const struct board *b, const struct board_state *s)
@@ -284,23 +272,19 @@ static int run_stream(struct run *r, FILE *f, const char *name)
 		return EXIT_USAGE;
 	}
 	input_init(in, f, name, o->rows, o->cols, o->pairs || o->hdu);
-	if (o->hdu) { /* the first line is the number of cases */
-		char *line;
-		long len;
-		while ((len = input_line(in, &line)) >= 0 && line[strspn(line, " \t")] == '\0')
-			;
-		char *end;
-		if (len >= 0 && (strtol(line, &end, 10) < 0 || end == line || end[strspn(end, " \t")] != '\0')) {
-			fprintf(stderr, "query: %s: line %ld: expected the number of cases\n", name, in->line);
-			r->status = EXIT_BADINPUT;
-		}
+	struct slidetab_error e;
+	long announced;
+	if (o->hdu && input_read_count(in, &announced, &e) != SLIDETAB_OK) {
+		fprintf(stderr, "query: %s: %s\n", name, e.msg);
+		r->status = EXIT_BADINPUT;
 	}
 	struct board b = { 0 };
 	struct board_state s, g, fixed_goal;
 	int have_goal = 0, fatal = 0;
 	char msg[1600];
 	for (;;) {
-		int rc = input_next(in, &s, &g, msg, sizeof msg);
+		int rc = input_next(in, &s, &g, &e);
+		snprintf(msg, sizeof msg, "%s", e.msg);
 		if (rc == INPUT_EOF)
 			break;
 		if (rc == INPUT_FATAL) {
@@ -358,6 +342,10 @@ static int run_stream(struct run *r, FILE *f, const char *name)
 	}
 	if (!fatal)
 		fatal = flush_batch(r, &b, r->batch);
+	if (!fatal && input_check_count(in, &e) != SLIDETAB_OK) {
+		fprintf(stderr, "query: %s: %s\n", name, e.msg);
+		r->status = EXIT_BADINPUT;
+	}
 	r->batch->count = 0;
 	free(in);
 	return fatal;
