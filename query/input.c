@@ -221,6 +221,18 @@ static void put_state(const struct input *in, int at, struct board_state *s)
 		s->t[i] = (uint8_t)in->val[at + i];
 }
 
+static int too_long(const struct input *in, struct slidetab_error *err)
+{
+	return err_set(err, SLIDETAB_EINVAL, "line %ld: line too long (over %d characters)", in->line, INPUT_MAX_LINE);
+}
+
+/* 1 when a line of `fields` fields whose first is flen bytes is a whole puzzle (or pair). */
+static int whole_line(const struct input *in, int fields, size_t flen)
+{
+	return fields == in->n || (in->pairs && fields == 2 * in->n) ||
+	       (fields == 1 && in->n <= 10 && flen == (size_t)in->n);
+}
+
 /* A line of one token that is not a compact puzzle: an error of its own. */
 static int lone_token(struct input *in, const char *line, size_t len, int first, struct slidetab_error *err)
 {
@@ -277,7 +289,7 @@ static int fresh_line(struct input *in, const char *line, size_t len, int fields
 	size_t flen;
 	(void)first_field(line, len, &flen);
 	int compact = fields == 1 && in->n <= 10 && flen == (size_t)in->n;
-	if (compact || fields == in->n || (in->pairs && fields == 2 * in->n)) {
+	if (whole_line(in, fields, flen)) {
 		int k = line_values(in, line, len, 0, compact, err);
 		if (k < 0)
 			return R_BADPUZZLE;
@@ -302,17 +314,29 @@ static int fresh_line(struct input *in, const char *line, size_t len, int fields
 }
 
 /* A line read while a puzzle in rows waits for its next row (fields -1: an overlong line). A
- * line that is not a row ends the puzzle as an error and is read again on its own. */
+ * whole puzzle ends the waiting one as an error and is read again on its own; any other line is
+ * the next row (a bad one unless it has cols tokens), so a damaged row never shifts the rows. */
 static int next_row(struct input *in, const char *line, size_t len, int fields, struct board_state *s,
 		    struct slidetab_error *err)
 {
+	size_t flen = 0;
+	if (fields > 0)
+		(void)first_field(line, len, &flen);
 	in->board_line = in->first_line;
-	if (fields != in->cols) {
+	if (fields > 0 && whole_line(in, fields, flen)) {
 		in->replay = 1;
-		err_set(err, SLIDETAB_EINVAL, "line %ld: a puzzle in rows of %d stops after %d of %d rows (line %ld is not a row)",
+		err_set(err, SLIDETAB_EINVAL, "line %ld: a puzzle in rows of %d stops after %d of %d rows (line %ld is a whole puzzle)",
 			in->first_line, in->cols, in->rows_seen, in->rows, in->line);
 		in->rows_seen = 0;
 		return R_PARTIAL;
+	}
+	if (fields != in->cols && !in->bad) {
+		in->bad = 1;
+		if (fields < 0)
+			too_long(in, &in->pend);
+		else
+			err_set(&in->pend, SLIDETAB_EINVAL, "line %ld: %d tokens where row %d of %d tokens was expected", in->line,
+				fields, in->rows_seen + 1, in->cols);
 	}
 	int at = in->rows_seen * in->cols;
 	if (!in->bad)
@@ -355,7 +379,7 @@ static int next_board(struct input *in, struct board_state *s, struct board_stat
 			rc = next_row(in, line, (size_t)len, fields, s, err);
 		} else if (len == -2) {
 			in->board_line = in->line;
-			err_set(err, SLIDETAB_EINVAL, "line %ld: line too long (over %d characters)", in->line, INPUT_MAX_LINE);
+			too_long(in, err);
 			rc = R_BADLINE;
 		} else {
 			rc = fresh_line(in, line, (size_t)len, fields, s, g, both, err);
