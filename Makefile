@@ -118,6 +118,7 @@ $(B)/tests/pathcheck: tests/e2e/pathcheck.c $(B)/libcore.a
 
 check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck
 	@sh tests/e2e/run.sh
+	@sh tests/e2e/input.sh
 
 bench: all $(BENCH_BIN)
 	@sh bench/run.sh
