@@ -71,15 +71,22 @@ static const char *shape(const struct res *r)
 	return out;
 }
 
+/* Reads text and checks the shape of the results and the message of result i. */
+static void expect_read(const char *text, int rows, int cols, int pairs, const char *want, int i, const char *msg,
+			struct res *r)
+{
+	read_str(text, rows, cols, pairs, r);
+	ck_assert_str_eq(shape(r), want);
+	ck_assert_str_eq(r->msg[i], msg);
+}
+
 START_TEST(bad_first_token_is_an_error)
 {
 	static struct res r;
-	read_str("1 2 3 4 5 6 7 8 0\n8a 1 3 4 5 6 7 2 0\n", 0, 0, 0, &r);
-	ck_assert_str_eq(shape(&r), "PE");
-	ck_assert_str_eq(r.msg[1], "line 2: column 1: '8a' is not a number or a blank mark (x X _ .)");
-	read_str("a1 2 3 4 5 6 7 8 0\n", 3, 3, 0, &r);
-	ck_assert_str_eq(shape(&r), "E");
-	ck_assert_str_eq(r.msg[0], "line 1: column 1: 'a1' is not a number or a blank mark (x X _ .)");
+	expect_read("1 2 3 4 5 6 7 8 0\n8a 1 3 4 5 6 7 2 0\n", 0, 0, 0, "PE", 1,
+		    "line 2: column 1: '8a' is not a number or a blank mark (x X _ .)", &r);
+	expect_read("a1 2 3 4 5 6 7 8 0\n", 3, 3, 0, "E", 0,
+		    "line 1: column 1: 'a1' is not a number or a blank mark (x X _ .)", &r);
 	/* the compact form: each character a digit or blank mark */
 	read_str("12X453786\n12z453786\n", 0, 0, 0, &r);
 	ck_assert_str_eq(shape(&r), "PE");
@@ -97,9 +104,8 @@ START_TEST(bom_cr_comments_nul)
 	expect_tiles(&r.s[2], "123456708");
 	ck_assert_int_eq(r.line[2], 3);
 	/* a BOM anywhere else is a bad token, escaped */
-	read_str("1 2 3 0\n\xef\xbb\xbf" "1 2 3 0\n", 0, 0, 0, &r);
-	ck_assert_str_eq(shape(&r), "PE");
-	ck_assert_str_eq(r.msg[1], "line 2: column 1: '\\xef\\xbb\\xbf1' is not a number or a blank mark (x X _ .)");
+	expect_read("1 2 3 0\n\xef\xbb\xbf" "1 2 3 0\n", 0, 0, 0, "PE", 1,
+		    "line 2: column 1: '\\xef\\xbb\\xbf1' is not a number or a blank mark (x X _ .)", &r);
 	/* a NUL never cuts a line short */
 	static const char nul[] = "1 2 3 0\n1 2 3\0 0\n1 2\0 3 0\n";
 	read_mem(nul, sizeof nul - 1, 0, 0, 0, &r);
@@ -122,18 +128,15 @@ START_TEST(line_accounting)
 	ck_assert_int_eq(r.line[2], 3);
 	ck_assert_str_eq(r.msg[1], "line 2: a puzzle in rows of 3 stops after 1 of 3 rows (line 3 is a whole puzzle)");
 	/* a bad row stays in its puzzle: the rows after it do not shift */
-	read_str("1 3 0\n4 2\n7 8 6\n1 3 0\n4 2 5\n7 8 6\n", 3, 3, 0, &r);
-	ck_assert_str_eq(shape(&r), "EP");
-	ck_assert_str_eq(r.msg[0], "line 2: 2 tokens where row 2 of 3 tokens was expected");
+	expect_read("1 3 0\n4 2\n7 8 6\n1 3 0\n4 2 5\n7 8 6\n", 3, 3, 0, "EP", 0,
+		    "line 2: 2 tokens where row 2 of 3 tokens was expected", &r);
 	ck_assert_int_eq(r.line[1], 4);
 	/* a line of a wrong count is an error of its own */
-	read_str("1 2 3 4 5 6 7 8\n1 2 3 4 5 6 7 8 0\n", 3, 3, 0, &r);
-	ck_assert_str_eq(shape(&r), "EP");
-	ck_assert_str_eq(r.msg[0], "line 1: 8 tokens: a 3x3 puzzle is 9 tokens, or rows of 3");
+	expect_read("1 2 3 4 5 6 7 8\n1 2 3 4 5 6 7 8 0\n", 3, 3, 0, "EP", 0,
+		    "line 1: 8 tokens: a 3x3 puzzle is 9 tokens, or rows of 3", &r);
 	/* pairs: a line that cannot be the goal is read on its own */
-	read_str("1 2 3 0\n1 2 3 0 1 2 0 3\n", 2, 2, 1, &r);
-	ck_assert_str_eq(shape(&r), "EP");
-	ck_assert_str_eq(r.msg[0], "line 1: no goal follows this start (the next line is not a goal alone)");
+	expect_read("1 2 3 0\n1 2 3 0 1 2 0 3\n", 2, 2, 1, "EP", 0,
+		    "line 1: no goal follows this start (the next line is not a goal alone)", &r);
 	expect_tiles(&r.g[1], "1203");
 }
 END_TEST
@@ -141,20 +144,16 @@ END_TEST
 START_TEST(board_messages)
 {
 	static struct res r;
-	read_str("1 3 0\n4 2 5\n7 8 6\n", 0, 0, 0, &r);
-	ck_assert_str_eq(shape(&r), "F");
-	ck_assert_str_eq(r.msg[0], "line 1: a row of 3 tokens: a puzzle given in rows needs --board RxC (e.g. 3x3)");
-	read_str("2\n1 2 3 4 5 6 7 8 0\n", 0, 0, 0, &r);
-	ck_assert_str_eq(shape(&r), "EP");
-	ck_assert_str_eq(r.msg[0], "line 1: a lone number 2 looks like a case count (--style hdu3567 reads one; otherwise remove it)");
-	read_str("1 2 3 4 5 6 0\n", 0, 0, 0, &r);
-	ck_assert_str_eq(shape(&r), "F");
-	ck_assert_str_eq(r.msg[0], "line 1: 7 tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, "
-				   "16 4x4): give --board RxC");
+	expect_read("1 3 0\n4 2 5\n7 8 6\n", 0, 0, 0, "F", 0,
+		    "line 1: a row of 3 tokens: a puzzle given in rows needs --board RxC (e.g. 3x3)", &r);
+	expect_read("2\n1 2 3 4 5 6 7 8 0\n", 0, 0, 0, "EP", 0,
+		    "line 1: a lone number 2 looks like a case count (--style hdu3567 reads one; otherwise remove it)", &r);
+	expect_read("1 2 3 4 5 6 0\n", 0, 0, 0, "F", 0,
+		    "line 1: 7 tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, "
+				   "16 4x4): give --board RxC", &r);
 	/* --pairs: each count is one reading or refused as ambiguous */
-	read_str("1 2 3 0 1 2 0 3\n", 0, 0, 1, &r);
-	ck_assert_str_eq(shape(&r), "F");
-	ck_assert_str_eq(r.msg[0], "line 1: 8 tokens could be 2x2 (a start and goal) or 2x4: say which with --board");
+	expect_read("1 2 3 0 1 2 0 3\n", 0, 0, 1, "F", 0,
+		    "line 1: 8 tokens could be 2x2 (a start and goal) or 2x4: say which with --board", &r);
 	read_str("1 2 3 4 5 6 7 8 9 10 11 0\n", 0, 0, 1, &r);
 	ck_assert_str_eq(r.msg[0], "line 1: 12 tokens could be 2x3 (a start and goal), 3x4 or 2x6: say which with --board");
 	read_str("1 2 3 0 1 2 0 3\n", 2, 2, 1, &r);
