@@ -175,6 +175,7 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz
 	@sh tests/e2e/run.sh
 	@sh tests/e2e/cli.sh
 	@sh tests/e2e/options.sh
+	@sh tests/e2e/input.sh
 
 bench: all $(BENCH_BIN)
 	@sh bench/run.sh

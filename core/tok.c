@@ -11,25 +11,35 @@ static int bad_token(const char *t, size_t n, int col, struct slidetab_error *er
 	return err_set(err, SLIDETAB_EINVAL, "column %d: '%s' is not a number or a blank mark (x X _ .)", col, shown);
 }
 
+/* Moves *i past separators; returns 0 at the end of the line or at a comment, else 1 with
+ * [*start, *i) the next field: a run of non-separators (a glued '#' belongs to the field). */
+static int next_field(const char *line, size_t len, size_t *i, size_t *start)
+{
+	while (*i < len && tok_is_sep(line[*i]))
+		(*i)++;
+	if (*i >= len || line[*i] == '#')
+		return 0;
+	*start = *i;
+	while (*i < len && !tok_is_sep(line[*i]))
+		(*i)++;
+	return 1;
+}
+
+int tok_fields(const char *line, size_t len)
+{
+	size_t i = 0, start;
+	int k = 0;
+	while (next_field(line, len, &i, &start))
+		k++;
+	return k;
+}
+
 int tok_split(const char *line, size_t len, struct tok *toks, int max, int *count, struct slidetab_error *err)
 {
-	size_t i = 0;
+	size_t i = 0, start;
 	int k = 0;
 	*count = 0;
-	while (i < len) {
-		if (tok_is_sep(line[i])) {
-			i++;
-			continue;
-		}
-		if (line[i] == '#')
-			break;
-		size_t start = i;
-		while (i < len && !tok_is_sep(line[i]) && line[i] != '#')
-			i++;
-		/* a '#' glued to a token is part of a bad token, not a comment */
-		while (i < len && line[i] == '#' && i > start)
-			while (i < len && !tok_is_sep(line[i]))
-				i++;
+	while (next_field(line, len, &i, &start)) {
 		size_t n = i - start;
 		const char *t = line + start;
 		int col = (int)start + 1;

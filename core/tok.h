@@ -39,6 +39,10 @@ static inline int tok_is_blank_mark(char c)
  * number or a blank mark"), or saying there are more than max tokens. NUL bytes are bad input. */
 int tok_split(const char *line, size_t len, struct tok *toks, int max, int *count, struct slidetab_error *err);
 
+/* The number of fields on line[0..len): runs of non-separators before any comment, whether or
+ * not they are good tokens (tok_split's count when the line has no bad token). */
+int tok_fields(const char *line, size_t len);
+
 /* 1 when line[0..len) holds nothing but separators and an optional comment. */
 int tok_line_empty(const char *line, size_t len);
 

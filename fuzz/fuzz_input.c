@@ -27,8 +27,33 @@ static void check_msg(const char *msg, size_t cap)
 {
 	if (memchr(msg, '\0', cap) == NULL || msg[0] == '\0')
 		abort(); /* an error without a message */
-	if (strncmp(msg, "line ", 5) != 0 && strncmp(msg, "a start and goal", 16) != 0)
+	if (strncmp(msg, "line ", 5) != 0 && strncmp(msg, "--goal: ", 8) != 0)
 		abort(); /* every message names its line */
+	for (const char *p = msg; *p; p++)
+		if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+			abort(); /* input bytes are escaped, never echoed raw */
+}
+
+/* Mode 0x60: the rest is a --goal text for the board (3x3 when none is forced). */
+static void fuzz_goal(const uint8_t *data, size_t size, const int *bd)
+{
+	char *text = malloc(size + 1);
+	if (!text)
+		return;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	int r = bd[0] ? bd[0] : 3, c = bd[1] ? bd[1] : 3;
+	struct board_state g;
+	struct slidetab_error e;
+	memset(&e, 0x55, sizeof e);
+	if (input_parse_goal(text, r, c, &g, &e) == SLIDETAB_OK) {
+		struct board b;
+		if (board_init(&b, r, c) == 0 && !board_valid(&b, &g))
+			abort(); /* a goal that is not each tile once */
+	} else {
+		check_msg(e.msg, sizeof e.msg);
+	}
+	free(text);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -38,9 +63,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned mode = data[0];
 	const int *bd = boards[mode & 15];
 	int pairs = (mode >> 4) & 1;
-	int count_line = (mode >> 5) & 1; /* hdu3567: a count line first, read raw (as query does) */
-	int raw_lines = (mode >> 6) & 1;  /* also exercise input_line on its own */
+	int count_line = (mode >> 5) & 1; /* hdu3567: a count line first (input_read_count) */
+	int raw_lines = (mode >> 6) & 1;  /* input_line on its own (0x60: a --goal text instead) */
 	data++, size--;
+	if ((mode & 0xe0) == 0x60) {
+		fuzz_goal(data, size, bd);
+		return 0;
+	}
 	if (mode & 0x80) { /* the rest is a --board argument: board_parse_spec must give a real board or refuse */
 		char spec[64];
 		size_t k = size < sizeof spec - 1 ? size : sizeof spec - 1;
@@ -80,23 +109,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort(); /* end of input must stay the end */
 		goto done;
 	}
-	if (count_line) {
-		char *line;
-		long len;
-		while ((len = input_line(in, &line)) >= 0 && line[strspn(line, " \t")] == '\0')
-			;
-		if (len >= 0) {
-			char *end;
-			(void)strtol(line, &end, 10);
-		}
-	}
+	struct slidetab_error e;
+	long announced;
+	if (count_line && input_read_count(in, &announced, &e) != SLIDETAB_OK)
+		check_msg(e.msg, sizeof e.msg);
 	struct board_state s, g;
-	char msg[1600];
-	long puzzles = 0, last_line = in->line;
+	long puzzles = 0, errors = 0, last_line = in->line, last_result = 0;
 	int ended = 0;
 	for (int guard = 0; guard < 100000; guard++) {
-		memset(msg, 0x55, sizeof msg);
-		int rc = input_next(in, &s, &g, msg, sizeof msg);
+		memset(&e, 0x55, sizeof e);
+		int rc = input_next(in, &s, &g, &e);
 		if (rc == INPUT_EOF) {
 			ended = 1;
 			break;
@@ -105,11 +127,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort(); /* the line count went backwards */
 		last_line = in->line;
 		if (rc == INPUT_FATAL) {
-			check_msg(msg, sizeof msg);
+			check_msg(e.msg, sizeof e.msg);
 			break;
 		}
+		if (in->result_line < last_result || in->result_line > in->line || in->result_line < 1)
+			abort(); /* results come in input order, each from a line read */
+		last_result = in->result_line;
 		if (rc == INPUT_ERROR) {
-			check_msg(msg, sizeof msg);
+			check_msg(e.msg, sizeof e.msg);
+			errors++;
 			continue;
 		}
 		if (rc != INPUT_PUZZLE)
@@ -118,14 +144,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (pairs)
 			check_state(in, &g);
 		puzzles++;
-		int r, c;
-		(void)input_board_for(in->n, &r, &c);
 	}
-	if (ended && input_next(in, &s, &g, msg, sizeof msg) != INPUT_EOF)
+	if (in->results != puzzles + errors)
+		abort(); /* the count a case-count check relies on */
+	if (ended && (input_next(in, &s, &g, &e) != INPUT_EOF || input_check_count(in, &e) > SLIDETAB_EINVAL))
 		abort(); /* once at the end, always at the end */
 done:
 	free(in);
 	fclose(f);
-	(void)puzzles;
 	return 0;
 }

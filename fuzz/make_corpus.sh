@@ -8,7 +8,7 @@ T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
 mkdir -p "$C/input" "$C/table" "$C/gap"
 
-# Puzzle inputs: byte 0 is the mode (low nibble board, 0x10 pairs, 0x20 count line, 0x40 raw lines,
+# Puzzle inputs: byte 0 is the mode (low nibble board, 0x10 pairs, 0x20 count line, 0x40 raw lines, 0x60 a --goal,
 # 0x80 the rest is a --board argument).
 inp() { name=$1; mode=$2; shift 2; { printf "\\$mode"; printf "$@"; } > "$C/input/$name"; }
 inp seven          000 '0 1 2 3 4 5 6 7\n1 0 2 3 4 5 6 7\n7 6 5 4 3 2 1 0\n'

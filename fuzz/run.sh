@@ -44,7 +44,7 @@ built=""
 status=0
 for t in $TARGETS; do
 	case $t in
-	fuzz_input) srcs="query/input.c core/board.c" ;;
+	fuzz_input) srcs="query/input.c core/tok.c core/err.c core/board.c" ;;
 	fuzz_table) srcs="core/table.c core/exact.c core/rank.c core/board.c" ;;
 	fuzz_gap) srcs="$(echo gap/*.c) core/err.c core/tok.c" ;;
 	*) echo "fuzz: unknown target $t" >&2; exit 2 ;;

@@ -139,24 +139,9 @@ static int make_goal(const struct run *r, const struct board *b, struct board_st
 		board_goal(b, b->n - 1, g);
 	else if (!strcmp(t, "first"))
 		board_goal(b, 0, g);
-	else if (tok_board(t, strlen(t), b->n, g->t, err) != SLIDETAB_OK)
-		return err_prefix(err, "--goal is not a %dx%d board", b->rows, b->cols);
+	else
+		return input_parse_goal(t, b->rows, b->cols, g, err);
 	return SLIDETAB_OK;
-}
-
-/* hdu3567: the first non-empty line announces the number of cases; -1 when it does not. */
-static long read_case_count(struct input *in, const char *name)
-{
-	char *line;
-	long len, v = -1;
-	while ((len = input_line(in, &line)) >= 0 && tok_line_empty(line, (size_t)len))
-		;
-	struct slidetab_error err;
-	if (len < 0 || tok_parse_long(line + strspn(line, " \t"), 0, 1000000000L, &v, &err) != SLIDETAB_OK) {
-		fprintf(stderr, "query: %s: line %ld: expected the number of cases\n", name, in->line);
-		return -1;
-	}
-	return v;
 }
 
 int run_stream(struct run *r, FILE *f, const char *name)
@@ -171,29 +156,34 @@ int run_stream(struct run *r, FILE *f, const char *name)
 	struct board b = { 0 };
 	struct board_state goal;
 	int have_goal = 0, rc = 0;
-	long announced = r->out->hdu ? read_case_count(in, name) : 0, first_case = r->cases;
-	if (announced < 0)
+	struct slidetab_error err;
+	long announced = 0;
+	if (r->out->hdu && input_read_count(in, &announced, &err) != SLIDETAB_OK) {
+		fprintf(stderr, "query: %s: %s\n", name, err.msg);
 		worse(r, RUN_BADINPUT);
+	}
 	for (;;) {
-		struct run_item it = { .status = SLIDETAB_OK };
-		int got = input_next(in, &it.s, &it.g, it.msg, sizeof it.msg);
+		struct run_item it;
+		it.status = SLIDETAB_OK;
+		int got = input_next(in, &it.s, &it.g, &err);
 		if (got == INPUT_EOF)
 			break;
 		if (got == INPUT_FATAL) {
-			fprintf(stderr, "query: %s: %s\n", name, it.msg);
+			fprintf(stderr, "query: %s: %s\n", name, err.msg);
 			worse(r, RUN_NOTABLE);
 			rc = -1;
 			break;
 		}
-		it.line = in->line, it.case_no = ++r->cases;
-		if (got == INPUT_ERROR)
+		it.line = in->result_line, it.case_no = ++r->cases;
+		if (got == INPUT_ERROR) {
 			it.status = SLIDETAB_EINVAL;
+			snprintf(it.msg, sizeof it.msg, "%s", err.msg);
+		}
 		else if (b.n != in->n || b.rows != in->rows) {
 			board_init(&b, in->rows, in->cols);
 			have_goal = 0;
 		}
 		if (got == INPUT_PUZZLE && !(r->pairs || r->out->hdu)) {
-			struct slidetab_error err;
 			if (!have_goal && make_goal(r, &b, &goal, &err) != SLIDETAB_OK) {
 				fprintf(stderr, "query: %s\n", err.msg);
 				worse(r, RUN_NOTABLE);
@@ -206,8 +196,8 @@ int run_stream(struct run *r, FILE *f, const char *name)
 		take(r, name, &b, &it, in->n > 12);
 	}
 	flush_batch(r, name);
-	if (r->out->hdu && announced >= 0 && rc == 0 && r->cases - first_case != announced) {
-		fprintf(stderr, "query: %s: %ld cases announced, %ld given\n", name, announced, r->cases - first_case);
+	if (r->out->hdu && rc == 0 && input_check_count(in, &err) != SLIDETAB_OK) {
+		fprintf(stderr, "query: %s: %s\n", name, err.msg);
 		worse(r, RUN_BADINPUT);
 	}
 	free(in);

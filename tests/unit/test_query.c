@@ -18,7 +18,7 @@
 struct got {
 	int status;
 	struct board_state s, g;
-	char msg[512];
+	struct slidetab_error err;
 };
 
 /* Reads every puzzle of text; returns how many results were stored. */
@@ -29,8 +29,8 @@ static int read_all(const char *text, int rows, int cols, int pairs, struct got 
 	input_init(in, f, "test", rows, cols, pairs);
 	int n = 0;
 	while (n < max) {
-		out[n].msg[0] = '\0';
-		int rc = input_next(in, &out[n].s, &out[n].g, out[n].msg, sizeof out[n].msg);
+		out[n].err.msg[0] = '\0';
+		int rc = input_next(in, &out[n].s, &out[n].g, &out[n].err);
 		if (rc == INPUT_EOF)
 			break;
 		out[n].status = rc;
@@ -96,11 +96,11 @@ START_TEST(input_errors_keep_alignment)
 	expect_tiles(&g[6].s, "876543210");
 	for (int i = 1; i <= 5; i++)
 		ck_assert_int_eq(g[i].status, INPUT_ERROR);
-	ck_assert_str_eq(g[1].msg, "line 2: tile 9 out of range for 3x3 (tiles 1..8 and a blank)");
-	ck_assert_str_eq(g[2].msg, "line 3: tile 7 appears twice");
-	ck_assert_str_eq(g[3].msg, "line 4: expected 9 tiles (or a row of 3), found 8");
-	ck_assert_str_eq(g[4].msg, "line 5, token 8: 'q' is not a tile (a number or x, X, _, . for the blank)");
-	ck_assert_str_eq(g[5].msg, "line 6: more than one blank");
+	ck_assert_str_eq(g[1].err.msg, "line 2: column 17: tile 9 out of range for 3x3 (tiles 1..8 and a blank)");
+	ck_assert_str_eq(g[2].err.msg, "line 3: column 15: tile 7 appears twice");
+	ck_assert_str_eq(g[3].err.msg, "line 4: 8 tokens: a 3x3 puzzle is 9 tokens, or rows of 3");
+	ck_assert_str_eq(g[4].err.msg, "line 5: column 15: 'q' is not a number or a blank mark (x X _ .)");
+	ck_assert_str_eq(g[5].err.msg, "line 6: column 17: a second blank (0 x X _ . all mark the blank)");
 }
 END_TEST
 
@@ -110,13 +110,13 @@ START_TEST(input_board_detection)
 	int n = read_all("1 2 3 4 5 6 7 8 9 10 11 0\n", 0, 0, 0, g, 4);
 	ck_assert_int_eq(n, 1);
 	ck_assert_int_eq(g[0].status, INPUT_FATAL);
-	ck_assert_str_eq(g[0].msg, "line 1: 12 tiles could be 3x4 or 2x6; say which with --board");
+	ck_assert_str_eq(g[0].err.msg, "line 1: 12 tokens could be 3x4 or 2x6: say which with --board");
 	n = read_all("1 2 3 4 5 0 6\n", 0, 0, 0, g, 4);
 	ck_assert_int_eq(g[0].status, INPUT_FATAL);
 	int r, c;
-	ck_assert_int_eq(input_board_for(10, &r, &c), 0);
+	ck_assert_int_eq(input_board_for(10, 0, &r, &c, NULL), 0);
 	ck_assert_int_eq(r * 10 + c, 25);
-	ck_assert_int_eq(input_board_for(16, &r, &c), 0);
+	ck_assert_int_eq(input_board_for(16, 0, &r, &c, NULL), 0);
 	ck_assert_int_eq(r * 10 + c, 44);
 }
 END_TEST
@@ -131,10 +131,10 @@ START_TEST(input_overlong_and_truncated)
 	int n = read_all(text, 3, 3, 0, g, 4);
 	ck_assert_int_eq(n, 3);
 	ck_assert_int_eq(g[0].status, INPUT_ERROR);
-	ck_assert_str_eq(g[0].msg, "line 1: line too long (over 4096 characters)");
+	ck_assert_str_eq(g[0].err.msg, "line 1: line too long (over 4096 characters)");
 	ck_assert_int_eq(g[1].status, INPUT_PUZZLE);
 	ck_assert_int_eq(g[2].status, INPUT_ERROR);
-	ck_assert_str_eq(g[2].msg, "line 4: input ended inside a puzzle (2 of 3 rows)");
+	ck_assert_str_eq(g[2].err.msg, "line 3: input ended inside the puzzle that starts here (2 of 3 rows)");
 	free(text);
 }
 END_TEST

@@ -1,0 +1,52 @@
+#!/bin/sh
+# input.sh: end-to-end tests of query's puzzle reader (issue 11): strict tokens, exact line accounting, messages.
+set -u
+Q=${QUERY:-bin/query}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# t NAME INPUT WANT_EXIT WANT_OUT WANT_ERR_GREP QUERY_ARGS...: INPUT is a printf format (~ stands
+# for a NUL byte); WANT_OUT the output lines joined by spaces; WANT_ERR "" wants an empty stderr.
+t() {
+	name=$1 input=$2 want_rc=$3 want_out=$4 want_err=$5
+	shift 5
+	printf "$input" | tr '~' '\000' | "$Q" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(tr '\n' ' ' <"$tmp/out")
+	if [ "$rc" -eq "$want_rc" ] && [ "$out" = "$want_out" ] && { if [ -n "$want_err" ]; then grep -q -- "$want_err" "$tmp/err"; else [ ! -s "$tmp/err" ]; fi; } &&
+		! LC_ALL=C grep -q '[[:cntrl:]]' "$tmp/err"; then
+		pass=$((pass + 1)); echo "ok   $name"
+	else
+		fail=$((fail + 1)); echo "FAIL $name: exit $rc, output '$out' (want '$want_out', exit $want_rc)"
+		sed 's/^/     /' "$tmp/err" | head -3
+	fi
+}
+
+t "bad first token 8a" '1 2 3 4 5 6 7 8 0\n8a 1 3 4 5 6 7 2 0\n' 1 "0 error " "line 2: column 1: '8a'"
+t "a1 is not a blank" 'a1 2 3 4 5 6 7 8 0\n' 1 "error " "'a1'"
+t "--goal 1junk" '1 2 3 4 5 6 7 8 0\n' 2 "" "'1junk'" --goal "1junk 2 3 4 5 6 7 8 0"
+for g in " " "" "#" ","; do
+	t "--goal '$g': no tiles" '1 2 3 4 5 6 7 8 0\n' 2 "" "^query: --goal: no tiles$" --goal "$g"
+done
+t "a short line swallows nothing" '8 1 3 4 5 6 7 2 0\n1 2 3\n8 1 3 4 5 6 7 2 0\n1 2 3 4 5 6 7 8 0\n' 1 \
+	"14 error 14 0 " "line 2: a puzzle in rows of 3 stops after 1 of 3 rows"
+t "BOM, CR-only, CRLF, trailing comment" '\357\273\2771 2 3 4 5 6 7 8 0\r8 1 3 4 5 6 7 2 0 # c\r\n1,2,3,4,5,6,7,8,x\n' 0 \
+	"0 14 0 " ""
+t "NUL names its line" '1 2 3 4 5 6 7 8 0\n1 2 3 4 5~ 6 7 8 0\n1 2 3 4 5 6 7 8 0\n' 1 "0 error 0 " \
+	'line 2: column 9: .5\\x00'
+t "control bytes escaped" '1 2 3 4 5 6 7 8 \033[31m\n' 1 "error " '\\x1b\[31m'
+t "rows without --board" '1 3 0\n4 2 5\n7 8 6\n' 2 "" "a row of 3 tokens: a puzzle given in rows needs --board"
+t "a leading case count" '2\n1 2 3 4 5 6 7 8 0\n' 1 "error 0 " "looks like a case count (--style hdu3567"
+t "7 tokens" '1 2 3 4 5 6 0\n' 2 "" "7 tokens is no board query knows"
+t "--pairs: 8 tokens ambiguous" '1 2 3 0 1 2 0 3\n' 2 "" "8 tokens could be 2x2 (a start and goal) or 2x4" --pairs
+t "--pairs: 12 tokens ambiguous" '1 2 3 4 5 6 7 8 9 10 11 0\n' 2 "" "12 tokens could be 2x3 (a start and goal), 3x4 or 2x6" --pairs
+t "--pairs --board 2x2: a pair on one line" '1 2 3 0 1 2 0 3\n' 0 "1 " "" --pairs --board 2x2
+t "hdu3567: count announced 3, 2 given" '3\n12X453786\n12345678X\n564178X23\n7568X4123\n' 1 \
+	"Case 1: 2 dd Case 2: 8 urrulldr " "line 1: 3 cases announced, 2 given" --style hdu3567
+t "hdu3567: count matches" '2\n12X453786\n12345678X\n564178X23\n7568X4123\n' 0 \
+	"Case 1: 2 dd Case 2: 8 urrulldr " "" --style hdu3567
+
+echo "input: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
