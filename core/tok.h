@@ -52,8 +52,4 @@ int tok_parse_long(const char *s, long min, long max, long *out, struct slidetab
 
 
 
-/* Reads one board of n tiles from a whole text: n tokens, or (n <= 10) one token of n
- * characters such as "12X453786"; each tile 0..n-1 exactly once (a blank mark is 0). Returns
- * SLIDETAB_OK or SLIDETAB_EINVAL with a message naming the first problem. */
-int tok_board(const char *text, size_t len, int n, unsigned char *tiles, struct slidetab_error *err);
 #endif

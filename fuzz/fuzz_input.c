@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../core/board.h"
-#include "../query/input.h"
+#include "../core/input.h"
 
 /* Boards the first byte can force (0x0 = let the first whole puzzle line decide). */
 static const int boards[16][2] = { { 0, 0 }, { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 3, 3 }, { 2, 5 }, { 3, 4 },

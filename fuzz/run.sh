@@ -2,7 +2,7 @@
 # run.sh: builds the libFuzzer targets with clang into build/fuzz/ and runs each for SECONDS (default 60).
 # Usage: fuzz/run.sh [SECONDS]   (from the repo root). Exit 0: no target crashed; 1: a crash (see
 # build/fuzz/artifacts/); 2: the build failed. Env: CLANG (default clang, else clang-14), TARGETS
-# (default "fuzz_input fuzz_table fuzz_gap"), FUZZ_FLAGS (more libFuzzer options, e.g. -jobs=2).
+# (default: every fuzz/fuzz_*.c), FUZZ_FLAGS (more libFuzzer options, e.g. -jobs=2).
 set -u
 SECS=${1:-60}
 case $SECS in ''|*[!0-9]*) echo "usage: fuzz/run.sh [SECONDS]" >&2; exit 2 ;; esac
@@ -28,28 +28,26 @@ compile() {
 	echo "$obj"
 }
 
-# build NAME SOURCES...: the first source is the target (ours), the rest are the code under test.
+# The code under test, compiled once: every core module and the Gap solver.
+lib_objs=""
+for s in core/*.c gap/*.c; do
+	o=$(compile "$s" $THEIRS) || { echo "fuzz: building $s failed" >&2; exit 2; }
+	lib_objs="$lib_objs $o"
+done
+
+# build NAME: the target fuzz/NAME.c (ours, held to -Werror) linked with the code under test.
 build() {
-	name=$1; shift
-	objs=$(compile "fuzz/$name.c" $OWN) || return 1
-	for s in "$@"; do
-		o=$(compile "$s" $THEIRS) || return 1
-		objs="$objs $o"
-	done
-	"$CLANG" $BASE $SAN -o "$B/$name" $objs -lz -lm || return 1
+	objs=$(compile "fuzz/$1.c" $OWN) || return 1
+	"$CLANG" $BASE $SAN -o "$B/$1" $objs $lib_objs -lz -lm
 }
 
-TARGETS=${TARGETS:-"fuzz_input fuzz_table fuzz_gap"}
+# Every fuzz/fuzz_*.c is a target; a target that does not build fails the run (exit 2).
+TARGETS=${TARGETS:-$(for f in fuzz/fuzz_*.c; do basename "$f" .c; done)}
 built=""
 status=0
 for t in $TARGETS; do
-	case $t in
-	fuzz_input) srcs="query/input.c core/tok.c core/err.c core/board.c" ;;
-	fuzz_table) srcs="core/table.c core/exact.c core/rank.c core/board.c" ;;
-	fuzz_gap) srcs="$(echo gap/*.c) core/err.c core/tok.c" ;;
-	*) echo "fuzz: unknown target $t" >&2; exit 2 ;;
-	esac
-	if build "$t" $srcs; then
+	[ -f "fuzz/$t.c" ] || { echo "fuzz: unknown target $t" >&2; exit 2; }
+	if build "$t"; then
 		built="$built $t"
 	else
 		echo "fuzz: building $t failed" >&2; exit 2

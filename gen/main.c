@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../core/board.h"
+#include "../core/input.h"
 #include "../core/pdb.h"
 #include "../core/tabname.h"
 #include "../core/table.h"
@@ -117,8 +118,8 @@ static int make_goal(const struct gen_args *a, const struct board *b, struct boa
 	struct slidetab_error err;
 	memset(goal, 0, sizeof *goal);
 	if (a->goal_text) {
-		if (tok_board(a->goal_text, strlen(a->goal_text), b->n, goal->t, &err) != SLIDETAB_OK) {
-			fprintf(stderr, "gen: --goal: not a %dx%d board: %s\n", a->rows, a->cols, err.msg);
+		if (input_parse_goal(a->goal_text, b->rows, b->cols, goal, &err) != SLIDETAB_OK) {
+			fprintf(stderr, "gen: %s\n", err.msg);
 			return -1;
 		}
 		return 0;

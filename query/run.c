@@ -6,7 +6,7 @@
 
 #include "../core/pool.h"
 #include "../core/tok.h"
-#include "input.h"
+#include "../core/input.h"
 
 #define RUN_BATCH 256
 #define RUN_MAX_PATH 256

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../../core/board.h"
-#include "../../query/input.h"
+#include "../../core/input.h"
 #include "../../include/slidetab.h"
 #include "testutil.h"
 

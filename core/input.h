@@ -4,8 +4,8 @@
 
 #include <stdio.h>
 
-#include "../core/board.h"
-#include "../core/err.h"
+#include "board.h"
+#include "err.h"
 
 #define INPUT_MAX_LINE 4096 /* longer lines are an error, skipped without buffering them */
 #define INPUT_MAX_TOKENS (2 * BOARD_MAX_CELLS)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/tok.h"
+#include "tok.h"
 
 /* What next_board found. */
 enum { R_PUZZLE, R_BADPUZZLE, R_BADLINE, R_PARTIAL, R_EOF, R_FATAL };
