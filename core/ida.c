@@ -23,6 +23,7 @@ struct search {
 	int h[2][PDB_MAX_PATTERNS];
 	int hsum[2];
 	int bound, next_bound, found_len;
+	int8_t order[BOARD_NDIRS]; /* the set's directions in the caller's letter order d < l < r < u */
 	uint64_t nodes;
 	uint8_t path[IDA_MAX_DEPTH + 1];
 };
@@ -44,7 +45,10 @@ static int dfs(struct search *x, int g, int prev)
 		uint64_t e[2];
 	} cd[BOARD_NDIRS];
 	int nc = 0;
-	for (int dir = 0; dir < BOARD_NDIRS; dir++) {
+	/* Children in the caller's letter order: the first solution of the last iteration is then the
+	 * lexicographically smallest optimal path. */
+	for (int k = 0; k < BOARD_NDIRS; k++) {
+		int dir = x->order[k];
 		if (dir == 3 - prev) /* d<->u, l<->r: never straight back */
 			continue;
 		int nb = set->b.nbr[x->blank][dir];
@@ -255,6 +259,8 @@ int ida_solve(const struct pdb_set *set, const struct board_state *start,
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
 	search_init(x, set, &ms);
+	for (int d = 0; d < BOARD_NDIRS; d++)
+		x->order[inv_dir[d]] = (int8_t)d;
 	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1];
 	int found = 0;
 	if (is_goal(x)) {
