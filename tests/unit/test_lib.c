@@ -4,7 +4,8 @@
  *
  * Runs from the repository root. The CLI case needs bin/query and the default tables
  * (TEST_TABLES); every other case builds the small tables it needs in a temporary folder, so
- * `CK_RUN_CASE=threads` (or buffer, errors) runs from a bare build of this program. */
+ * `CK_EXCLUDE_TAGS=cli build/tests/test_lib` runs from a bare build of this program (.ci/run's
+ * ThreadSanitizer step). */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, getline, popen */
 #include <fcntl.h>
 #include <pthread.h>
@@ -608,6 +609,7 @@ int main(void)
 {
 	Suite *s = suite_create("lib");
 	TCase *cli = tcase_create("cli");
+	tcase_set_tags(cli, "cli"); /* CK_EXCLUDE_TAGS=cli: without bin/query and tables/ */
 	tcase_set_timeout(cli, 600);
 	tcase_add_test(cli, test_cli_default_boards);
 	tcase_add_test(cli, test_cli_4x4);
