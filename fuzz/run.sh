@@ -2,7 +2,7 @@
 # run.sh: builds the libFuzzer targets with clang into build/fuzz/ and runs each for SECONDS (default 60).
 # Usage: fuzz/run.sh [SECONDS]   (from the repo root). Exit 0: no target crashed; 1: a crash (see
 # build/fuzz/artifacts/); 2: the build failed. Env: CLANG (default clang, else clang-14), TARGETS
-# (default "fuzz_input fuzz_table fuzz_gap"), FUZZ_FLAGS (more libFuzzer options, e.g. -jobs=2).
+# (default "fuzz_input fuzz_table fuzz_gap fuzz_buffer"), FUZZ_FLAGS (more libFuzzer options, e.g. -jobs=2).
 set -u
 SECS=${1:-60}
 case $SECS in ''|*[!0-9]*) echo "usage: fuzz/run.sh [SECONDS]" >&2; exit 2 ;; esac
@@ -39,13 +39,14 @@ build() {
 	"$CLANG" $BASE $SAN -o "$B/$name" $objs -lz -lm || return 1
 }
 
-TARGETS=${TARGETS:-"fuzz_input fuzz_table fuzz_gap"}
+TARGETS=${TARGETS:-"fuzz_input fuzz_table fuzz_gap fuzz_buffer"}
 built=""
 status=0
 for t in $TARGETS; do
 	case $t in
 	fuzz_input) srcs="query/input.c core/board.c" ;;
 	fuzz_table) srcs="core/table.c core/exact.c core/rank.c core/board.c" ;;
+	fuzz_buffer) srcs=$(ls core/*.c) ;;
 	fuzz_gap)
 		if [ ! -f query/gap.c ] || [ ! -f query/gap.h ]; then
 			echo "fuzz_gap: skipped (query/gap.c is not there)"; continue
@@ -82,7 +83,7 @@ for t in $built; do
 	seed=fuzz/corpus/${t#fuzz_}
 	[ -d "$seed" ] && cp "$seed"/* "$corpus"/ 2>/dev/null
 	case $t in
-	fuzz_table) extra="-max_len=32768" ;;
+	fuzz_table | fuzz_buffer) extra="-max_len=32768" ;;
 	fuzz_gap) extra="-max_len=4096" ;;
 	*) extra="-max_len=4096" ;;
 	esac
