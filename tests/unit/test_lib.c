@@ -605,30 +605,30 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* A case of s with a long timeout; fixture: the tables built in tmpdir. */
+static TCase *add_case(Suite *s, const char *name, int fixture)
+{
+	TCase *tc = tcase_create(name);
+	tcase_set_tags(tc, name);
+	tcase_set_timeout(tc, 600);
+	if (fixture)
+		tcase_add_unchecked_fixture(tc, tables_setup, tables_teardown);
+	suite_add_tcase(s, tc);
+	return tc;
+}
+
 int main(void)
 {
 	Suite *s = suite_create("lib");
-	TCase *cli = tcase_create("cli");
-	tcase_set_tags(cli, "cli"); /* CK_EXCLUDE_TAGS=cli: without bin/query and tables/ */
-	tcase_set_timeout(cli, 600);
+	TCase *cli = add_case(s, "cli", 0); /* CK_EXCLUDE_TAGS=cli: without bin/query and tables/ */
 	tcase_add_test(cli, test_cli_default_boards);
 	tcase_add_test(cli, test_cli_4x4);
-	suite_add_tcase(s, cli);
-	TCase *threads = tcase_create("threads");
-	tcase_set_timeout(threads, 600);
-	tcase_add_unchecked_fixture(threads, tables_setup, tables_teardown);
-	tcase_add_loop_test(threads, test_threads_one_handle, 0, 3);
-	suite_add_tcase(s, threads);
-	TCase *buffer = tcase_create("buffer");
-	tcase_set_timeout(buffer, 600);
-	tcase_add_unchecked_fixture(buffer, tables_setup, tables_teardown);
+	tcase_add_loop_test(add_case(s, "threads", 1), test_threads_one_handle, 0, 3);
+	TCase *buffer = add_case(s, "buffer", 1);
 	tcase_add_loop_test(buffer, test_buffer_like_file, 0, 3);
 	tcase_add_loop_test(buffer, test_buffer_damaged, 0, 2);
-	suite_add_tcase(s, buffer);
-	TCase *errors = tcase_create("errors");
-	tcase_set_timeout(errors, 600);
-	tcase_add_unchecked_fixture(errors, tables_setup, tables_teardown);
+	TCase *errors = add_case(s, "errors", 1);
 	tcase_add_test(errors, test_strerror);
 	tcase_add_test(errors, test_errors);
-	return testutil_run(s, errors);
+	return testutil_run(s, NULL);
 }
