@@ -45,7 +45,7 @@ TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
 .PHONY: check-replay all libs demo deps tables tables-large tables-15 check check-unit check-e2e check-hardening bench bench-large bench-15 \
-	install uninstall clean static fuzz
+	install uninstall clean static fuzz examples
 .DELETE_ON_ERROR:
 
 all: bin/gen bin/query libs tables
@@ -171,11 +171,18 @@ $(B)/tests/pathcheck: tests/e2e/pathcheck.c lib/libslidetab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz
+check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz examples
 	@sh tests/e2e/run.sh
 	@sh tests/e2e/cli.sh
 	@sh tests/e2e/options.sh
 	@sh tests/e2e/input.sh
+	@sh tests/e2e/lib.sh
+
+# The library's example programs, built against the header and static library in the tree.
+examples: $(B)/examples/hint
+$(B)/examples/%: examples/%.c lib/libslidetab.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Iinclude -o $@ $^ $(LDLIBS)
 
 bench: all $(BENCH_BIN)
 	@sh bench/run.sh

@@ -2,7 +2,7 @@
 # deps.sh: installs the packages slidetab needs (as root), or prints the command to run.
 # Usage: deps.sh [fuzz]   (fuzz: also clang and its libFuzzer runtime, for `make fuzz`)
 set -u
-want="zlib1g-dev check pkg-config"
+want="zlib1g-dev check pkg-config g++"
 [ "${1:-}" = fuzz ] && want="$want clang libclang-rt-dev"
 missing=""
 for p in $want; do

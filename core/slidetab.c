@@ -213,17 +213,26 @@ static int find_file(const slidetab *db, int rows, int cols, int cls, char *path
 	return -1;
 }
 
+/* Says which table was refused, unless the message already names it. */
+static void refusing(struct slidetab_error *err, const char *path)
+{
+	if (strstr(err->msg, path))
+		err_prefix(err, "refusing table");
+	else
+		err_prefix(err, "refusing table %s", path);
+}
+
 /* Opens the table named for (rows, cols, cls) found at path; db->lock is held. */
 static void open_table(slidetab *db, struct lib_table *t, const char *path)
 {
 	t->status = exact_open(&t->x, path, db->flags & SLIDETAB_PRELOAD ? TABLE_PRELOAD : 0, &t->err);
 	if (t->status != SLIDETAB_OK) {
-		err_prefix(&t->err, "refusing table");
+		refusing(&t->err, path);
 		return;
 	}
 	uint64_t packed = table_packed_bytes(t->x.meta->entries, t->x.meta->entry_bits);
 	if (packed <= db->whole_load && (t->status = table_check_all(t->x.t, &t->err)) != SLIDETAB_OK) {
-		err_prefix(&t->err, "refusing table");
+		refusing(&t->err, path);
 		exact_close(&t->x);
 		return;
 	}

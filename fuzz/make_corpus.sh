@@ -48,6 +48,12 @@ tbl 2x3-header-field-fixed 001 "$T/hflip"
 printf 'NOTATABLE' > "$T/magic"; tbl wrong-magic 000 "$T/magic"
 : > "$T/empty"; tbl empty 000 "$T/empty"
 
+# Tables in memory (fuzz_buffer): the table alone, no flag byte.
+mkdir -p "$C/buffer"
+cp "$T/2x2-raw.tbl" "$C/buffer/2x2-raw"
+$G -q --board 2x3 --compress none -o "$C/buffer/2x3-raw" > /dev/null || exit 1
+cp "$T/2x2-compact.tbl" "$C/buffer/2x2-compact"
+
 # Gap inputs: byte 0 bit 0 --path, bit 1 --show.
 gap() { name=$1; mode=$2; shift 2; { printf "\\$mode"; printf "$@"; } > "$C/gap/$name"; }
 S=/work/shared/data/gap-sample.txt
@@ -59,4 +65,4 @@ fi
 gap solved-show 002 '1\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n'
 gap errors      000 '3\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n\n1 2 3\n\nx y\n'
 gap count-only  000 '0\n'
-echo "corpus: $(ls "$C/input" | wc -l) input, $(ls "$C/table" | wc -l) table, $(ls "$C/gap" | wc -l) gap files"
+echo "corpus: $(ls "$C/input" | wc -l) input, $(ls "$C/table" | wc -l) table, $(ls "$C/buffer" | wc -l) buffer, $(ls "$C/gap" | wc -l) gap files"

@@ -74,7 +74,7 @@ for t in $built; do
 	seed=fuzz/corpus/${t#fuzz_}
 	[ -d "$seed" ] && cp "$seed"/* "$corpus"/ 2>/dev/null
 	case $t in
-	fuzz_table) extra="-max_len=32768" ;;
+	fuzz_table | fuzz_buffer) extra="-max_len=32768" ;;
 	fuzz_gap) extra="-max_len=4096" ;;
 	*) extra="-max_len=4096" ;;
 	esac
