@@ -2,13 +2,14 @@
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
 #include "pdb.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+
+#include "pool.h"
 
 int pdb_big_alloc(struct pdb_big *bb, uint64_t bytes)
 {
@@ -249,23 +250,11 @@ struct load_job {
 	struct slidetab_error terr;
 };
 
-struct load_pool {
-	struct load_job *jobs;
-	int n;
-	atomic_int next;
-};
-
-static void *load_worker(void *arg)
+static void load_one(void *ctx, size_t i, int worker)
 {
-	struct load_pool *pool = arg;
-	for (;;) {
-		int i = atomic_fetch_add(&pool->next, 1);
-		if (i >= pool->n)
-			break;
-		struct load_job *j = &pool->jobs[i];
-		j->rc = table_open(&j->tab, j->path, TABLE_PRELOAD, &j->terr);
-	}
-	return NULL;
+	struct load_job *j = (struct load_job *)ctx + i;
+	(void)worker;
+	j->rc = table_open(&j->tab, j->path, TABLE_PRELOAD, &j->terr);
 }
 
 int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads,
@@ -282,22 +271,7 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 	for (int i = 0; i < npaths; i++)
 		jobs[i].path = paths[i];
 	/* open (and inflate and check) the files on up to `threads` workers */
-	struct load_pool pool;
-	pool.jobs = jobs;
-	pool.n = npaths;
-	atomic_init(&pool.next, 0);
-	if (threads > npaths)
-		threads = npaths;
-	pthread_t tid[PDB_MAX_PATTERNS];
-	int started = 0;
-	for (int i = 1; i < threads; i++) {
-		if (pthread_create(&tid[started], NULL, load_worker, &pool) != 0)
-			break;
-		started++;
-	}
-	load_worker(&pool);
-	for (int i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
+	pool_run(threads, (size_t)npaths, load_one, jobs);
 	struct pdb_set *set = NULL;
 	int rc = 0;
 	for (int i = 0; i < npaths && rc == 0; i++)

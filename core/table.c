@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "board.h"
+#include "pool.h"
 
 /* On-disk layout (all integers little-endian). See docs/FORMAT.md. */
 enum {
@@ -308,29 +309,26 @@ struct zjob {
 	int level;
 	uint8_t **zblocks;
 	uLongf *zsize;
-	_Atomic uint64_t next;
 	_Atomic int failed;
 };
 
-static void *deflate_blocks(void *arg)
+static void deflate_block(void *ctx, size_t b, int worker)
 {
-	struct zjob *j = arg;
+	struct zjob *j = ctx;
+	(void)worker;
+	if (atomic_load(&j->failed))
+		return;
 	uLong bound = compressBound((uLong)j->bb);
-	for (;;) {
-		uint64_t b = atomic_fetch_add(&j->next, 1);
-		if (b >= j->blocks || atomic_load(&j->failed))
-			return NULL;
-		uint64_t start = b * j->bb, len = j->packed_bytes - start < j->bb ? j->packed_bytes - start : j->bb;
-		uint8_t *z = malloc(bound);
-		uLongf zlen = bound;
-		if (!z || compress2(z, &zlen, j->packed + start, (uLong)len, j->level) != Z_OK) {
-			free(z);
-			atomic_store(&j->failed, 1);
-			return NULL;
-		}
-		j->zblocks[b] = z;
-		j->zsize[b] = zlen;
+	uint64_t start = b * j->bb, len = j->packed_bytes - start < j->bb ? j->packed_bytes - start : j->bb;
+	uint8_t *z = malloc(bound);
+	uLongf zlen = bound;
+	if (!z || compress2(z, &zlen, j->packed + start, (uLong)len, j->level) != Z_OK) {
+		free(z);
+		atomic_store(&j->failed, 1);
+		return;
 	}
+	j->zblocks[b] = z;
+	j->zsize[b] = zlen;
 }
 
 static int write_body(struct out *o, const struct table_meta *m, const uint8_t *packed, int level, int threads,
@@ -355,21 +353,7 @@ static int write_body(struct out *o, const struct table_meta *m, const uint8_t *
 	}
 	if (zlib) {
 		/* Blocks are deflated in parallel; the bytes do not depend on the thread count. */
-		if (threads < 1) {
-			long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-			threads = ncpu < 1 ? 1 : (int)ncpu;
-		}
-		if (threads > 64)
-			threads = 64;
-		if ((uint64_t)threads > blocks)
-			threads = (int)blocks;
-		pthread_t tid[64];
-		int started = 1;
-		for (int t = 1; t < threads; t++)
-			started += pthread_create(&tid[t], NULL, deflate_blocks, &job) == 0;
-		deflate_blocks(&job);
-		for (int t = 1; t < started; t++)
-			pthread_join(tid[t], NULL);
+		pool_run(threads < 1 ? pool_cpus() : threads, blocks, deflate_block, &job);
 		if (atomic_load(&job.failed)) {
 			err_set(err, rc, "out of memory while deflating");
 			goto done;
@@ -653,11 +637,10 @@ static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct slidetab
 	return SLIDETAB_OK;
 }
 
-/* Checks (and for zlib inflates) blocks shared between threads; stops at the first failure. */
+/* Checks (and for zlib inflates) blocks on every core; keeps the failure of the lowest failing block. */
 struct cjob {
 	struct table *t;
 	uint8_t *full;
-	_Atomic uint64_t next;
 	_Atomic int failed;
 	pthread_mutex_t lock;
 	struct slidetab_error err; /* the failure of the lowest failing block, so messages do not depend on timing */
@@ -665,31 +648,27 @@ struct cjob {
 	int rc;
 };
 
-static void *check_blocks(void *arg)
+static void check_block(void *ctx, size_t b, int worker)
 {
-	struct cjob *j = arg;
+	struct cjob *j = ctx;
 	struct table *t = j->t;
-	for (;;) {
-		uint64_t b = atomic_fetch_add(&j->next, 1);
-		if (b >= t->blocks || atomic_load(&j->failed))
-			return NULL;
-		if (t->meta.payload == TABLE_PAYLOAD_RAW && t->checked[b])
-			continue;
-		struct slidetab_error e;
-		int rc = load_block(t, b, j->full ? j->full + b * t->block_bytes : NULL, &e);
-		if (rc) {
-			pthread_mutex_lock(&j->lock);
-			if (!atomic_load(&j->failed) || b < j->bad_block) {
-				j->err = e;
-				j->rc = rc;
-				j->bad_block = b;
-			}
-			atomic_store(&j->failed, 1);
-			pthread_mutex_unlock(&j->lock);
-			return NULL;
-		}
+	(void)worker;
+	if (atomic_load(&j->failed) || (t->meta.payload == TABLE_PAYLOAD_RAW && t->checked[b]))
+		return;
+	struct slidetab_error e;
+	int rc = load_block(t, b, j->full ? j->full + b * t->block_bytes : NULL, &e);
+	if (rc == SLIDETAB_OK) {
 		t->checked[b] = 1;
+		return;
 	}
+	pthread_mutex_lock(&j->lock);
+	if (!atomic_load(&j->failed) || b < j->bad_block) {
+		j->err = e;
+		j->rc = rc;
+		j->bad_block = b;
+	}
+	atomic_store(&j->failed, 1);
+	pthread_mutex_unlock(&j->lock);
 }
 
 int table_check_all(struct table *t, struct slidetab_error *err)
@@ -702,18 +681,12 @@ int table_check_all(struct table *t, struct slidetab_error *err)
 		if (!job.full)
 			return err_set(err, SLIDETAB_ENOMEM, "out of memory for %" PRIu64 " bytes", t->packed_bytes);
 	}
-	/* Blocks are independent: check and inflate them on every core. */
+	/* Blocks are independent: check and inflate them on every core (a thread per 4 blocks at most). */
 	pthread_mutex_init(&job.lock, NULL);
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	int threads = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (int)ncpu, started = 1;
+	int threads = pool_cpus();
 	if ((uint64_t)threads > t->blocks / 4 + 1)
 		threads = (int)(t->blocks / 4 + 1);
-	pthread_t tid[64];
-	while (started < threads && pthread_create(&tid[started], NULL, check_blocks, &job) == 0)
-		started++;
-	check_blocks(&job);
-	for (int i = 1; i < started; i++)
-		pthread_join(tid[i], NULL);
+	pool_run(threads, t->blocks, check_block, &job);
 	pthread_mutex_destroy(&job.lock);
 	if (atomic_load(&job.failed)) {
 		free(job.full);

@@ -1,7 +1,6 @@
 /* pdbgen: builds one PDB by multi-threaded reverse BFS over (placement, blank region); verify; presets. */
 #include "pdbgen.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -9,11 +8,12 @@
 #include <string.h>
 
 #include "../core/pdb.h"
+#include "../core/pool.h"
 
 #define GEN_VERSION "slidetab-pdbgen 1"
 #define CHUNK_SHIFT 13 /* placements per unit of work: 8192 (a multiple of 64) */
 #define CHUNK ((uint64_t)1 << CHUNK_SHIFT)
-#define MAX_THREADS 256
+#define MAX_THREADS POOL_MAX_THREADS
 #define RING 64 /* children in flight (prefetched, not yet looked at) */
 
 
@@ -341,10 +341,12 @@ static void scan_wide(struct worker *wk, uint64_t lo, uint64_t hi)
 	scan_chunk(wk, lo, hi, 1);
 }
 
-static void *bfs_worker(void *arg)
+/* pool_run index i = worker i: scans chunks until none are left, then drains its ring. */
+static void bfs_worker(void *ctx, size_t i, int worker)
 {
-	struct worker *wk = arg;
+	struct worker *wk = (struct worker *)ctx + i;
 	struct bfs *s = wk->s;
+	(void)worker;
 	for (;;) {
 		uint64_t ci = atomic_fetch_add(&s->chunk_next, 1);
 		if (ci >= s->nchunks)
@@ -361,28 +363,6 @@ static void *bfs_worker(void *arg)
 			scan_narrow(wk, lo, hi);
 	}
 	drain(wk);
-	return NULL;
-}
-
-/* Runs fn on `threads` workers (the first on this thread). */
-static int run_workers(void *(*fn)(void *), void *ws, size_t wsize, int threads)
-{
-	pthread_t tid[MAX_THREADS];
-	int started = 0, rc = 0;
-	for (int i = 1; i < threads; i++) {
-		if (pthread_create(&tid[i], NULL, fn, (char *)ws + (size_t)i * wsize) != 0) {
-			rc = -1;
-			break;
-		}
-		started = i;
-	}
-	fn(ws);
-	for (int i = 1; i <= started; i++)
-		pthread_join(tid[i], NULL);
-	if (rc != 0) /* could not start all: finish the rest here, in order */
-		for (int i = started + 1; i < threads; i++)
-			fn((char *)ws + (size_t)i * wsize);
-	return 0;
 }
 
 struct pack_job {
@@ -392,29 +372,24 @@ struct pack_job {
 	unsigned bits, sentinel;
 	uint64_t ehist[256]; /* mode 0: placements per stored value field (0 = unreached) */
 	int mode;            /* 0: count, 1: pack */
-	atomic_uint_fast64_t *next;
 };
 
 #define PACK_SPAN ((uint64_t)1 << 20) /* a multiple of 8: every span starts on a byte */
 
-static void *pack_worker(void *arg)
+/* Span `span` (pool_run index) on worker `worker`'s job. */
+static void pack_span(void *ctx, size_t span, int worker)
 {
-	struct pack_job *j = arg;
+	struct pack_job *j = (struct pack_job *)ctx + worker;
 	const struct bfs *s = j->s;
-	for (;;) {
-		uint64_t lo = atomic_fetch_add(j->next, 1) * PACK_SPAN;
-		if (lo >= j->hi)
-			break;
-		uint64_t hi = lo + PACK_SPAN < j->hi ? lo + PACK_SPAN : j->hi;
-		for (uint64_t i = lo; i < hi; i++) {
-			unsigned v = (unsigned)(wload(s->words, s->wide, i) >> s->val_sh) & 0xffu;
-			if (j->mode == 0)
-				j->ehist[v]++;
-			else
-				table_packed_set(j->out, i, j->bits, v ? v - 1 : j->sentinel);
-		}
+	uint64_t lo = (uint64_t)span * PACK_SPAN;
+	uint64_t hi = lo + PACK_SPAN < j->hi ? lo + PACK_SPAN : j->hi;
+	for (uint64_t i = lo; i < hi; i++) {
+		unsigned v = (unsigned)(wload(s->words, s->wide, i) >> s->val_sh) & 0xffu;
+		if (j->mode == 0)
+			j->ehist[v]++;
+		else
+			table_packed_set(j->out, i, j->bits, v ? v - 1 : j->sentinel);
 	}
-	return NULL;
 }
 
 /* Checks the board, goal and pattern; *k gets the number of pattern tiles. */
@@ -519,7 +494,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 			memset(&ws[i], 0, sizeof ws[i]);
 			ws[i].s = s;
 		}
-		run_workers(bfs_worker, ws, sizeof *ws, threads);
+		pool_run(threads, (size_t)threads, bfs_worker, ws);
 		uint64_t touched = 0, frontier = 0, parents = 0, children = 0;
 		for (int i = 0; i < threads; i++) {
 			touched += ws[i].touched;
@@ -559,14 +534,12 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	}
 
 	/* entry width: residues 0..maxe, plus the all-ones sentinel when some are unreachable */
-	atomic_uint_fast64_t next;
-	atomic_store(&next, 0);
+	size_t spans = (s->count + PACK_SPAN - 1) / PACK_SPAN;
 	for (int i = 0; i < threads; i++) {
 		pj[i].s = s;
 		pj[i].hi = s->count;
-		pj[i].next = &next;
 	}
-	run_workers(pack_worker, pj, sizeof *pj, threads);
+	pool_run(threads, spans, pack_span, pj);
 	unsigned maxe = 0;
 	uint64_t unreached = 0;
 	for (unsigned v = 0; v < 256; v++)
@@ -591,14 +564,13 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for the packed table");
 		goto out;
 	}
-	atomic_store(&next, 0);
 	for (int i = 0; i < threads; i++) {
 		pj[i].mode = 1;
 		pj[i].out = packed;
 		pj[i].bits = bits;
 		pj[i].sentinel = (1u << bits) - 1;
 	}
-	run_workers(pack_worker, pj, sizeof *pj, threads);
+	pool_run(threads, spans, pack_span, pj);
 
 	m->kind = TABLE_KIND_PDB;
 	m->ranking = TABLE_RANK_PDB;
@@ -639,7 +611,6 @@ struct vctx {
 	unsigned bits, sentinel;
 	int mdres, sentinel_ok;
 	uint64_t goal_rank;
-	atomic_uint_fast64_t next;
 	atomic_int stop;
 };
 
@@ -731,21 +702,17 @@ static void verify_one(struct vjob *j, uint64_t P)
 		vfail(j, P, "no neighbour with a smaller value");
 }
 
-static void *verify_worker(void *arg)
+/* Checks chunk c (pool_run index) on worker `worker`'s job. */
+static void verify_chunk(void *ctx, size_t c, int worker)
 {
-	struct vjob *j = arg;
+	struct vjob *j = (struct vjob *)ctx + worker;
 	struct vctx *v = j->v;
-	for (;;) {
-		if (atomic_load(&v->stop))
-			break;
-		uint64_t lo = atomic_fetch_add(&v->next, 1) << CHUNK_SHIFT;
-		if (lo >= v->rk.count)
-			break;
-		uint64_t hi = lo + CHUNK < v->rk.count ? lo + CHUNK : v->rk.count;
-		for (uint64_t P = lo; P < hi && !j->bad; P++)
-			verify_one(j, P);
-	}
-	return NULL;
+	if (atomic_load(&v->stop))
+		return;
+	uint64_t lo = (uint64_t)c << CHUNK_SHIFT;
+	uint64_t hi = lo + CHUNK < v->rk.count ? lo + CHUNK : v->rk.count;
+	for (uint64_t P = lo; P < hi && !j->bad; P++)
+		verify_one(j, P);
 }
 
 int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8_t *packed,
@@ -816,7 +783,7 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 	}
 	for (int i = 0; i < threads; i++)
 		js[i].v = v;
-	run_workers(verify_worker, js, sizeof *js, threads);
+	pool_run(threads, (size_t)((v->rk.count + CHUNK - 1) >> CHUNK_SHIFT), verify_chunk, js);
 	uint64_t hist[TABLE_HIST_MAX] = {0}, unreach = 0;
 	for (int i = 0; i < threads; i++) {
 		if (js[i].bad) {
