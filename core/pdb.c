@@ -1,5 +1,4 @@
 /* pdb: partial-permutation ranking and loading/evaluating sets of additive disjoint PDBs. */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
 #include "pdb.h"
 
 #include <stdarg.h>
@@ -7,44 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "pool.h"
-
-int pdb_big_alloc(struct pdb_big *bb, uint64_t bytes)
-{
-	memset(bb, 0, sizeof *bb);
-	if (bytes == 0)
-		bytes = 1;
-	if (bytes > (uint64_t)SIZE_MAX / 2)
-		return -1;
-#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
-	if (bytes >= ((uint64_t)8 << 20)) {
-		size_t align = (size_t)2 << 20;
-		size_t len = (size_t)bytes + align;
-		void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (m == MAP_FAILED)
-			return -1;
-		uintptr_t a = ((uintptr_t)m + align - 1) & ~(uintptr_t)(align - 1);
-		madvise((void *)a, (size_t)bytes, MADV_HUGEPAGE);
-		bb->base = m;
-		bb->len = len;
-		bb->p = (uint8_t *)a;
-		return 0;
-	}
-#endif
-	bb->p = calloc((size_t)bytes, 1);
-	return bb->p ? 0 : -1;
-}
-
-void pdb_big_free(struct pdb_big *bb)
-{
-	if (bb->base)
-		munmap(bb->base, bb->len);
-	else
-		free(bb->p);
-	memset(bb, 0, sizeof *bb);
-}
 
 int pdb_ranker_init(struct pdb_ranker *r, int n, int k)
 {
@@ -139,7 +102,7 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 	uint64_t n = m->entries;
 	p->nibble = bits <= 4;
 	uint64_t bytes = p->nibble ? (n + 1) / 2 : n;
-	if (pdb_big_alloc(&p->owned, bytes) != 0) {
+	if (bigmem_alloc(&p->owned, bytes) != 0) {
 		err_set(err, SLIDETAB_ENOMEM, "pdb: out of memory for a %d-tile PDB", p->k);
 		if (mode == ADD_OWN)
 			free(packed);
@@ -238,7 +201,7 @@ void pdb_set_free(struct pdb_set *set)
 	if (!set)
 		return;
 	for (int q = 0; q < set->npat; q++) {
-		pdb_big_free(&set->pat[q].owned);
+		bigmem_free(&set->pat[q].owned);
 	}
 	free(set);
 }

@@ -12,9 +12,9 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 
+#include "../core/bigmem.h"
 #include "../core/pool.h"
 #include "../core/rank.h"
 
@@ -41,23 +41,6 @@ static double now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* Zeroed memory from mmap, backed by huge pages where the kernel allows (fewer TLB misses on
- * the random far updates of a multi-gigabyte working set). */
-static void *alloc_zeroed(uint64_t bytes)
-{
-	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	madvise(p, bytes, MADV_HUGEPAGE);
-	return p;
-}
-
-static void free_zeroed(void *p, uint64_t bytes)
-{
-	if (p)
-		munmap(p, bytes);
 }
 
 uint64_t bfs_memory_needed(const struct board *b, int count_only)
@@ -215,11 +198,13 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		for (int t = 0; t < b->n; t++)
 			s->md[goal->t[c]][t] = (uint8_t)board_taxicab(b, c, t);
 	uint64_t words = (s->count + 31) / 32, expect = s->count;
-	s->bits = alloc_zeroed(words * sizeof *s->bits);
+	struct bigmem bits;
+	bigmem_alloc(&bits, words * sizeof *s->bits); /* huge pages: fewer TLB misses on far updates */
+	s->bits = (_Atomic uint64_t *)(void *)bits.p;
 	if (!opt->count_only)
 		s->entries = malloc(s->count);
 	if (!s->bits || (!opt->count_only && !s->entries)) {
-		free_zeroed((void *)s->bits, words * sizeof *s->bits);
+		bigmem_free(&bits);
 		free(s->entries);
 		free(s);
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory for the search (%llu bytes)",
@@ -253,7 +238,7 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	res->seconds = now() - s->t0;
 	res->states = total;
 	res->entries = s->entries;
-	free_zeroed((void *)s->bits, words * sizeof *s->bits);
+	bigmem_free(&bits);
 	int ok = total == expect;
 	free(s);
 	if (!ok) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/bigmem.h"
 #include "../core/pdb.h"
 #include "../core/pool.h"
 
@@ -430,9 +431,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	struct bfs *s = calloc(1, sizeof *s);
 	struct worker *ws = calloc((size_t)threads, sizeof *ws);
 	struct pack_job *pj = calloc((size_t)threads, sizeof *pj);
-	struct pdb_big bwords, bflag1, bflag2;
-	memset(&bwords, 0, sizeof bwords);
-	bflag1 = bflag2 = bwords;
+	struct bigmem bwords = { 0 }, bflag1 = { 0 }, bflag2 = { 0 };
 	uint8_t *packed = NULL;
 	int rc = SLIDETAB_EFORMAT;
 	if (!s || !ws || !pj) {
@@ -457,8 +456,8 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 		for (int c = 0; c < b->n; c++)
 			if (goal->t[c] == tiles[i])
 				s->goalcell[i] = (uint8_t)c;
-	if (pdb_big_alloc(&bwords, s->count * (s->wide ? 8u : 4u)) || pdb_big_alloc(&bflag1, s->nchunks) ||
-	    pdb_big_alloc(&bflag2, s->nchunks)) {
+	if (bigmem_alloc(&bwords, s->count * (s->wide ? 8u : 4u)) || bigmem_alloc(&bflag1, s->nchunks) ||
+	    bigmem_alloc(&bflag2, s->nchunks)) {
 		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for %llu placements",
 		       (unsigned long long)s->count);
 		goto out;
@@ -591,9 +590,9 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	rc = 0;
 out:
 	free(packed);
-	pdb_big_free(&bwords);
-	pdb_big_free(&bflag1);
-	pdb_big_free(&bflag2);
+	bigmem_free(&bwords);
+	bigmem_free(&bflag1);
+	bigmem_free(&bflag2);
 	free(pj);
 	free(ws);
 	free(s);
