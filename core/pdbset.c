@@ -1,59 +1,11 @@
-/* pdb: partial-permutation ranking and loading/evaluating sets of additive disjoint PDBs. */
+/* pdbset: sets of additive disjoint pattern databases: new, add, load, free and the heuristic. */
 #include "pdb.h"
 
-#include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pool.h"
-
-int pdb_ranker_init(struct pdb_ranker *r, int n, int k)
-{
-	if (n < 2 || n > PDB_MAX_CELLS || k < 1 || k >= n)
-		return -1;
-	r->n = n;
-	r->k = k;
-	uint64_t w = 1;
-	for (int i = k - 1; i >= 0; i--) {
-		r->w[i] = w;
-		w *= (uint64_t)(n - i);
-		if (w >= (uint64_t)1 << 40)
-			return -1;
-	}
-	r->count = w;
-	return 0;
-}
-
-void pdb_unrank(const struct pdb_ranker *r, uint64_t rank, uint8_t *cells)
-{
-	uint32_t used = 0;
-	for (int i = 0; i < r->k; i++) {
-		unsigned d = (unsigned)(rank / r->w[i]);
-		rank -= (uint64_t)d * r->w[i];
-		/* the d-th cell (from 0) not yet used */
-		uint32_t freem = ~used;
-		for (unsigned j = 0; j < d; j++)
-			freem &= freem - 1;
-		unsigned c = (unsigned)__builtin_ctz(freem);
-		cells[i] = (uint8_t)c;
-		used |= 1u << c;
-	}
-}
-
-int pdb_pattern_tiles(uint32_t mask, int n, uint8_t *tiles)
-{
-	if (mask & 1u)
-		return -1;
-	if (n < 32 && (mask >> n) != 0)
-		return -1;
-	int k = 0;
-	for (int t = 1; t < n && t < 32; t++)
-		if (mask >> t & 1u)
-			tiles[k++] = (uint8_t)t;
-	return k;
-}
 
 int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_state *goal,
 		struct slidetab_error *err)
@@ -330,39 +282,4 @@ int pdb_set_h(const struct pdb_set *set, const struct board_state *s)
 			h = h2;
 	}
 	return h;
-}
-
-static uint32_t tiles_mask(const int *t)
-{
-	uint32_t m = 0;
-	for (; *t; t++)
-		m |= 1u << *t;
-	return m;
-}
-
-int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX])
-{
-	/* zero-terminated tile lists, zero-terminated list of patterns */
-	static const struct {
-		const char *name;
-		int tiles[PDB_PRESET_MAX][10];
-	} presets[] = {
-		{"555", {{1, 4, 5, 8, 12, 0}, {2, 3, 6, 7, 11, 0}, {9, 10, 13, 14, 15, 0}}},
-		{"663", {{1, 4, 5, 8, 9, 12, 0}, {2, 3, 6, 7, 10, 11, 0}, {13, 14, 15, 0}}},
-		{"78", {{1, 2, 3, 4, 5, 6, 7, 0}, {8, 9, 10, 11, 12, 13, 14, 15, 0}}},
-		{"555sym", {{1, 2, 3, 6, 7, 0}, {4, 8, 9, 12, 13, 0}, {5, 10, 11, 14, 15, 0}}},
-		{"663sym", {{1, 2, 3, 4, 8, 12, 0}, {5, 6, 7, 9, 10, 13, 0}, {11, 14, 15, 0}}},
-		{"78sym", {{1, 2, 3, 4, 5, 8, 12, 0}, {6, 7, 9, 10, 11, 13, 14, 15, 0}}},
-	};
-	if (!name)
-		return -1;
-	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
-		if (strcmp(name, presets[i].name) != 0)
-			continue;
-		int n = 0;
-		while (n < PDB_PRESET_MAX && presets[i].tiles[n][0])
-			masks[n] = tiles_mask(presets[i].tiles[n]), n++;
-		return n;
-	}
-	return -1;
 }
