@@ -33,6 +33,7 @@ static int is_goal(const struct search *x)
 	return memcmp(x->s, x->set->goal.t, (size_t)x->n) == 0;
 }
 
+/* hot loop, measured */
 /* Depth-first search below the current node at depth g; 1 when the goal was reached. The
  * children's entries are computed and prefetched first, so their cache misses overlap. */
 static int dfs(struct search *x, int g, int prev)

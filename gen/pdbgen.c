@@ -44,6 +44,7 @@ struct bfs {
 	int depth; /* parents' depth in this round */
 	atomic_uint_fast64_t chunk_next;
 	atomic_int fail;
+	struct bigmem mwords, mflag[2]; /* the memory of words, curflag and nextflag */
 };
 
 struct worker {
@@ -274,128 +275,120 @@ static void pack_span(void *ctx, size_t span, int worker)
 	}
 }
 
-int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask,
-		 int threads, struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
+/* Sets up the search of a k-tile pattern: ranking, word layout, goal cells and the memory. */
+static int bfs_setup(struct bfs *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles,
+		     int k, struct slidetab_error *err)
 {
-	*packed_out = NULL;
-	uint8_t tiles[PDB_MAX_CELLS];
-	int k, rc0 = pdbgeo_check_args(b, goal, pattern_mask, tiles, &k, err);
-	if (rc0 != SLIDETAB_OK)
-		return rc0;
-	if (threads < 1)
-		threads = 1;
-	if (threads > PDBGEN_MAX_THREADS)
-		threads = PDBGEN_MAX_THREADS;
-	if (b->n - k > 16) {
-		return err_set(err, SLIDETAB_EINVAL,
-			       "pdbgen: at most 16 cells may be free of pattern tiles (%d-tile pattern on %d cells)", k, b->n);
-	}
-
-	struct bfs *s = calloc(1, sizeof *s);
-	struct worker *ws = calloc((size_t)threads, sizeof *ws);
-	struct pack_job *pj = calloc((size_t)threads, sizeof *pj);
-	struct bigmem bwords = { 0 }, bflag1 = { 0 }, bflag2 = { 0 };
-	uint8_t *packed = NULL;
-	int rc = SLIDETAB_EFORMAT;
-	if (!s || !ws || !pj) {
-		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory");
-		goto out;
-	}
 	pdbgeo_init(&s->g, b);
 	s->k = k;
-	if (pdb_ranker_init(&s->rk, b->n, k) != 0 || s->rk.count >= ((uint64_t)1 << 32)) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: a %d-tile pattern on %d cells is too large", k, b->n);
-		goto out;
-	}
+	if (pdb_ranker_init(&s->rk, b->n, k) != 0 || s->rk.count >= ((uint64_t)1 << 32))
+		return err_set(err, SLIDETAB_EFORMAT, "pdbgen: a %d-tile pattern on %d cells is too large", k, b->n);
 	for (int i = 0; i < k; i++)
 		s->w32[i] = (uint32_t)s->rk.w[i];
 	s->wide = b->n - k > 8;
 	s->fw = s->wide ? 16 : 8;
 	s->fmask = ((uint64_t)1 << s->fw) - 1;
 	s->val_sh = 3 * s->fw;
+	s->cur_sh = s->fw;
+	s->next_sh = 2 * s->fw;
 	s->count = s->rk.count;
 	s->nchunks = (s->count + PDBGEN_CHUNK - 1) >> PDBGEN_CHUNK_SHIFT;
 	for (int i = 0; i < k; i++)
 		for (int c = 0; c < b->n; c++)
 			if (goal->t[c] == tiles[i])
 				s->goalcell[i] = (uint8_t)c;
-	if (bigmem_alloc(&bwords, s->count * (s->wide ? 8u : 4u)) || bigmem_alloc(&bflag1, s->nchunks) ||
-	    bigmem_alloc(&bflag2, s->nchunks)) {
-		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for %llu placements",
-		       (unsigned long long)s->count);
-		goto out;
-	}
-	s->words = bwords.p;
-	s->curflag = bflag1.p;
-	s->nextflag = bflag2.p;
+	if (bigmem_alloc(&s->mwords, s->count * (s->wide ? 8u : 4u)) || bigmem_alloc(&s->mflag[0], s->nchunks) ||
+	    bigmem_alloc(&s->mflag[1], s->nchunks))
+		return err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for %llu placements",
+			       (unsigned long long)s->count);
+	s->words = s->mwords.p;
+	s->curflag = s->mflag[0].p;
+	s->nextflag = s->mflag[1].p;
+	return SLIDETAB_OK;
+}
 
-	struct table_meta *m = meta_out;
-	memset(m, 0, sizeof *m);
-	/* the goal: pattern tiles at their goal cells, blank in the goal blank's region */
+/* Marks the goal: pattern tiles at their goal cells, blank in the goal blank's region. */
+static void bfs_seed(struct bfs *s, const struct board *b, const struct board_state *goal)
+{
 	uint8_t gcells[PDB_MAX_CELLS];
 	uint32_t gocc = 0;
-	int gmd = 0;
-	for (int i = 0; i < k; i++) {
+	for (int i = 0; i < s->k; i++) {
 		gcells[i] = s->goalcell[i];
 		gocc |= 1u << gcells[i];
 	}
 	uint64_t grank = pdb_rank(&s->rk, gcells);
 	uint32_t gfree = s->g.full & ~gocc;
 	uint64_t greg = compact(&s->g, flood(&s->g, gfree, (unsigned)board_blank(b, goal)), gfree);
-	s->cur_sh = s->fw;
-	s->next_sh = 2 * s->fw;
-	wor(s->words, s->wide, grank, greg | greg << s->cur_sh | (uint64_t)(gmd + 1) << s->val_sh);
+	wor(s->words, s->wide, grank, greg | greg << s->cur_sh | (uint64_t)1 << s->val_sh); /* value: md 0 + 1 */
 	s->curflag[grank >> PDBGEN_CHUNK_SHIFT] = 1;
-	m->hist[0] = 1;
-	uint64_t reached = 1;
-	int radius = 0;
-	for (int d = 0;; d++) {
-		s->depth = d;
-		atomic_store(&s->chunk_next, 0);
-		for (int i = 0; i < threads; i++) {
-			memset(&ws[i], 0, sizeof ws[i]);
-			ws[i].s = s;
-		}
-		pool_run(threads, (size_t)threads, bfs_worker, ws);
-		uint64_t touched = 0, frontier = 0, parents = 0, children = 0;
-		for (int i = 0; i < threads; i++) {
-			touched += ws[i].touched;
-			frontier += ws[i].frontier;
-			parents += ws[i].parents;
-			children += ws[i].children;
-		}
-#ifdef PDBGEN_STATS
-		fprintf(stderr, "depth %d: parents %llu children %llu new regions %llu new placements %llu\n", d,
-			(unsigned long long)parents, (unsigned long long)children,
-			(unsigned long long)frontier, (unsigned long long)touched);
-#else
-		(void)parents;
-		(void)children;
-#endif
-		if (atomic_load(&s->fail)) {
-			rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: internal error: value/Manhattan mismatch at depth %d",
-			       d + 1);
-			goto out;
-		}
-		if (frontier == 0)
-			break;
-		if (d + 1 >= TABLE_HIST_MAX) {
-			rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: depth beyond %d", TABLE_HIST_MAX - 1);
-			goto out;
-		}
-		m->hist[d + 1] = touched;
-		reached += touched;
-		if (touched)
-			radius = d + 1;
-		unsigned t = s->cur_sh;
-		s->cur_sh = s->next_sh;
-		s->next_sh = t;
-		uint8_t *t8 = s->curflag;
-		s->curflag = s->nextflag;
-		s->nextflag = t8;
-	}
+}
 
-	/* entry width: residues 0..maxe, plus the all-ones sentinel when some are unreachable */
+/* Expands depth d on the workers; *touched gets the placements first reached at d + 1, returns
+ * the regions added (0: the search is over). */
+static uint64_t bfs_round(struct bfs *s, struct worker *ws, int threads, int d, uint64_t *touched)
+{
+	s->depth = d;
+	atomic_store(&s->chunk_next, 0);
+	for (int i = 0; i < threads; i++) {
+		memset(&ws[i], 0, sizeof ws[i]);
+		ws[i].s = s;
+	}
+	pool_run(threads, (size_t)threads, bfs_worker, ws);
+	uint64_t frontier = 0, parents = 0, children = 0;
+	*touched = 0;
+	for (int i = 0; i < threads; i++) {
+		*touched += ws[i].touched;
+		frontier += ws[i].frontier;
+		parents += ws[i].parents;
+		children += ws[i].children;
+	}
+#ifdef PDBGEN_STATS
+	fprintf(stderr, "depth %d: parents %llu children %llu new regions %llu new placements %llu\n", d,
+		(unsigned long long)parents, (unsigned long long)children, (unsigned long long)frontier,
+		(unsigned long long)*touched);
+#else
+	(void)parents;
+	(void)children;
+#endif
+	unsigned t = s->cur_sh;
+	s->cur_sh = s->next_sh;
+	s->next_sh = t;
+	uint8_t *t8 = s->curflag;
+	s->curflag = s->nextflag;
+	s->nextflag = t8;
+	return frontier;
+}
+
+/* Runs the search from the seeded goal; fills m->hist and m->radius, *reached the placements reached. */
+static int bfs_search(struct bfs *s, struct worker *ws, int threads, struct table_meta *m, uint64_t *reached,
+		      struct slidetab_error *err)
+{
+	m->hist[0] = 1;
+	*reached = 1;
+	for (int d = 0;; d++) {
+		uint64_t touched, frontier = bfs_round(s, ws, threads, d, &touched);
+		if (atomic_load(&s->fail))
+			return err_set(err, SLIDETAB_EFORMAT,
+				       "pdbgen: internal error: value/Manhattan mismatch at depth %d", d + 1);
+		if (frontier == 0)
+			return SLIDETAB_OK;
+		if (d + 1 >= TABLE_HIST_MAX)
+			return err_set(err, SLIDETAB_EFORMAT, "pdbgen: depth beyond %d", TABLE_HIST_MAX - 1);
+		m->hist[d + 1] = touched;
+		*reached += touched;
+		if (touched)
+			m->radius = (uint32_t)d + 1;
+	}
+}
+
+/* Packs the value fields into the narrowest entries that hold residues 0..maxe plus the all-ones
+ * sentinel when some placements are unreachable; sets m->entry_bits and *packed (malloc'd). */
+static int bfs_pack(const struct bfs *s, int threads, uint64_t reached, struct table_meta *m, uint8_t **packed,
+		    struct slidetab_error *err)
+{
+	struct pack_job *pj = calloc((size_t)threads, sizeof *pj);
+	if (!pj)
+		return err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory");
 	size_t spans = (s->count + PACK_SPAN - 1) / PACK_SPAN;
 	for (int i = 0; i < threads; i++) {
 		pj[i].s = s;
@@ -411,29 +404,33 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 			else if (pj[i].ehist[v])
 				maxe = v - 1;
 		}
-	if (unreached + reached != s->count) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: internal error: %llu + %llu placements of %llu",
-		       (unsigned long long)unreached, (unsigned long long)reached,
-		       (unsigned long long)s->count);
-		goto out;
-	}
+	int rc = SLIDETAB_OK;
 	unsigned bits = 1;
 	while ((1u << bits) - 1 < maxe + (unreached ? 1u : 0u))
 		bits++;
-	uint64_t bytes = table_packed_bytes(s->count, bits);
-	packed = calloc((size_t)bytes + 1, 1);
-	if (!packed) {
+	if (unreached + reached != s->count)
+		rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: internal error: %llu + %llu placements of %llu",
+			     (unsigned long long)unreached, (unsigned long long)reached, (unsigned long long)s->count);
+	else if (!(*packed = calloc((size_t)table_packed_bytes(s->count, bits) + 1, 1)))
 		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for the packed table");
-		goto out;
+	if (rc == SLIDETAB_OK) {
+		for (int i = 0; i < threads; i++) {
+			pj[i].mode = 1;
+			pj[i].out = *packed;
+			pj[i].bits = bits;
+			pj[i].sentinel = (1u << bits) - 1;
+		}
+		pool_run(threads, spans, pack_span, pj);
+		m->entry_bits = (uint8_t)bits;
 	}
-	for (int i = 0; i < threads; i++) {
-		pj[i].mode = 1;
-		pj[i].out = packed;
-		pj[i].bits = bits;
-		pj[i].sentinel = (1u << bits) - 1;
-	}
-	pool_run(threads, spans, pack_span, pj);
+	free(pj);
+	return rc;
+}
 
+/* The header fields of the finished PDB (histogram, radius and entry width already set). */
+static void pdb_meta(struct table_meta *m, const struct board *b, const struct board_state *goal, uint32_t pattern,
+		     uint64_t entries)
+{
 	m->kind = TABLE_KIND_PDB;
 	m->ranking = TABLE_RANK_PDB;
 	m->entry = TABLE_ENTRY_MDRES;
@@ -441,22 +438,46 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	m->rows = (uint8_t)b->rows;
 	m->cols = (uint8_t)b->cols;
 	m->cells = (uint8_t)b->n;
-	m->entry_bits = (uint8_t)bits;
 	memcpy(m->goal, goal->t, (size_t)b->n);
-	m->pattern = pattern_mask;
-	m->entries = s->count;
-	m->radius = (uint32_t)radius;
+	m->pattern = pattern;
+	m->entries = entries;
 	m->block_entries = 0;
 	snprintf(m->generator, sizeof m->generator, "%s", GEN_VERSION);
-	*packed_out = packed;
-	packed = NULL;
-	rc = 0;
-out:
-	free(packed);
-	bigmem_free(&bwords);
-	bigmem_free(&bflag1);
-	bigmem_free(&bflag2);
-	free(pj);
+}
+
+int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask,
+		 int threads, struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
+{
+	*packed_out = NULL;
+	uint8_t tiles[PDB_MAX_CELLS];
+	int k, rc = pdbgeo_check_args(b, goal, pattern_mask, tiles, &k, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	if (threads < 1)
+		threads = 1;
+	if (threads > PDBGEN_MAX_THREADS)
+		threads = PDBGEN_MAX_THREADS;
+	if (b->n - k > 16)
+		return err_set(err, SLIDETAB_EINVAL,
+			       "pdbgen: at most 16 cells may be free of pattern tiles (%d-tile pattern on %d cells)", k, b->n);
+	struct bfs *s = calloc(1, sizeof *s);
+	struct worker *ws = calloc((size_t)threads, sizeof *ws);
+	struct table_meta *m = meta_out;
+	memset(m, 0, sizeof *m);
+	uint64_t reached = 0;
+	if (!s || !ws)
+		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory");
+	else if ((rc = bfs_setup(s, b, goal, tiles, k, err)) == SLIDETAB_OK) {
+		bfs_seed(s, b, goal);
+		if ((rc = bfs_search(s, ws, threads, m, &reached, err)) == SLIDETAB_OK &&
+		    (rc = bfs_pack(s, threads, reached, m, packed_out, err)) == SLIDETAB_OK)
+			pdb_meta(m, b, goal, pattern_mask, s->count);
+	}
+	if (s) {
+		bigmem_free(&s->mwords);
+		bigmem_free(&s->mflag[0]);
+		bigmem_free(&s->mflag[1]);
+	}
 	free(ws);
 	free(s);
 	return rc;

@@ -121,51 +121,40 @@ static void verify_chunk(void *ctx, size_t c, int worker)
 		verify_one(j, P);
 }
 
-int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8_t *packed,
-		  int threads, struct slidetab_error *err)
+/* Checks the header fields the verification relies on; fills goal, tiles and *k. */
+static int verify_header(const struct board *b, const struct table_meta *m, struct board_state *goal,
+			 uint8_t *tiles, int *k, struct slidetab_error *err)
 {
-	struct board_state goal;
-	memset(&goal, 0, sizeof goal);
-	if (m->rows != b->rows || m->cols != b->cols || m->cells != b->n) {
+	memset(goal, 0, sizeof *goal);
+	if (m->rows != b->rows || m->cols != b->cols || m->cells != b->n)
 		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: board %ux%u differs from %dx%d", m->rows, m->cols,
-		       b->rows, b->cols);
-	}
-	memcpy(goal.t, m->goal, (size_t)b->n);
-	uint8_t tiles[PDB_MAX_CELLS];
-	int k, rc0 = pdbgeo_check_args(b, &goal, m->pattern, tiles, &k, err);
-	if (rc0 != SLIDETAB_OK)
-		return rc0;
-	if (m->kind != TABLE_KIND_PDB || m->ranking != TABLE_RANK_PDB) {
+			       b->rows, b->cols);
+	memcpy(goal->t, m->goal, (size_t)b->n);
+	int rc = pdbgeo_check_args(b, goal, m->pattern, tiles, k, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	if (m->kind != TABLE_KIND_PDB || m->ranking != TABLE_RANK_PDB)
 		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: not a PDB table");
-	}
-	if (m->entry != TABLE_ENTRY_MDRES && m->entry != TABLE_ENTRY_PLAIN) {
+	if (m->entry != TABLE_ENTRY_MDRES && m->entry != TABLE_ENTRY_PLAIN)
 		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: entry encoding %u is neither plain nor mdres", m->entry);
-	}
-	if (m->entry_bits < 1 || m->entry_bits > 8) {
+	if (m->entry_bits < 1 || m->entry_bits > 8)
 		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: bad entry width %u", m->entry_bits);
-	}
-	struct vctx *v = calloc(1, sizeof *v);
-	if (threads < 1)
-		threads = 1;
-	if (threads > PDBGEN_MAX_THREADS)
-		threads = PDBGEN_MAX_THREADS;
-	struct vjob *js = calloc((size_t)threads, sizeof *js);
-	int rc = SLIDETAB_EFORMAT;
-	if (!v || !js) {
-		rc = err_set(err, SLIDETAB_ENOMEM, "pdb verify: out of memory");
-		goto out;
-	}
+	return SLIDETAB_OK;
+}
+
+/* Sets up v for the table; checks the entry count, the sentinel's use and the goal's value 0. */
+static int verify_setup(struct vctx *v, const struct board *b, const struct table_meta *m, const uint8_t *packed,
+			const struct board_state *goal, const uint8_t *tiles, int k, struct slidetab_error *err)
+{
 	pdbgeo_init(&v->g, b);
 	v->k = k;
-	if (pdb_ranker_init(&v->rk, b->n, k) != 0 || v->rk.count != m->entries) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: %llu entries, expected %d!/%d!",
-		       (unsigned long long)m->entries, b->n, b->n - k);
-		goto out;
-	}
+	if (pdb_ranker_init(&v->rk, b->n, k) != 0 || v->rk.count != m->entries)
+		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: %llu entries, expected %d!/%d!",
+			       (unsigned long long)m->entries, b->n, b->n - k);
 	uint8_t gcells[PDB_MAX_CELLS];
 	for (int i = 0; i < k; i++)
 		for (int c = 0; c < b->n; c++)
-			if (goal.t[c] == tiles[i])
+			if (goal->t[c] == tiles[i])
 				v->goalcell[i] = gcells[i] = (uint8_t)c;
 	v->goal_rank = pdb_rank(&v->rk, gcells);
 	v->packed = packed;
@@ -176,52 +165,66 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 	for (unsigned d = 0; d < TABLE_HIST_MAX; d++)
 		hsum += m->hist[d];
 	v->sentinel_ok = hsum < m->entries;
-	if (v->sentinel_ok && b->n - k - 1 > 1) {
-		rc = err_set(err, SLIDETAB_EFORMAT,
-		       "pdb verify: the histogram counts %llu of %llu placements, but with %d "
-		       "non-pattern tiles every placement is reachable",
-		       (unsigned long long)hsum, (unsigned long long)m->entries, b->n - k - 1);
-		goto out;
-	}
-	if (vvalue(v, v->goal_rank, 0) != 0) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: the goal placement's value is not 0");
-		goto out;
-	}
-	for (int i = 0; i < threads; i++)
-		js[i].v = v;
-	pool_run(threads, (size_t)((v->rk.count + PDBGEN_CHUNK - 1) >> PDBGEN_CHUNK_SHIFT), verify_chunk, js);
-	uint64_t hist[TABLE_HIST_MAX] = {0}, unreach = 0;
+	if (v->sentinel_ok && b->n - k - 1 > 1)
+		return err_set(err, SLIDETAB_EFORMAT,
+			       "pdb verify: the histogram counts %llu of %llu placements, but with %d "
+			       "non-pattern tiles every placement is reachable",
+			       (unsigned long long)hsum, (unsigned long long)m->entries, b->n - k - 1);
+	if (vvalue(v, v->goal_rank, 0) != 0)
+		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: the goal placement's value is not 0");
+	return SLIDETAB_OK;
+}
+
+/* Compares the workers' recount (first violation, histogram, radius, unreachable) with the header. */
+static int verify_counts(const struct vjob *js, int threads, const struct table_meta *m, struct slidetab_error *err)
+{
+	uint64_t hist[TABLE_HIST_MAX] = {0}, unreach = 0, hsum = 0;
 	for (int i = 0; i < threads; i++) {
-		if (js[i].bad) {
-			rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: %s", js[i].msg);
-			goto out;
-		}
+		if (js[i].bad)
+			return err_set(err, SLIDETAB_EFORMAT, "pdb verify: %s", js[i].msg);
 		unreach += js[i].unreach;
 		for (int d = 0; d < TABLE_HIST_MAX; d++)
 			hist[d] += js[i].hist[d];
 	}
 	unsigned radius = 0;
 	for (unsigned d = 0; d < TABLE_HIST_MAX; d++) {
-		if (hist[d] != m->hist[d]) {
-			rc = err_set(err, SLIDETAB_EFORMAT,
-			       "pdb verify: %llu placements have value %u, the header says %llu",
-			       (unsigned long long)hist[d], d, (unsigned long long)m->hist[d]);
-			goto out;
-		}
+		if (hist[d] != m->hist[d])
+			return err_set(err, SLIDETAB_EFORMAT, "pdb verify: %llu placements have value %u, the header says %llu",
+				       (unsigned long long)hist[d], d, (unsigned long long)m->hist[d]);
 		if (hist[d])
 			radius = d;
+		hsum += m->hist[d];
 	}
-	if (radius != m->radius) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: largest value %u, the header says %u", radius,
-		       m->radius);
-		goto out;
+	if (radius != m->radius)
+		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: largest value %u, the header says %u", radius,
+			       m->radius);
+	if (unreach + hsum != m->entries)
+		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: entry count mismatch");
+	return SLIDETAB_OK;
+}
+
+int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8_t *packed,
+		  int threads, struct slidetab_error *err)
+{
+	struct board_state goal;
+	uint8_t tiles[PDB_MAX_CELLS];
+	int k, rc = verify_header(b, m, &goal, tiles, &k, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	if (threads < 1)
+		threads = 1;
+	if (threads > PDBGEN_MAX_THREADS)
+		threads = PDBGEN_MAX_THREADS;
+	struct vctx *v = calloc(1, sizeof *v);
+	struct vjob *js = calloc((size_t)threads, sizeof *js);
+	if (!v || !js)
+		rc = err_set(err, SLIDETAB_ENOMEM, "pdb verify: out of memory");
+	else if ((rc = verify_setup(v, b, m, packed, &goal, tiles, k, err)) == SLIDETAB_OK) {
+		for (int i = 0; i < threads; i++)
+			js[i].v = v;
+		pool_run(threads, (size_t)((v->rk.count + PDBGEN_CHUNK - 1) >> PDBGEN_CHUNK_SHIFT), verify_chunk, js);
+		rc = verify_counts(js, threads, m, err);
 	}
-	if (unreach + hsum != m->entries) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: entry count mismatch");
-		goto out;
-	}
-	rc = 0;
-out:
 	free(js);
 	free(v);
 	return rc;
