@@ -7,6 +7,7 @@
 #include <zlib.h>
 
 #include "board.h"
+#include "rank.h"
 
 /* On-disk layout of the 4096-byte header: the byte offset of each field (all integers
  * little-endian; the histogram holds radius + 1 u64 counts; the last 4 bytes are the CRC-32 of
@@ -75,11 +76,8 @@ const char *table_kind_name(uint32_t k)
 static uint64_t expected_entries(const struct table_meta *m)
 {
 	uint64_t e = 1;
-	if (m->kind == TABLE_KIND_EXACT) {
-		for (int i = 3; i <= m->cells; i++)
-			e *= (uint64_t)i;
-		return e;
-	}
+	if (m->kind == TABLE_KIND_EXACT)
+		return rank_states(m->cells);
 	int k = __builtin_popcount(m->pattern);
 	for (int i = 0; i < k; i++) {
 		e *= (uint64_t)(m->cells - i);

@@ -45,9 +45,7 @@ static double now(void)
 
 uint64_t bfs_memory_needed(const struct board *b, int count_only)
 {
-	uint64_t states = 1;
-	for (int i = 3; i <= b->n; i++)
-		states *= (uint64_t)i;
+	uint64_t states = rank_states(b->n);
 	return (states + 31) / 32 * 8 + (count_only ? 0 : states);
 }
 
