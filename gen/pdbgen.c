@@ -453,10 +453,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	int k, rc = pdbgeo_check_args(b, goal, pattern_mask, tiles, &k, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	if (threads < 1)
-		threads = 1;
-	if (threads > PDBGEN_MAX_THREADS)
-		threads = PDBGEN_MAX_THREADS;
+	threads = pdbgeo_threads(threads);
 	if (b->n - k > 16)
 		return err_set(err, SLIDETAB_EINVAL,
 			       "pdbgen: at most 16 cells may be free of pattern tiles (%d-tile pattern on %d cells)", k, b->n);

@@ -27,6 +27,12 @@ struct geo {
 	uint8_t pdep8[256][256];     /* pdep8[f][x]: low bits of x spread to f's set bits */
 };
 
+/* The worker count of a build or verification: `threads` within 1..PDBGEN_MAX_THREADS. */
+static inline int pdbgeo_threads(int threads)
+{
+	return threads < 1 ? 1 : threads > PDBGEN_MAX_THREADS ? PDBGEN_MAX_THREADS : threads;
+}
+
 /* Fills g for board b (at most 32 cells). */
 void pdbgeo_init(struct geo *g, const struct board *b);
 

@@ -211,10 +211,7 @@ int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8
 	int k, rc = verify_header(b, m, &goal, tiles, &k, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	if (threads < 1)
-		threads = 1;
-	if (threads > PDBGEN_MAX_THREADS)
-		threads = PDBGEN_MAX_THREADS;
+	threads = pdbgeo_threads(threads);
 	struct vctx *v = calloc(1, sizeof *v);
 	struct vjob *js = calloc((size_t)threads, sizeof *js);
 	if (!v || !js)
