@@ -1,12 +1,13 @@
 /* ida: IDA* over sliding-tile states with incremental additive-PDB heuristics and reflection. */
 #include "ida.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "pool.h"
 
 
 /* Side 0 looks the state up as it is, side 1 looks up its reflection. */
@@ -33,6 +34,7 @@ static int is_goal(const struct search *x)
 	return memcmp(x->s, x->set->goal.t, (size_t)x->n) == 0;
 }
 
+/* hot loop, measured */
 /* Depth-first search below the current node at depth g; 1 when the goal was reached. The
  * children's entries are computed and prefetched first, so their cache misses overlap. */
 static int dfs(struct search *x, int g, int prev)
@@ -295,62 +297,32 @@ int ida_solve(const struct pdb_set *set, const struct board_state *start,
 
 struct batch {
 	const struct pdb_set *set;
-	size_t count;
 	const struct board_state *starts, *goals, *goal;
 	int max_depth;
 	struct ida_result *res;
-	atomic_size_t next;
 };
 
-static void *batch_worker(void *arg)
+static void batch_one(void *ctx, size_t i, int worker)
 {
-	struct batch *bt = arg;
-	for (;;) {
-		size_t i = atomic_fetch_add(&bt->next, 1);
-		if (i >= bt->count)
-			break;
-		const struct board_state *g = bt->goals ? &bt->goals[i] : bt->goal;
-		struct ida_result *r = &bt->res[i];
-		struct slidetab_error e;
-		if (ida_solve(bt->set, &bt->starts[i], g, bt->max_depth, r, &e) != SLIDETAB_OK) {
-			memset(r, 0, sizeof *r);
-			r->status = IDA_ERROR;
-			r->length = -1;
-			snprintf(r->err, sizeof r->err, "%s", e.msg);
-		}
+	struct batch *bt = ctx;
+	(void)worker;
+	const struct board_state *g = bt->goals ? &bt->goals[i] : bt->goal;
+	struct ida_result *r = &bt->res[i];
+	struct slidetab_error e;
+	if (ida_solve(bt->set, &bt->starts[i], g, bt->max_depth, r, &e) != SLIDETAB_OK) {
+		memset(r, 0, sizeof *r);
+		r->status = IDA_ERROR;
+		r->length = -1;
+		snprintf(r->err, sizeof r->err, "%s", e.msg);
 	}
-	return NULL;
 }
 
 int ida_solve_batch(const struct pdb_set *set, size_t count, const struct board_state *starts,
 		    const struct board_state *goals, const struct board_state *goal, int max_depth,
 		    int threads, struct ida_result *res)
 {
-	struct batch bt;
-	bt.set = set;
-	bt.count = count;
-	bt.starts = starts;
-	bt.goals = goals;
-	bt.goal = goal ? goal : &set->goal;
-	bt.max_depth = max_depth;
-	bt.res = res;
-	atomic_init(&bt.next, 0);
-	if (threads < 1)
-		threads = 1;
-	if ((size_t)threads > count)
-		threads = count ? (int)count : 1;
-	pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-	if (!tid)
-		return -1;
-	int started = 0;
-	for (int i = 1; i < threads; i++) {
-		if (pthread_create(&tid[i], NULL, batch_worker, &bt) != 0)
-			break;
-		started = i;
-	}
-	batch_worker(&bt);
-	for (int i = 1; i <= started; i++)
-		pthread_join(tid[i], NULL);
-	free(tid);
+	struct batch bt = { .set = set, .starts = starts, .goals = goals, .goal = goal ? goal : &set->goal,
+			    .max_depth = max_depth, .res = res };
+	pool_run(threads, count, batch_one, &bt);
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bigmem.h"
 #include "board.h"
 #include "table.h"
 
@@ -68,16 +69,6 @@ void pdb_unrank(const struct pdb_ranker *r, uint64_t rank, uint8_t *cells);
  * tile >= n. */
 int pdb_pattern_tiles(uint32_t mask, int n, uint8_t *tiles);
 
-/* A large zeroed buffer: anonymous memory advised for transparent huge pages when it is at
- * least 8 MB (fewer TLB misses on random access), else calloc. 0 or -1. */
-struct pdb_big {
-	void *base;
-	size_t len;
-	uint8_t *p;
-};
-int pdb_big_alloc(struct pdb_big *bb, uint64_t bytes);
-void pdb_big_free(struct pdb_big *bb);
-
 /* One pattern database in lookup form. */
 struct pdb_one {
 	uint32_t pattern;
@@ -90,7 +81,7 @@ struct pdb_one {
 	int mdres;           /* 1: value = md + 2*e; 0: value = e */
 	unsigned sentinel;   /* entry meaning "unreachable" (compared before decoding) */
 	uint32_t radius;
-	struct pdb_big owned; /* the entries' memory, freed with the set */
+	struct bigmem owned;  /* the entries' memory, freed with the set */
 };
 
 /* A set of disjoint PDBs built for one goal, with the main-diagonal reflection when it applies. */

@@ -26,6 +26,15 @@ struct rank_ctx {
 	int bmi2;             /* the CPU has PDEP: unranking uses it */
 };
 
+/* n!/2: the number of states of an n-cell board that can reach a given goal (n <= 20). */
+static inline uint64_t rank_states(int n)
+{
+	uint64_t states = 1;
+	for (int i = 3; i <= n; i++)
+		states *= (uint64_t)i;
+	return states;
+}
+
 /* Prepares ranking for the states that can reach `goal`. Returns 0, or -1 when n > 20. */
 int rank_init(struct rank_ctx *r, const struct board *b, const struct board_state *goal);
 

@@ -9,13 +9,13 @@
  * graph is bipartite. */
 #include "bfs.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 
+#include "../core/bigmem.h"
+#include "../core/pool.h"
 #include "../core/rank.h"
 
 #define CHUNK_STATES (1u << 16) /* work unit: a multiple of 64 states */
@@ -30,12 +30,10 @@ struct shared {
 	uint8_t *entries;
 	uint64_t count;
 	unsigned depth;
-	_Atomic uint64_t next_chunk;
+	uint64_t chunks;
 	_Atomic uint64_t found;
-	_Atomic int done;
-	pthread_barrier_t barrier;
-	pthread_mutex_t gate;
-	double t0;
+	int live;
+	double t0, last;
 };
 
 static double now(void)
@@ -45,28 +43,9 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Zeroed memory from mmap, backed by huge pages where the kernel allows (fewer TLB misses on
- * the random far updates of a multi-gigabyte working set). */
-static void *alloc_zeroed(uint64_t bytes)
-{
-	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	madvise(p, bytes, MADV_HUGEPAGE);
-	return p;
-}
-
-static void free_zeroed(void *p, uint64_t bytes)
-{
-	if (p)
-		munmap(p, bytes);
-}
-
 uint64_t bfs_memory_needed(const struct board *b, int count_only)
 {
-	uint64_t states = 1;
-	for (int i = 3; i <= b->n; i++)
-		states *= (uint64_t)i;
+	uint64_t states = rank_states(b->n);
 	return (states + 31) / 32 * 8 + (count_only ? 0 : states);
 }
 
@@ -184,39 +163,17 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 	return found + ring_flush(s->bits, &ring, nxt);
 }
 
-/* Takes chunks of the current depth until none are left; returns the states reached. Thread 0
- * (live) also draws the live progress line. */
-static uint64_t run_chunks(struct shared *s, int live)
+/* One chunk of the current depth (pool_run index c); worker 0 also draws the live progress line. */
+static void run_chunk(void *ctx, size_t c, int worker)
 {
-	const uint64_t chunks = (s->count + CHUNK_STATES - 1) / CHUNK_STATES;
-	uint64_t found = 0;
-	double last = now();
-	for (;;) {
-		uint64_t c = atomic_fetch_add(&s->next_chunk, 1);
-		if (c >= chunks)
-			break;
-		uint64_t lo = c * CHUNK_STATES, hi = lo + CHUNK_STATES;
-		found += expand_range(s, lo, hi < s->count ? hi : s->count);
-		if (live && now() - last > 0.5) {
-			last = now();
-			fprintf(stderr, "\rdepth %u: %5.1f%% scanned, %.1f s", s->depth, 100.0 * (double)c / (double)chunks,
-				last - s->t0);
-		}
-	}
-	return found;
-}
-
-static void *worker(void *arg)
-{
-	struct shared *s = arg;
-	pthread_mutex_lock(&s->gate); /* wait until every thread exists and the barrier is set */
-	pthread_mutex_unlock(&s->gate);
-	for (;;) {
-		pthread_barrier_wait(&s->barrier); /* depth set up by thread 0 */
-		if (atomic_load(&s->done))
-			return NULL;
-		atomic_fetch_add(&s->found, run_chunks(s, 0));
-		pthread_barrier_wait(&s->barrier); /* depth finished */
+	struct shared *s = ctx;
+	uint64_t lo = (uint64_t)c * CHUNK_STATES, hi = lo + CHUNK_STATES;
+	atomic_fetch_add_explicit(&s->found, expand_range(s, lo, hi < s->count ? hi : s->count),
+				  memory_order_relaxed);
+	if (worker == 0 && s->live && now() - s->last > 0.5) {
+		s->last = now();
+		fprintf(stderr, "\rdepth %u: %5.1f%% scanned, %.1f s", s->depth, 100.0 * (double)c / (double)s->chunks,
+			s->last - s->t0);
 	}
 }
 
@@ -239,39 +196,30 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		for (int t = 0; t < b->n; t++)
 			s->md[goal->t[c]][t] = (uint8_t)board_taxicab(b, c, t);
 	uint64_t words = (s->count + 31) / 32, expect = s->count;
-	s->bits = alloc_zeroed(words * sizeof *s->bits);
+	struct bigmem bits;
+	bigmem_alloc(&bits, words * sizeof *s->bits); /* huge pages: fewer TLB misses on far updates */
+	s->bits = (_Atomic uint64_t *)(void *)bits.p;
 	if (!opt->count_only)
 		s->entries = malloc(s->count);
 	if (!s->bits || (!opt->count_only && !s->entries)) {
-		free_zeroed((void *)s->bits, words * sizeof *s->bits);
+		bigmem_free(&bits);
 		free(s->entries);
 		free(s);
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory for the search (%llu bytes)",
 			       (unsigned long long)bfs_memory_needed(b, opt->count_only));
 	}
 	res->working_bytes = words * 8;
-	int threads = opt->threads < 1 ? 1 : opt->threads > 256 ? 256 : opt->threads, started = 1;
-	pthread_t tid[256];
-	pthread_mutex_init(&s->gate, NULL);
-	pthread_mutex_lock(&s->gate);
-	while (started < threads && pthread_create(&tid[started], NULL, worker, s) == 0)
-		started++; /* fewer threads if the system refuses more: slower, still correct */
-	pthread_barrier_init(&s->barrier, NULL, (unsigned)started);
-	pthread_mutex_unlock(&s->gate);
-
-	s->t0 = now();
+	s->chunks = (s->count + CHUNK_STATES - 1) / CHUNK_STATES;
+	s->live = opt->live;
+	s->t0 = s->last = now();
 	mark(s->bits, rank_state(&s->rk, goal), 1);
 	res->hist[0] = 1;
 	uint64_t total = 1;
 	for (unsigned d = 0;; d++) {
 		s->depth = d;
-		atomic_store(&s->next_chunk, 0);
 		atomic_store(&s->found, 0);
-		pthread_barrier_wait(&s->barrier);
-		uint64_t found = run_chunks(s, opt->live);
-		atomic_fetch_add(&s->found, found);
-		pthread_barrier_wait(&s->barrier);
-		found = atomic_load(&s->found);
+		pool_run(opt->threads, s->chunks, run_chunk, s);
+		uint64_t found = atomic_load(&s->found);
 		double el = now() - s->t0;
 		if (opt->live)
 			fprintf(stderr, "\r\033[K");
@@ -285,16 +233,10 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		res->hist[d + 1] = found;
 		total += found;
 	}
-	atomic_store(&s->done, 1);
-	pthread_barrier_wait(&s->barrier);
-	for (int t = 1; t < started; t++)
-		pthread_join(tid[t], NULL);
-	pthread_barrier_destroy(&s->barrier);
-	pthread_mutex_destroy(&s->gate);
 	res->seconds = now() - s->t0;
 	res->states = total;
 	res->entries = s->entries;
-	free_zeroed((void *)s->bits, words * sizeof *s->bits);
+	bigmem_free(&bits);
 	int ok = total == expect;
 	free(s);
 	if (!ok) {

@@ -1,134 +1,16 @@
-/* pdbgen: builds one PDB by multi-threaded reverse BFS over (placement, blank region); verify; presets. */
+/* pdbgen: builds one pattern database by multi-threaded reverse BFS over (placement, blank region). */
 #include "pdbgen.h"
 
-#include <pthread.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/pdb.h"
+#include "../core/bigmem.h"
+#include "pdbgeo.h"
 
 #define GEN_VERSION "slidetab-pdbgen 1"
-#define CHUNK_SHIFT 13 /* placements per unit of work: 8192 (a multiple of 64) */
-#define CHUNK ((uint64_t)1 << CHUNK_SHIFT)
-#define MAX_THREADS 256
 #define RING 64 /* children in flight (prefetched, not yet looked at) */
-
-
-/* ---- board geometry as bit masks ---- */
-
-struct geo {
-	int n, cols;
-	uint32_t full, notfirst, notlast; /* all cells; cells not in column 0; not in the last */
-	int8_t nbr[PDB_MAX_CELLS][BOARD_NDIRS];
-	uint8_t dist[PDB_MAX_CELLS][PDB_MAX_CELLS];
-	uint32_t adj[PDB_MAX_CELLS]; /* neighbours of each cell */
-	uint32_t betw[PDB_MAX_CELLS][PDB_MAX_CELLS]; /* cells strictly between two cells */
-	int nbytes;                  /* bytes of a cell mask */
-	uint8_t pc8[256];            /* popcount */
-	uint8_t sel8[256][8];        /* sel8[f][j]: position of the j-th set bit of f */
-	uint8_t pext8[256][256];     /* pext8[f][x]: bits of x at f's set bits, packed */
-	uint8_t pdep8[256][256];     /* pdep8[f][x]: low bits of x spread to f's set bits */
-};
-
-static void geo_init(struct geo *g, const struct board *b)
-{
-	g->n = b->n;
-	g->cols = b->cols;
-	g->full = b->n >= 32 ? 0xffffffffu : (1u << b->n) - 1;
-	g->notfirst = g->notlast = 0;
-	for (int c = 0; c < b->n; c++) {
-		if (c % b->cols != 0)
-			g->notfirst |= 1u << c;
-		if (c % b->cols != b->cols - 1)
-			g->notlast |= 1u << c;
-	}
-	memcpy(g->nbr, b->nbr, sizeof g->nbr);
-	g->nbytes = (b->n + 7) / 8;
-	for (unsigned f = 0; f < 256; f++) {
-		unsigned j = 0;
-		for (unsigned bit = 0; bit < 8; bit++)
-			if (f >> bit & 1u)
-				g->sel8[f][j++] = (uint8_t)bit;
-		g->pc8[f] = (uint8_t)j;
-		for (unsigned x = 0; x < 256; x++) {
-			unsigned pe = 0, pd = 0, q = 0;
-			for (unsigned bit = 0; bit < 8; bit++)
-				if (f >> bit & 1u) {
-					pe |= (x >> bit & 1u) << q;
-					pd |= (x >> q & 1u) << bit;
-					q++;
-				}
-			g->pext8[f][x] = (uint8_t)pe;
-			g->pdep8[f][x] = (uint8_t)pd;
-		}
-	}
-	for (int c = 0; c < b->n; c++) {
-		g->adj[c] = 0;
-		for (int d = 0; d < b->n; d++)
-			g->dist[c][d] = (uint8_t)board_taxicab(b, c, d);
-		for (int dir = 0; dir < BOARD_NDIRS; dir++)
-			if (b->nbr[c][dir] >= 0)
-				g->adj[c] |= 1u << b->nbr[c][dir];
-		for (int d = 0; d < b->n; d++) {
-			int lo = c < d ? c : d, hi = c < d ? d : c;
-			g->betw[c][d] = 0;
-			for (int q = lo + 1; q < hi; q++)
-				g->betw[c][d] |= 1u << q;
-		}
-	}
-}
-
-/* Cells connected to cell t through cells of `freem` (t itself in freem). */
-static inline uint32_t flood(const struct geo *g, uint32_t freem, unsigned t)
-{
-	uint32_t r = 1u << t;
-	for (;;) {
-		uint32_t x = r | r << g->cols | r >> g->cols | (r & g->notlast) << 1 |
-			     (r & g->notfirst) >> 1;
-		x &= freem;
-		if (x == r)
-			return r;
-		r = x;
-	}
-}
-
-/* Bits of `cells` (a subset of freem) renumbered by rank within freem (pext), and back (pdep). */
-static inline uint32_t compact(const struct geo *g, uint32_t cells, uint32_t freem)
-{
-	uint32_t out = 0;
-	unsigned sh = 0;
-	for (int b = 0; b < g->nbytes; b++) {
-		unsigned f = freem >> (8 * b) & 0xffu;
-		out |= (uint32_t)g->pext8[f][cells >> (8 * b) & 0xffu] << sh;
-		sh += g->pc8[f];
-	}
-	return out;
-}
-
-static inline uint32_t expand(const struct geo *g, uint32_t bits, uint32_t freem)
-{
-	uint32_t out = 0;
-	for (int b = 0; b < g->nbytes; b++) {
-		unsigned f = freem >> (8 * b) & 0xffu;
-		out |= (uint32_t)g->pdep8[f][bits & 0xffu] << (8 * b);
-		bits >>= g->pc8[f];
-	}
-	return out;
-}
-
-/* Cell of the j-th set bit of freem (j < popcount). */
-static inline unsigned select_bit(const struct geo *g, uint32_t freem, unsigned j)
-{
-	for (int b = 0;; b++) {
-		unsigned f = freem >> (8 * b) & 0xffu;
-		if (j < g->pc8[f])
-			return 8u * (unsigned)b + g->sel8[f][j];
-		j -= g->pc8[f];
-	}
-}
 
 /* ---- the BFS ----
  *
@@ -162,6 +44,7 @@ struct bfs {
 	int depth; /* parents' depth in this round */
 	atomic_uint_fast64_t chunk_next;
 	atomic_int fail;
+	struct bigmem mwords, mflag[2]; /* the memory of words, curflag and nextflag */
 };
 
 struct worker {
@@ -219,7 +102,7 @@ static void new_region(struct worker *wk, uint32_t rank, uint32_t occ, uint32_t 
 	uint64_t old = wor(s->words, s->wide, rank, add);
 	if (old >> idx & 1u)
 		return; /* another worker added this region first */
-	uint8_t *flag = &s->nextflag[rank >> CHUNK_SHIFT];
+	uint8_t *flag = &s->nextflag[rank >> PDBGEN_CHUNK_SHIFT];
 	if (!__atomic_load_n(flag, __ATOMIC_RELAXED)) /* no store when set: no line ping-pong */
 		__atomic_store_n(flag, 1, __ATOMIC_RELAXED);
 	wk->frontier++;
@@ -341,10 +224,12 @@ static void scan_wide(struct worker *wk, uint64_t lo, uint64_t hi)
 	scan_chunk(wk, lo, hi, 1);
 }
 
-static void *bfs_worker(void *arg)
+/* pool_run index i = worker i: scans chunks until none are left, then drains its ring. */
+static void bfs_worker(void *ctx, size_t i, int worker)
 {
-	struct worker *wk = arg;
+	struct worker *wk = (struct worker *)ctx + i;
 	struct bfs *s = wk->s;
+	(void)worker;
 	for (;;) {
 		uint64_t ci = atomic_fetch_add(&s->chunk_next, 1);
 		if (ci >= s->nchunks)
@@ -352,7 +237,7 @@ static void *bfs_worker(void *arg)
 		if (!s->curflag[ci])
 			continue;
 		s->curflag[ci] = 0;
-		uint64_t lo = ci << CHUNK_SHIFT, hi = lo + CHUNK;
+		uint64_t lo = ci << PDBGEN_CHUNK_SHIFT, hi = lo + PDBGEN_CHUNK;
 		if (hi > s->count)
 			hi = s->count;
 		if (s->wide)
@@ -361,28 +246,6 @@ static void *bfs_worker(void *arg)
 			scan_narrow(wk, lo, hi);
 	}
 	drain(wk);
-	return NULL;
-}
-
-/* Runs fn on `threads` workers (the first on this thread). */
-static int run_workers(void *(*fn)(void *), void *ws, size_t wsize, int threads)
-{
-	pthread_t tid[MAX_THREADS];
-	int started = 0, rc = 0;
-	for (int i = 1; i < threads; i++) {
-		if (pthread_create(&tid[i], NULL, fn, (char *)ws + (size_t)i * wsize) != 0) {
-			rc = -1;
-			break;
-		}
-		started = i;
-	}
-	fn(ws);
-	for (int i = 1; i <= started; i++)
-		pthread_join(tid[i], NULL);
-	if (rc != 0) /* could not start all: finish the rest here, in order */
-		for (int i = started + 1; i < threads; i++)
-			fn((char *)ws + (size_t)i * wsize);
-	return 0;
 }
 
 struct pack_job {
@@ -392,181 +255,146 @@ struct pack_job {
 	unsigned bits, sentinel;
 	uint64_t ehist[256]; /* mode 0: placements per stored value field (0 = unreached) */
 	int mode;            /* 0: count, 1: pack */
-	atomic_uint_fast64_t *next;
 };
 
 #define PACK_SPAN ((uint64_t)1 << 20) /* a multiple of 8: every span starts on a byte */
 
-static void *pack_worker(void *arg)
+/* Span `span` (pool_run index) on worker `worker`'s job. */
+static void pack_span(void *ctx, size_t span, int worker)
 {
-	struct pack_job *j = arg;
+	struct pack_job *j = (struct pack_job *)ctx + worker;
 	const struct bfs *s = j->s;
-	for (;;) {
-		uint64_t lo = atomic_fetch_add(j->next, 1) * PACK_SPAN;
-		if (lo >= j->hi)
-			break;
-		uint64_t hi = lo + PACK_SPAN < j->hi ? lo + PACK_SPAN : j->hi;
-		for (uint64_t i = lo; i < hi; i++) {
-			unsigned v = (unsigned)(wload(s->words, s->wide, i) >> s->val_sh) & 0xffu;
-			if (j->mode == 0)
-				j->ehist[v]++;
-			else
-				table_packed_set(j->out, i, j->bits, v ? v - 1 : j->sentinel);
-		}
+	uint64_t lo = (uint64_t)span * PACK_SPAN;
+	uint64_t hi = lo + PACK_SPAN < j->hi ? lo + PACK_SPAN : j->hi;
+	for (uint64_t i = lo; i < hi; i++) {
+		unsigned v = (unsigned)(wload(s->words, s->wide, i) >> s->val_sh) & 0xffu;
+		if (j->mode == 0)
+			j->ehist[v]++;
+		else
+			table_packed_set(j->out, i, j->bits, v ? v - 1 : j->sentinel);
 	}
-	return NULL;
 }
 
-/* Checks the board, goal and pattern; *k gets the number of pattern tiles. */
-static int check_args(const struct board *b, const struct board_state *goal, uint32_t pattern,
-		      uint8_t *tiles, int *k, struct slidetab_error *err)
+/* Sets up the search of a k-tile pattern: ranking, word layout, goal cells and the memory. */
+static int bfs_setup(struct bfs *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles,
+		     int k, struct slidetab_error *err)
 {
-	if (b->n > PDB_MAX_CELLS || b->n > 31) {
-		return err_set(err, SLIDETAB_EFORMAT, "pdbgen: board too large");
-	}
-	if (!board_valid(b, goal)) {
-		return err_set(err, SLIDETAB_EFORMAT, "pdbgen: the goal is not a valid %dx%d state", b->rows, b->cols);
-	}
-	*k = pdb_pattern_tiles(pattern, b->n, tiles);
-	if (*k < 1)
-		return err_set(err, SLIDETAB_EINVAL,
-			       "pdbgen: pattern 0x%lx must name tiles 1..%d (not the blank), at least one",
-			       (unsigned long)pattern, b->n - 1);
-	return SLIDETAB_OK;
-}
-
-int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask,
-		 int threads, struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
-{
-	*packed_out = NULL;
-	uint8_t tiles[PDB_MAX_CELLS];
-	int k, rc0 = check_args(b, goal, pattern_mask, tiles, &k, err);
-	if (rc0 != SLIDETAB_OK)
-		return rc0;
-	if (threads < 1)
-		threads = 1;
-	if (threads > MAX_THREADS)
-		threads = MAX_THREADS;
-	if (b->n - k > 16) {
-		return err_set(err, SLIDETAB_EINVAL,
-			       "pdbgen: at most 16 cells may be free of pattern tiles (%d-tile pattern on %d cells)", k, b->n);
-	}
-
-	struct bfs *s = calloc(1, sizeof *s);
-	struct worker *ws = calloc((size_t)threads, sizeof *ws);
-	struct pack_job *pj = calloc((size_t)threads, sizeof *pj);
-	struct pdb_big bwords, bflag1, bflag2;
-	memset(&bwords, 0, sizeof bwords);
-	bflag1 = bflag2 = bwords;
-	uint8_t *packed = NULL;
-	int rc = SLIDETAB_EFORMAT;
-	if (!s || !ws || !pj) {
-		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory");
-		goto out;
-	}
-	geo_init(&s->g, b);
+	pdbgeo_init(&s->g, b);
 	s->k = k;
-	if (pdb_ranker_init(&s->rk, b->n, k) != 0 || s->rk.count >= ((uint64_t)1 << 32)) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: a %d-tile pattern on %d cells is too large", k, b->n);
-		goto out;
-	}
+	if (pdb_ranker_init(&s->rk, b->n, k) != 0 || s->rk.count >= ((uint64_t)1 << 32))
+		return err_set(err, SLIDETAB_EFORMAT, "pdbgen: a %d-tile pattern on %d cells is too large", k, b->n);
 	for (int i = 0; i < k; i++)
 		s->w32[i] = (uint32_t)s->rk.w[i];
 	s->wide = b->n - k > 8;
 	s->fw = s->wide ? 16 : 8;
 	s->fmask = ((uint64_t)1 << s->fw) - 1;
 	s->val_sh = 3 * s->fw;
+	s->cur_sh = s->fw;
+	s->next_sh = 2 * s->fw;
 	s->count = s->rk.count;
-	s->nchunks = (s->count + CHUNK - 1) >> CHUNK_SHIFT;
+	s->nchunks = (s->count + PDBGEN_CHUNK - 1) >> PDBGEN_CHUNK_SHIFT;
 	for (int i = 0; i < k; i++)
 		for (int c = 0; c < b->n; c++)
 			if (goal->t[c] == tiles[i])
 				s->goalcell[i] = (uint8_t)c;
-	if (pdb_big_alloc(&bwords, s->count * (s->wide ? 8u : 4u)) || pdb_big_alloc(&bflag1, s->nchunks) ||
-	    pdb_big_alloc(&bflag2, s->nchunks)) {
-		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for %llu placements",
-		       (unsigned long long)s->count);
-		goto out;
-	}
-	s->words = bwords.p;
-	s->curflag = bflag1.p;
-	s->nextflag = bflag2.p;
+	if (bigmem_alloc(&s->mwords, s->count * (s->wide ? 8u : 4u)) || bigmem_alloc(&s->mflag[0], s->nchunks) ||
+	    bigmem_alloc(&s->mflag[1], s->nchunks))
+		return err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for %llu placements",
+			       (unsigned long long)s->count);
+	s->words = s->mwords.p;
+	s->curflag = s->mflag[0].p;
+	s->nextflag = s->mflag[1].p;
+	return SLIDETAB_OK;
+}
 
-	struct table_meta *m = meta_out;
-	memset(m, 0, sizeof *m);
-	/* the goal: pattern tiles at their goal cells, blank in the goal blank's region */
+/* Marks the goal: pattern tiles at their goal cells, blank in the goal blank's region. */
+static void bfs_seed(struct bfs *s, const struct board *b, const struct board_state *goal)
+{
 	uint8_t gcells[PDB_MAX_CELLS];
 	uint32_t gocc = 0;
-	int gmd = 0;
-	for (int i = 0; i < k; i++) {
+	for (int i = 0; i < s->k; i++) {
 		gcells[i] = s->goalcell[i];
 		gocc |= 1u << gcells[i];
 	}
 	uint64_t grank = pdb_rank(&s->rk, gcells);
 	uint32_t gfree = s->g.full & ~gocc;
 	uint64_t greg = compact(&s->g, flood(&s->g, gfree, (unsigned)board_blank(b, goal)), gfree);
-	s->cur_sh = s->fw;
-	s->next_sh = 2 * s->fw;
-	wor(s->words, s->wide, grank, greg | greg << s->cur_sh | (uint64_t)(gmd + 1) << s->val_sh);
-	s->curflag[grank >> CHUNK_SHIFT] = 1;
-	m->hist[0] = 1;
-	uint64_t reached = 1;
-	int radius = 0;
-	for (int d = 0;; d++) {
-		s->depth = d;
-		atomic_store(&s->chunk_next, 0);
-		for (int i = 0; i < threads; i++) {
-			memset(&ws[i], 0, sizeof ws[i]);
-			ws[i].s = s;
-		}
-		run_workers(bfs_worker, ws, sizeof *ws, threads);
-		uint64_t touched = 0, frontier = 0, parents = 0, children = 0;
-		for (int i = 0; i < threads; i++) {
-			touched += ws[i].touched;
-			frontier += ws[i].frontier;
-			parents += ws[i].parents;
-			children += ws[i].children;
-		}
-#ifdef PDBGEN_STATS
-		fprintf(stderr, "depth %d: parents %llu children %llu new regions %llu new placements %llu\n", d,
-			(unsigned long long)parents, (unsigned long long)children,
-			(unsigned long long)frontier, (unsigned long long)touched);
-#else
-		(void)parents;
-		(void)children;
-#endif
-		if (atomic_load(&s->fail)) {
-			rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: internal error: value/Manhattan mismatch at depth %d",
-			       d + 1);
-			goto out;
-		}
-		if (frontier == 0)
-			break;
-		if (d + 1 >= TABLE_HIST_MAX) {
-			rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: depth beyond %d", TABLE_HIST_MAX - 1);
-			goto out;
-		}
-		m->hist[d + 1] = touched;
-		reached += touched;
-		if (touched)
-			radius = d + 1;
-		unsigned t = s->cur_sh;
-		s->cur_sh = s->next_sh;
-		s->next_sh = t;
-		uint8_t *t8 = s->curflag;
-		s->curflag = s->nextflag;
-		s->nextflag = t8;
-	}
+	wor(s->words, s->wide, grank, greg | greg << s->cur_sh | (uint64_t)1 << s->val_sh); /* value: md 0 + 1 */
+	s->curflag[grank >> PDBGEN_CHUNK_SHIFT] = 1;
+}
 
-	/* entry width: residues 0..maxe, plus the all-ones sentinel when some are unreachable */
-	atomic_uint_fast64_t next;
-	atomic_store(&next, 0);
+/* Expands depth d on the workers; *touched gets the placements first reached at d + 1, returns
+ * the regions added (0: the search is over). */
+static uint64_t bfs_round(struct bfs *s, struct worker *ws, int threads, int d, uint64_t *touched)
+{
+	s->depth = d;
+	atomic_store(&s->chunk_next, 0);
+	for (int i = 0; i < threads; i++) {
+		memset(&ws[i], 0, sizeof ws[i]);
+		ws[i].s = s;
+	}
+	pool_run(threads, (size_t)threads, bfs_worker, ws);
+	uint64_t frontier = 0, parents = 0, children = 0;
+	*touched = 0;
+	for (int i = 0; i < threads; i++) {
+		*touched += ws[i].touched;
+		frontier += ws[i].frontier;
+		parents += ws[i].parents;
+		children += ws[i].children;
+	}
+#ifdef PDBGEN_STATS
+	fprintf(stderr, "depth %d: parents %llu children %llu new regions %llu new placements %llu\n", d,
+		(unsigned long long)parents, (unsigned long long)children, (unsigned long long)frontier,
+		(unsigned long long)*touched);
+#else
+	(void)parents;
+	(void)children;
+#endif
+	unsigned t = s->cur_sh;
+	s->cur_sh = s->next_sh;
+	s->next_sh = t;
+	uint8_t *t8 = s->curflag;
+	s->curflag = s->nextflag;
+	s->nextflag = t8;
+	return frontier;
+}
+
+/* Runs the search from the seeded goal; fills m->hist and m->radius, *reached the placements reached. */
+static int bfs_search(struct bfs *s, struct worker *ws, int threads, struct table_meta *m, uint64_t *reached,
+		      struct slidetab_error *err)
+{
+	m->hist[0] = 1;
+	*reached = 1;
+	for (int d = 0;; d++) {
+		uint64_t touched, frontier = bfs_round(s, ws, threads, d, &touched);
+		if (atomic_load(&s->fail))
+			return err_set(err, SLIDETAB_EFORMAT,
+				       "pdbgen: internal error: value/Manhattan mismatch at depth %d", d + 1);
+		if (frontier == 0)
+			return SLIDETAB_OK;
+		if (d + 1 >= TABLE_HIST_MAX)
+			return err_set(err, SLIDETAB_EFORMAT, "pdbgen: depth beyond %d", TABLE_HIST_MAX - 1);
+		m->hist[d + 1] = touched;
+		*reached += touched;
+		if (touched)
+			m->radius = (uint32_t)d + 1;
+	}
+}
+
+/* Packs the value fields into the narrowest entries that hold residues 0..maxe plus the all-ones
+ * sentinel when some placements are unreachable; sets m->entry_bits and *packed (malloc'd). */
+static int bfs_pack(const struct bfs *s, int threads, uint64_t reached, struct table_meta *m, uint8_t **packed,
+		    struct slidetab_error *err)
+{
+	struct pack_job *pj = calloc((size_t)threads, sizeof *pj);
+	if (!pj)
+		return err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory");
+	size_t spans = (s->count + PACK_SPAN - 1) / PACK_SPAN;
 	for (int i = 0; i < threads; i++) {
 		pj[i].s = s;
 		pj[i].hi = s->count;
-		pj[i].next = &next;
 	}
-	run_workers(pack_worker, pj, sizeof *pj, threads);
+	pool_run(threads, spans, pack_span, pj);
 	unsigned maxe = 0;
 	uint64_t unreached = 0;
 	for (unsigned v = 0; v < 256; v++)
@@ -576,30 +404,33 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 			else if (pj[i].ehist[v])
 				maxe = v - 1;
 		}
-	if (unreached + reached != s->count) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: internal error: %llu + %llu placements of %llu",
-		       (unsigned long long)unreached, (unsigned long long)reached,
-		       (unsigned long long)s->count);
-		goto out;
-	}
+	int rc = SLIDETAB_OK;
 	unsigned bits = 1;
 	while ((1u << bits) - 1 < maxe + (unreached ? 1u : 0u))
 		bits++;
-	uint64_t bytes = table_packed_bytes(s->count, bits);
-	packed = calloc((size_t)bytes + 1, 1);
-	if (!packed) {
+	if (unreached + reached != s->count)
+		rc = err_set(err, SLIDETAB_EFORMAT, "pdbgen: internal error: %llu + %llu placements of %llu",
+			     (unsigned long long)unreached, (unsigned long long)reached, (unsigned long long)s->count);
+	else if (!(*packed = calloc((size_t)table_packed_bytes(s->count, bits) + 1, 1)))
 		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for the packed table");
-		goto out;
+	if (rc == SLIDETAB_OK) {
+		for (int i = 0; i < threads; i++) {
+			pj[i].mode = 1;
+			pj[i].out = *packed;
+			pj[i].bits = bits;
+			pj[i].sentinel = (1u << bits) - 1;
+		}
+		pool_run(threads, spans, pack_span, pj);
+		m->entry_bits = (uint8_t)bits;
 	}
-	atomic_store(&next, 0);
-	for (int i = 0; i < threads; i++) {
-		pj[i].mode = 1;
-		pj[i].out = packed;
-		pj[i].bits = bits;
-		pj[i].sentinel = (1u << bits) - 1;
-	}
-	run_workers(pack_worker, pj, sizeof *pj, threads);
+	free(pj);
+	return rc;
+}
 
+/* The header fields of the finished PDB (histogram, radius and entry width already set). */
+static void pdb_meta(struct table_meta *m, const struct board *b, const struct board_state *goal, uint32_t pattern,
+		     uint64_t entries)
+{
 	m->kind = TABLE_KIND_PDB;
 	m->ranking = TABLE_RANK_PDB;
 	m->entry = TABLE_ENTRY_MDRES;
@@ -607,252 +438,44 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	m->rows = (uint8_t)b->rows;
 	m->cols = (uint8_t)b->cols;
 	m->cells = (uint8_t)b->n;
-	m->entry_bits = (uint8_t)bits;
 	memcpy(m->goal, goal->t, (size_t)b->n);
-	m->pattern = pattern_mask;
-	m->entries = s->count;
-	m->radius = (uint32_t)radius;
+	m->pattern = pattern;
+	m->entries = entries;
 	m->block_entries = 0;
 	snprintf(m->generator, sizeof m->generator, "%s", GEN_VERSION);
-	*packed_out = packed;
-	packed = NULL;
-	rc = 0;
-out:
-	free(packed);
-	pdb_big_free(&bwords);
-	pdb_big_free(&bflag1);
-	pdb_big_free(&bflag2);
-	free(pj);
+}
+
+int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask,
+		 int threads, struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
+{
+	*packed_out = NULL;
+	uint8_t tiles[PDB_MAX_CELLS];
+	int k, rc = pdbgeo_check_args(b, goal, pattern_mask, tiles, &k, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	threads = pdbgeo_threads(threads);
+	if (b->n - k > 16)
+		return err_set(err, SLIDETAB_EINVAL,
+			       "pdbgen: at most 16 cells may be free of pattern tiles (%d-tile pattern on %d cells)", k, b->n);
+	struct bfs *s = calloc(1, sizeof *s);
+	struct worker *ws = calloc((size_t)threads, sizeof *ws);
+	struct table_meta *m = meta_out;
+	memset(m, 0, sizeof *m);
+	uint64_t reached = 0;
+	if (!s || !ws)
+		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory");
+	else if ((rc = bfs_setup(s, b, goal, tiles, k, err)) == SLIDETAB_OK) {
+		bfs_seed(s, b, goal);
+		if ((rc = bfs_search(s, ws, threads, m, &reached, err)) == SLIDETAB_OK &&
+		    (rc = bfs_pack(s, threads, reached, m, packed_out, err)) == SLIDETAB_OK)
+			pdb_meta(m, b, goal, pattern_mask, s->count);
+	}
+	if (s) {
+		bigmem_free(&s->mwords);
+		bigmem_free(&s->mflag[0]);
+		bigmem_free(&s->mflag[1]);
+	}
 	free(ws);
 	free(s);
 	return rc;
 }
-
-/* ---- verification ---- */
-
-struct vctx {
-	struct geo g;
-	struct pdb_ranker rk;
-	int k;
-	uint8_t goalcell[PDB_MAX_CELLS];
-	const uint8_t *packed;
-	unsigned bits, sentinel;
-	int mdres, sentinel_ok;
-	uint64_t goal_rank;
-	atomic_uint_fast64_t next;
-	atomic_int stop;
-};
-
-struct vjob {
-	struct vctx *v;
-	uint64_t hist[TABLE_HIST_MAX];
-	uint64_t unreach;
-	int bad;
-	char msg[200];
-};
-
-/* Value of entry i: -1 unreachable, -2 undecodable. */
-static inline int vvalue(const struct vctx *v, uint64_t i, int md)
-{
-	unsigned e = table_packed_get(v->packed, i, v->bits);
-	if (v->sentinel_ok && e == v->sentinel)
-		return -1;
-	return v->mdres ? md + 2 * (int)e : (int)e;
-}
-
-static void vfail(struct vjob *j, uint64_t P, const char *what)
-{
-	if (j->bad)
-		return;
-	j->bad = 1;
-	snprintf(j->msg, sizeof j->msg, "placement %llu: %s", (unsigned long long)P, what);
-	atomic_store(&j->v->stop, 1);
-}
-
-static void verify_one(struct vjob *j, uint64_t P)
-{
-	const struct vctx *v = j->v;
-	const int k = v->k;
-	uint8_t cells[PDB_MAX_CELLS];
-	pdb_unrank(&v->rk, P, cells);
-	uint32_t occ = 0;
-	int md = 0;
-	for (int i = 0; i < k; i++) {
-		occ |= 1u << cells[i];
-		md += v->g.dist[cells[i]][v->goalcell[i]];
-	}
-	int h = vvalue(v, P, md);
-	if (h == -1) {
-		j->unreach++;
-		return;
-	}
-	if (h < md || ((h - md) & 1)) {
-		vfail(j, P, "value below or of other parity than the pattern's Manhattan sum");
-		return;
-	}
-	if (h >= TABLE_HIST_MAX) {
-		vfail(j, P, "value beyond the histogram");
-		return;
-	}
-	j->hist[h]++;
-	if (h == 0 && P != v->goal_rank) {
-		vfail(j, P, "value 0 away from the goal placement");
-		return;
-	}
-	uint32_t freem = v->g.full & ~occ;
-	int connected = flood(&v->g, freem, (unsigned)__builtin_ctz(freem)) == freem;
-	int minh = 1 << 30;
-	for (int i = 0; i < k; i++) {
-		unsigned t = cells[i];
-		for (int dir = 0; dir < BOARD_NDIRS; dir++) {
-			int c = v->g.nbr[t][dir];
-			if (c < 0 || !(freem >> c & 1u))
-				continue;
-			cells[i] = (uint8_t)c;
-			int md2 = md - v->g.dist[t][v->goalcell[i]] + v->g.dist[c][v->goalcell[i]];
-			int h2 = vvalue(v, pdb_rank(&v->rk, cells), md2);
-			cells[i] = (uint8_t)t;
-			if (h2 == -1) {
-				if (connected) {
-					vfail(j, P, "a neighbour is unreachable");
-					return;
-				}
-				continue;
-			}
-			if (connected && h2 > h + 1) {
-				vfail(j, P, "a neighbour's value exceeds this one's + 1");
-				return;
-			}
-			if (h2 < minh)
-				minh = h2;
-		}
-	}
-	if (h > 0 && minh >= h)
-		vfail(j, P, "no neighbour with a smaller value");
-}
-
-static void *verify_worker(void *arg)
-{
-	struct vjob *j = arg;
-	struct vctx *v = j->v;
-	for (;;) {
-		if (atomic_load(&v->stop))
-			break;
-		uint64_t lo = atomic_fetch_add(&v->next, 1) << CHUNK_SHIFT;
-		if (lo >= v->rk.count)
-			break;
-		uint64_t hi = lo + CHUNK < v->rk.count ? lo + CHUNK : v->rk.count;
-		for (uint64_t P = lo; P < hi && !j->bad; P++)
-			verify_one(j, P);
-	}
-	return NULL;
-}
-
-int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8_t *packed,
-		  int threads, struct slidetab_error *err)
-{
-	struct board_state goal;
-	memset(&goal, 0, sizeof goal);
-	if (m->rows != b->rows || m->cols != b->cols || m->cells != b->n) {
-		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: board %ux%u differs from %dx%d", m->rows, m->cols,
-		       b->rows, b->cols);
-	}
-	memcpy(goal.t, m->goal, (size_t)b->n);
-	uint8_t tiles[PDB_MAX_CELLS];
-	int k, rc0 = check_args(b, &goal, m->pattern, tiles, &k, err);
-	if (rc0 != SLIDETAB_OK)
-		return rc0;
-	if (m->kind != TABLE_KIND_PDB || m->ranking != TABLE_RANK_PDB) {
-		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: not a PDB table");
-	}
-	if (m->entry != TABLE_ENTRY_MDRES && m->entry != TABLE_ENTRY_PLAIN) {
-		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: entry encoding %u is neither plain nor mdres", m->entry);
-	}
-	if (m->entry_bits < 1 || m->entry_bits > 8) {
-		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: bad entry width %u", m->entry_bits);
-	}
-	struct vctx *v = calloc(1, sizeof *v);
-	if (threads < 1)
-		threads = 1;
-	if (threads > MAX_THREADS)
-		threads = MAX_THREADS;
-	struct vjob *js = calloc((size_t)threads, sizeof *js);
-	int rc = SLIDETAB_EFORMAT;
-	if (!v || !js) {
-		rc = err_set(err, SLIDETAB_ENOMEM, "pdb verify: out of memory");
-		goto out;
-	}
-	geo_init(&v->g, b);
-	v->k = k;
-	if (pdb_ranker_init(&v->rk, b->n, k) != 0 || v->rk.count != m->entries) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: %llu entries, expected %d!/%d!",
-		       (unsigned long long)m->entries, b->n, b->n - k);
-		goto out;
-	}
-	uint8_t gcells[PDB_MAX_CELLS];
-	for (int i = 0; i < k; i++)
-		for (int c = 0; c < b->n; c++)
-			if (goal.t[c] == tiles[i])
-				v->goalcell[i] = gcells[i] = (uint8_t)c;
-	v->goal_rank = pdb_rank(&v->rk, gcells);
-	v->packed = packed;
-	v->bits = m->entry_bits;
-	v->sentinel = (1u << m->entry_bits) - 1;
-	v->mdres = m->entry == TABLE_ENTRY_MDRES;
-	uint64_t hsum = 0;
-	for (unsigned d = 0; d < TABLE_HIST_MAX; d++)
-		hsum += m->hist[d];
-	v->sentinel_ok = hsum < m->entries;
-	if (v->sentinel_ok && b->n - k - 1 > 1) {
-		rc = err_set(err, SLIDETAB_EFORMAT,
-		       "pdb verify: the histogram counts %llu of %llu placements, but with %d "
-		       "non-pattern tiles every placement is reachable",
-		       (unsigned long long)hsum, (unsigned long long)m->entries, b->n - k - 1);
-		goto out;
-	}
-	if (vvalue(v, v->goal_rank, 0) != 0) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: the goal placement's value is not 0");
-		goto out;
-	}
-	for (int i = 0; i < threads; i++)
-		js[i].v = v;
-	run_workers(verify_worker, js, sizeof *js, threads);
-	uint64_t hist[TABLE_HIST_MAX] = {0}, unreach = 0;
-	for (int i = 0; i < threads; i++) {
-		if (js[i].bad) {
-			rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: %s", js[i].msg);
-			goto out;
-		}
-		unreach += js[i].unreach;
-		for (int d = 0; d < TABLE_HIST_MAX; d++)
-			hist[d] += js[i].hist[d];
-	}
-	unsigned radius = 0;
-	for (unsigned d = 0; d < TABLE_HIST_MAX; d++) {
-		if (hist[d] != m->hist[d]) {
-			rc = err_set(err, SLIDETAB_EFORMAT,
-			       "pdb verify: %llu placements have value %u, the header says %llu",
-			       (unsigned long long)hist[d], d, (unsigned long long)m->hist[d]);
-			goto out;
-		}
-		if (hist[d])
-			radius = d;
-	}
-	if (radius != m->radius) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: largest value %u, the header says %u", radius,
-		       m->radius);
-		goto out;
-	}
-	if (unreach + hsum != m->entries) {
-		rc = err_set(err, SLIDETAB_EFORMAT, "pdb verify: entry count mismatch");
-		goto out;
-	}
-	rc = 0;
-out:
-	free(js);
-	free(v);
-	return rc;
-}
-
-/* ---- presets ---- */
-

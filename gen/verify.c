@@ -9,13 +9,13 @@
 #include <string.h>
 
 #include "../core/exact.h"
+#include "../core/pool.h"
 #include "bfs.h"
 
 #define VERIFY_CHUNK (1u << 14)
 
 struct vshared {
 	struct exact *x;
-	_Atomic uint64_t next;
 	_Atomic int failed;
 	pthread_mutex_t lock;
 	uint64_t hist[TABLE_HIST_MAX];
@@ -76,20 +76,18 @@ static int check_range(struct vshared *v, uint64_t lo, uint64_t hi, uint64_t *hi
 	return 0;
 }
 
-static void *vworker(void *arg)
+/* Checks chunk c (pool_run index) and adds its histogram. */
+static void vchunk(void *ctx, size_t c, int worker)
 {
-	struct vshared *v = arg;
-	uint64_t hist[TABLE_HIST_MAX] = { 0 }, n = v->x->meta->entries;
-	while (!atomic_load(&v->failed)) {
-		uint64_t lo = atomic_fetch_add(&v->next, VERIFY_CHUNK);
-		if (lo >= n || check_range(v, lo, lo + VERIFY_CHUNK < n ? lo + VERIFY_CHUNK : n, hist))
-			break;
-	}
+	struct vshared *v = ctx;
+	uint64_t hist[TABLE_HIST_MAX] = { 0 }, n = v->x->meta->entries, lo = (uint64_t)c * VERIFY_CHUNK;
+	(void)worker;
+	if (atomic_load(&v->failed) || check_range(v, lo, lo + VERIFY_CHUNK < n ? lo + VERIFY_CHUNK : n, hist))
+		return;
 	pthread_mutex_lock(&v->lock);
 	for (int d = 0; d < TABLE_HIST_MAX; d++)
 		v->hist[d] += hist[d];
 	pthread_mutex_unlock(&v->lock);
-	return NULL;
 }
 
 /* A compact table holds only d mod 4: compare it with a fresh search of the same goal. */
@@ -126,13 +124,7 @@ int verify_table(const char *path, int threads, struct slidetab_error *err)
 	}
 	struct vshared v = { .x = &x, .err = err };
 	pthread_mutex_init(&v.lock, NULL);
-	pthread_t tid[256];
-	int started = 1;
-	while (started < threads && started < 256 && pthread_create(&tid[started], NULL, vworker, &v) == 0)
-		started++;
-	vworker(&v);
-	for (int t = 1; t < started; t++)
-		pthread_join(tid[t], NULL);
+	pool_run(threads, (x.meta->entries + VERIFY_CHUNK - 1) / VERIFY_CHUNK, vchunk, &v);
 	pthread_mutex_destroy(&v.lock);
 	rc = atomic_load(&v.failed) ? SLIDETAB_EFORMAT : SLIDETAB_OK;
 	for (int d = 0; d < TABLE_HIST_MAX && !rc; d++)

@@ -1,95 +1,11 @@
-/* pdb: partial-permutation ranking and loading/evaluating sets of additive disjoint PDBs. */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
+/* pdbset: sets of additive disjoint pattern databases: new, add, load, free and the heuristic. */
 #include "pdb.h"
 
-#include <pthread.h>
-#include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
-int pdb_big_alloc(struct pdb_big *bb, uint64_t bytes)
-{
-	memset(bb, 0, sizeof *bb);
-	if (bytes == 0)
-		bytes = 1;
-	if (bytes > (uint64_t)SIZE_MAX / 2)
-		return -1;
-#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
-	if (bytes >= ((uint64_t)8 << 20)) {
-		size_t align = (size_t)2 << 20;
-		size_t len = (size_t)bytes + align;
-		void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (m == MAP_FAILED)
-			return -1;
-		uintptr_t a = ((uintptr_t)m + align - 1) & ~(uintptr_t)(align - 1);
-		madvise((void *)a, (size_t)bytes, MADV_HUGEPAGE);
-		bb->base = m;
-		bb->len = len;
-		bb->p = (uint8_t *)a;
-		return 0;
-	}
-#endif
-	bb->p = calloc((size_t)bytes, 1);
-	return bb->p ? 0 : -1;
-}
-
-void pdb_big_free(struct pdb_big *bb)
-{
-	if (bb->base)
-		munmap(bb->base, bb->len);
-	else
-		free(bb->p);
-	memset(bb, 0, sizeof *bb);
-}
-
-int pdb_ranker_init(struct pdb_ranker *r, int n, int k)
-{
-	if (n < 2 || n > PDB_MAX_CELLS || k < 1 || k >= n)
-		return -1;
-	r->n = n;
-	r->k = k;
-	uint64_t w = 1;
-	for (int i = k - 1; i >= 0; i--) {
-		r->w[i] = w;
-		w *= (uint64_t)(n - i);
-		if (w >= (uint64_t)1 << 40)
-			return -1;
-	}
-	r->count = w;
-	return 0;
-}
-
-void pdb_unrank(const struct pdb_ranker *r, uint64_t rank, uint8_t *cells)
-{
-	uint32_t used = 0;
-	for (int i = 0; i < r->k; i++) {
-		unsigned d = (unsigned)(rank / r->w[i]);
-		rank -= (uint64_t)d * r->w[i];
-		/* the d-th cell (from 0) not yet used */
-		uint32_t freem = ~used;
-		for (unsigned j = 0; j < d; j++)
-			freem &= freem - 1;
-		unsigned c = (unsigned)__builtin_ctz(freem);
-		cells[i] = (uint8_t)c;
-		used |= 1u << c;
-	}
-}
-
-int pdb_pattern_tiles(uint32_t mask, int n, uint8_t *tiles)
-{
-	if (mask & 1u)
-		return -1;
-	if (n < 32 && (mask >> n) != 0)
-		return -1;
-	int k = 0;
-	for (int t = 1; t < n && t < 32; t++)
-		if (mask >> t & 1u)
-			tiles[k++] = (uint8_t)t;
-	return k;
-}
+#include "pool.h"
 
 int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_state *goal,
 		struct slidetab_error *err)
@@ -138,7 +54,7 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 	uint64_t n = m->entries;
 	p->nibble = bits <= 4;
 	uint64_t bytes = p->nibble ? (n + 1) / 2 : n;
-	if (pdb_big_alloc(&p->owned, bytes) != 0) {
+	if (bigmem_alloc(&p->owned, bytes) != 0) {
 		err_set(err, SLIDETAB_ENOMEM, "pdb: out of memory for a %d-tile PDB", p->k);
 		if (mode == ADD_OWN)
 			free(packed);
@@ -237,7 +153,7 @@ void pdb_set_free(struct pdb_set *set)
 	if (!set)
 		return;
 	for (int q = 0; q < set->npat; q++) {
-		pdb_big_free(&set->pat[q].owned);
+		bigmem_free(&set->pat[q].owned);
 	}
 	free(set);
 }
@@ -249,23 +165,11 @@ struct load_job {
 	struct slidetab_error terr;
 };
 
-struct load_pool {
-	struct load_job *jobs;
-	int n;
-	atomic_int next;
-};
-
-static void *load_worker(void *arg)
+static void load_one(void *ctx, size_t i, int worker)
 {
-	struct load_pool *pool = arg;
-	for (;;) {
-		int i = atomic_fetch_add(&pool->next, 1);
-		if (i >= pool->n)
-			break;
-		struct load_job *j = &pool->jobs[i];
-		j->rc = table_open(&j->tab, j->path, TABLE_PRELOAD, &j->terr);
-	}
-	return NULL;
+	struct load_job *j = (struct load_job *)ctx + i;
+	(void)worker;
+	j->rc = table_open(&j->tab, j->path, TABLE_PRELOAD, &j->terr);
 }
 
 int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads,
@@ -282,22 +186,7 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 	for (int i = 0; i < npaths; i++)
 		jobs[i].path = paths[i];
 	/* open (and inflate and check) the files on up to `threads` workers */
-	struct load_pool pool;
-	pool.jobs = jobs;
-	pool.n = npaths;
-	atomic_init(&pool.next, 0);
-	if (threads > npaths)
-		threads = npaths;
-	pthread_t tid[PDB_MAX_PATTERNS];
-	int started = 0;
-	for (int i = 1; i < threads; i++) {
-		if (pthread_create(&tid[started], NULL, load_worker, &pool) != 0)
-			break;
-		started++;
-	}
-	load_worker(&pool);
-	for (int i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
+	pool_run(threads, (size_t)npaths, load_one, jobs);
 	struct pdb_set *set = NULL;
 	int rc = 0;
 	for (int i = 0; i < npaths && rc == 0; i++)
@@ -393,39 +282,4 @@ int pdb_set_h(const struct pdb_set *set, const struct board_state *s)
 			h = h2;
 	}
 	return h;
-}
-
-static uint32_t tiles_mask(const int *t)
-{
-	uint32_t m = 0;
-	for (; *t; t++)
-		m |= 1u << *t;
-	return m;
-}
-
-int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX])
-{
-	/* zero-terminated tile lists, zero-terminated list of patterns */
-	static const struct {
-		const char *name;
-		int tiles[PDB_PRESET_MAX][10];
-	} presets[] = {
-		{"555", {{1, 4, 5, 8, 12, 0}, {2, 3, 6, 7, 11, 0}, {9, 10, 13, 14, 15, 0}}},
-		{"663", {{1, 4, 5, 8, 9, 12, 0}, {2, 3, 6, 7, 10, 11, 0}, {13, 14, 15, 0}}},
-		{"78", {{1, 2, 3, 4, 5, 6, 7, 0}, {8, 9, 10, 11, 12, 13, 14, 15, 0}}},
-		{"555sym", {{1, 2, 3, 6, 7, 0}, {4, 8, 9, 12, 13, 0}, {5, 10, 11, 14, 15, 0}}},
-		{"663sym", {{1, 2, 3, 4, 8, 12, 0}, {5, 6, 7, 9, 10, 13, 0}, {11, 14, 15, 0}}},
-		{"78sym", {{1, 2, 3, 4, 5, 8, 12, 0}, {6, 7, 9, 10, 11, 13, 14, 15, 0}}},
-	};
-	if (!name)
-		return -1;
-	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
-		if (strcmp(name, presets[i].name) != 0)
-			continue;
-		int n = 0;
-		while (n < PDB_PRESET_MAX && presets[i].tiles[n][0])
-			masks[n] = tiles_mask(presets[i].tiles[n]), n++;
-		return n;
-	}
-	return -1;
 }

@@ -1,0 +1,255 @@
+/* tblhead: the table header codec: on-disk layout, encode/decode, CRC, field checks, names for --info. */
+#include "tblint.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "board.h"
+#include "rank.h"
+
+/* On-disk layout of the 4096-byte header: the byte offset of each field (all integers
+ * little-endian; the histogram holds radius + 1 u64 counts; the last 4 bytes are the CRC-32 of
+ * everything before them). See docs/FORMAT.md. */
+enum {
+	H_MAGIC = 0, H_VERSION = 8, H_BOM = 12, H_HSIZE = 16, H_KIND = 20, H_ROWS = 24, H_COLS = 25,
+	H_CELLS = 26, H_BITS = 27, H_RANKING = 28, H_ENTRY = 32, H_PAYLOAD = 36, H_ENTRIES = 40,
+	H_RADIUS = 48, H_PATTERN = 52, H_GOAL = 56, H_GEN = 88, H_HISTLEN = 120, H_BLOCKENT = 124,
+	H_BLOCKS = 128, H_INDEXOFF = 136, H_INDEXSIZE = 144, H_PAYOFF = 152, H_PAYSIZE = 160,
+	H_INDEXCRC = 168, H_HIST = 176, H_CRC = TABLE_HEADER_SIZE - 4
+};
+
+void tbl_put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+void tbl_put64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+uint32_t tbl_get32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+uint64_t tbl_get64(const uint8_t *p)
+{
+	return (uint64_t)tbl_get32(p) | (uint64_t)tbl_get32(p + 4) << 32;
+}
+
+uint32_t tbl_crc(const uint8_t *p, uint64_t n)
+{
+	uLong c = crc32(0L, Z_NULL, 0);
+	while (n > 0) {
+		uInt k = n > UINT_MAX / 2 ? UINT_MAX / 2 : (uInt)n;
+		c = crc32(c, p, k);
+		p += k;
+		n -= k;
+	}
+	return (uint32_t)c;
+}
+
+const char *table_entry_name(uint32_t e)
+{
+	switch (e) {
+	case TABLE_ENTRY_PLAIN: return "plain (d)";
+	case TABLE_ENTRY_HALF: return "half (d>>1; parity from the blank)";
+	case TABLE_ENTRY_MDRES: return "mdres ((d - manhattan)/2)";
+	case TABLE_ENTRY_MOD4: return "compact (d mod 4 high bit; walk to recover d)";
+	}
+	return "unknown";
+}
+
+const char *table_payload_name(uint32_t p)
+{
+	return p == TABLE_PAYLOAD_RAW ? "raw" : p == TABLE_PAYLOAD_ZLIB ? "zlib blocks" : "unknown";
+}
+
+const char *table_kind_name(uint32_t k)
+{
+	return k == TABLE_KIND_EXACT ? "exact distances" : k == TABLE_KIND_PDB ? "additive PDB" : "unknown";
+}
+
+/* Entries a table of this shape must have: n!/2 for exact tables, n!/(n-k)! for a k-tile PDB. */
+static uint64_t expected_entries(const struct table_meta *m)
+{
+	uint64_t e = 1;
+	if (m->kind == TABLE_KIND_EXACT)
+		return rank_states(m->cells);
+	int k = __builtin_popcount(m->pattern);
+	for (int i = 0; i < k; i++) {
+		e *= (uint64_t)(m->cells - i);
+		if (e > MAX_ENTRIES)
+			return 0;
+	}
+	return e;
+}
+
+uint32_t tbl_default_block_entries(unsigned bits)
+{
+	return (uint32_t)(DEFAULT_BLOCK_BYTES * 8 / bits) & ~63u;
+}
+
+/* Checks the fields every table must satisfy; used by both the writer and the reader. */
+int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
+{
+	if (m->rows < 2 || m->cols < 2 || m->rows * m->cols > BOARD_MAX_CELLS || m->cells != m->rows * m->cols)
+		return err_set(err, SLIDETAB_EFORMAT, "board %ux%u with %u cells is not valid", m->rows, m->cols,
+			    m->cells);
+	if (m->kind != TABLE_KIND_EXACT && m->kind != TABLE_KIND_PDB)
+		return err_set(err, SLIDETAB_EFORMAT, "unknown table kind %" PRIu32, m->kind);
+	if (m->ranking != (m->kind == TABLE_KIND_EXACT ? TABLE_RANK_SEQ_BLANK : TABLE_RANK_PDB))
+		return err_set(err, SLIDETAB_EFORMAT, "ranking %" PRIu32 " does not fit the table kind", m->ranking);
+	if (m->entry < TABLE_ENTRY_PLAIN || m->entry > TABLE_ENTRY_MOD4)
+		return err_set(err, SLIDETAB_EFORMAT, "unknown entry encoding %" PRIu32, m->entry);
+	if (m->payload != TABLE_PAYLOAD_RAW && m->payload != TABLE_PAYLOAD_ZLIB)
+		return err_set(err, SLIDETAB_EFORMAT, "unknown payload encoding %" PRIu32, m->payload);
+	if (m->entry_bits < 1 || m->entry_bits > 8)
+		return err_set(err, SLIDETAB_EFORMAT, "entry width %u bits is not in 1..8", m->entry_bits);
+	if (m->kind == TABLE_KIND_EXACT && m->cells > 20)
+		return err_set(err, SLIDETAB_EFORMAT, "an exact table of %u cells has too many entries to index", m->cells);
+	if (m->block_entries == 0 || m->block_entries % 64 || m->block_entries > MAX_BLOCK_BYTES * 8 / m->entry_bits)
+		return err_set(err, SLIDETAB_EFORMAT, "block of %" PRIu32 " entries is not a multiple of 64 up to %u bytes",
+			    m->block_entries, MAX_BLOCK_BYTES);
+	uint32_t seen = 0;
+	for (int c = 0; c < m->cells; c++) {
+		if (m->goal[c] >= m->cells || (seen >> m->goal[c] & 1))
+			return err_set(err, SLIDETAB_EFORMAT, "goal is not a permutation of 0..%u", m->cells - 1);
+		seen |= 1u << m->goal[c];
+	}
+	if (m->kind == TABLE_KIND_PDB &&
+	    (m->pattern == 0 || (m->pattern & 1) || (m->pattern >> m->cells) != 0))
+		return err_set(err, SLIDETAB_EFORMAT, "pattern 0x%" PRIx32 " is not a set of tiles", m->pattern);
+	if (m->kind == TABLE_KIND_EXACT && m->pattern != 0)
+		return err_set(err, SLIDETAB_EFORMAT, "exact table with a pattern");
+	uint64_t want = expected_entries(m);
+	if (m->entries != want)
+		return err_set(err, SLIDETAB_EFORMAT, "%" PRIu64 " entries, but a %ux%u %s has %" PRIu64,
+			    m->entries, m->rows, m->cols, table_kind_name(m->kind), want);
+	if (m->radius >= TABLE_HIST_MAX)
+		return err_set(err, SLIDETAB_EFORMAT, "radius %" PRIu32 " too large", m->radius);
+	uint64_t sum = 0;
+	for (unsigned d = 0; d < TABLE_HIST_MAX; d++) {
+		if (d > m->radius && m->hist[d])
+			return err_set(err, SLIDETAB_EFORMAT, "histogram has states beyond the radius");
+		if (m->hist[d] > m->entries || sum + m->hist[d] > m->entries)
+			return err_set(err, SLIDETAB_EFORMAT, "histogram counts more states than entries");
+		sum += m->hist[d];
+	}
+	if (sum != m->entries || m->hist[m->radius] == 0)
+		return err_set(err, SLIDETAB_EFORMAT, "histogram (%" PRIu64 " states) does not match %" PRIu64
+			    " entries and radius %" PRIu32, sum, m->entries, m->radius);
+	if (memchr(m->generator, 0, sizeof m->generator) == NULL)
+		return err_set(err, SLIDETAB_EFORMAT, "generator name is not terminated");
+	return SLIDETAB_OK;
+}
+
+void tbl_header_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_off,
+			  uint64_t payload_size, uint32_t index_crc, uint8_t *h)
+{
+	memset(h, 0, TABLE_HEADER_SIZE);
+	memcpy(h + H_MAGIC, TABLE_MAGIC, 8);
+	tbl_put32(h + H_VERSION, TABLE_FORMAT_VERSION);
+	tbl_put32(h + H_BOM, TABLE_BOM);
+	tbl_put32(h + H_HSIZE, TABLE_HEADER_SIZE);
+	tbl_put32(h + H_KIND, m->kind);
+	h[H_ROWS] = m->rows;
+	h[H_COLS] = m->cols;
+	h[H_CELLS] = m->cells;
+	h[H_BITS] = m->entry_bits;
+	tbl_put32(h + H_RANKING, m->ranking);
+	tbl_put32(h + H_ENTRY, m->entry);
+	tbl_put32(h + H_PAYLOAD, m->payload);
+	tbl_put64(h + H_ENTRIES, m->entries);
+	tbl_put32(h + H_RADIUS, m->radius);
+	tbl_put32(h + H_PATTERN, m->pattern);
+	memcpy(h + H_GOAL, m->goal, TABLE_GOAL_MAX);
+	memcpy(h + H_GEN, m->generator, sizeof m->generator);
+	tbl_put32(h + H_HISTLEN, m->radius + 1);
+	tbl_put32(h + H_BLOCKENT, m->block_entries);
+	tbl_put64(h + H_BLOCKS, blocks);
+	tbl_put64(h + H_INDEXOFF, TABLE_HEADER_SIZE);
+	tbl_put64(h + H_INDEXSIZE, blocks * INDEX_ENTRY);
+	tbl_put64(h + H_PAYOFF, payload_off);
+	tbl_put64(h + H_PAYSIZE, payload_size);
+	tbl_put32(h + H_INDEXCRC, index_crc);
+	for (uint32_t d = 0; d <= m->radius; d++)
+		tbl_put64(h + H_HIST + 8 * d, m->hist[d]);
+	tbl_put32(h + H_CRC, tbl_crc(h, H_CRC));
+}
+
+int tbl_header_decode(const uint8_t *h, uint64_t file_size, struct table *t, struct slidetab_error *err)
+{
+	struct table_meta *m = &t->meta;
+	if (memcmp(h + H_MAGIC, TABLE_MAGIC, 8) != 0)
+		return err_set(err, SLIDETAB_EFORMAT, "not a slidetab table (bad magic)");
+	uint32_t version = tbl_get32(h + H_VERSION);
+	if (version != TABLE_FORMAT_VERSION)
+		return err_set(err, SLIDETAB_EFORMAT, "table format version %" PRIu32 " is not supported (this program reads version %d)",
+			    version, TABLE_FORMAT_VERSION);
+	if (tbl_get32(h + H_BOM) != TABLE_BOM || tbl_get32(h + H_HSIZE) != TABLE_HEADER_SIZE)
+		return err_set(err, SLIDETAB_EFORMAT, "unexpected byte order mark or header size");
+	if (tbl_get32(h + H_CRC) != tbl_crc(h, H_CRC))
+		return err_set(err, SLIDETAB_EFORMAT, "header checksum mismatch (the header is damaged)");
+	memset(m, 0, sizeof *m);
+	m->kind = tbl_get32(h + H_KIND);
+	m->rows = h[H_ROWS];
+	m->cols = h[H_COLS];
+	m->cells = h[H_CELLS];
+	m->entry_bits = h[H_BITS];
+	m->ranking = tbl_get32(h + H_RANKING);
+	m->entry = tbl_get32(h + H_ENTRY);
+	m->payload = tbl_get32(h + H_PAYLOAD);
+	m->entries = tbl_get64(h + H_ENTRIES);
+	m->radius = tbl_get32(h + H_RADIUS);
+	m->pattern = tbl_get32(h + H_PATTERN);
+	memcpy(m->goal, h + H_GOAL, TABLE_GOAL_MAX);
+	memcpy(m->generator, h + H_GEN, sizeof m->generator);
+	m->block_entries = tbl_get32(h + H_BLOCKENT);
+	if (m->radius >= TABLE_HIST_MAX || tbl_get32(h + H_HISTLEN) != m->radius + 1)
+		return err_set(err, SLIDETAB_EFORMAT, "histogram length does not match the radius");
+	for (uint32_t d = 0; d <= m->radius; d++)
+		m->hist[d] = tbl_get64(h + H_HIST + 8 * d);
+	int rc = tbl_meta_check(m, err);
+	if (rc)
+		return rc;
+	t->blocks = tbl_get64(h + H_BLOCKS);
+	t->block_bytes = (uint64_t)m->block_entries * m->entry_bits / 8;
+	t->packed_bytes = table_packed_bytes(m->entries, m->entry_bits);
+	t->payload_off = tbl_get64(h + H_PAYOFF);
+	t->payload_size = tbl_get64(h + H_PAYSIZE);
+	uint64_t index_off = tbl_get64(h + H_INDEXOFF), index_size = tbl_get64(h + H_INDEXSIZE);
+	if (t->blocks != (m->entries + m->block_entries - 1) / m->block_entries ||
+	    index_off != TABLE_HEADER_SIZE || index_size != t->blocks * INDEX_ENTRY ||
+	    t->payload_off < index_off + index_size || t->payload_off > file_size ||
+	    t->payload_size != file_size - t->payload_off)
+		return err_set(err, SLIDETAB_EFORMAT,
+			    "sizes do not add up (file %" PRIu64 " bytes, payload %" PRIu64 " at %" PRIu64
+			    ", %" PRIu64 " blocks): truncated or damaged",
+			    file_size, t->payload_size, t->payload_off, t->blocks);
+	if (m->payload == TABLE_PAYLOAD_RAW && t->payload_size != t->packed_bytes)
+		return err_set(err, SLIDETAB_EFORMAT, "raw payload is %" PRIu64 " bytes, expected %" PRIu64,
+			    t->payload_size, t->packed_bytes);
+	t->index = t->map + index_off;
+	if (tbl_get32(h + H_INDEXCRC) != tbl_crc(t->index, index_size))
+		return err_set(err, SLIDETAB_EFORMAT, "block index checksum mismatch (the index is damaged)");
+	/* Blocks must tile the payload exactly, in order, each no larger than deflate can make it. */
+	uint64_t off = 0;
+	for (uint64_t b = 0; b < t->blocks; b++) {
+		const uint8_t *e = t->index + b * INDEX_ENTRY;
+		uint64_t len = t->packed_bytes - b * t->block_bytes;
+		if (len > t->block_bytes)
+			len = t->block_bytes;
+		uint64_t size = tbl_get32(e + 8);
+		int ok = tbl_get64(e) == off && size > 0 &&
+			 (m->payload == TABLE_PAYLOAD_RAW ? size == len : size <= compressBound((uLong)len));
+		if (!ok)
+			return err_set(err, SLIDETAB_EFORMAT, "block %" PRIu64 " has a bad offset or size", b);
+		off += size;
+	}
+	if (off != t->payload_size)
+		return err_set(err, SLIDETAB_EFORMAT, "blocks do not fill the payload");
+	return SLIDETAB_OK;
+}
