@@ -171,18 +171,18 @@ int slidetab_set_max_depth(slidetab *db, unsigned max_depth, struct slidetab_err
 
 /* The geometry of rows x cols, worked out once per thread and board. */
 static _Thread_local struct {
-	int rows, cols;
+	int valid, rows, cols;
 	struct board b;
 } tls_board;
 
 static int geometry(int rows, int cols, const struct board **b, struct slidetab_error *err)
 {
-	if (tls_board.rows != rows || tls_board.cols != cols) {
-		tls_board.rows = 0;
+	if (!tls_board.valid || tls_board.rows != rows || tls_board.cols != cols) {
+		tls_board.valid = 0;
 		if (board_init(&tls_board.b, rows, cols) != 0)
 			return err_set(err, SLIDETAB_EINVAL, "%dx%d is not a board (rows, columns >= 2, at most 25 cells)",
 				       rows, cols);
-		tls_board.rows = rows, tls_board.cols = cols;
+		tls_board.valid = 1, tls_board.rows = rows, tls_board.cols = cols;
 	}
 	*b = &tls_board.b;
 	return SLIDETAB_OK;

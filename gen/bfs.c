@@ -117,7 +117,7 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 	const uint64_t cur = 1 + (d & 1), nxt = 2 - (d & 1);
 	const uint64_t pat = cur * PAIRS; /* every pair = cur */
 	uint8_t seq[BOARD_MAX_CELLS];
-	struct rank_prefix pre;
+	struct rank_prefix pre = { .upto = 0 };
 	uint64_t have_seq = UINT64_MAX, found = 0;
 	struct ring ring = { .count = 0 };
 
