@@ -7,6 +7,17 @@
 
 #include "table.h"
 
+/* On-disk layout of the 4096-byte header: the byte offset of each field (all integers
+ * little-endian; the histogram holds radius + 1 u64 counts; the last 4 bytes are the CRC-32 of
+ * everything before them). See docs/FORMAT.md. */
+enum {
+	H_MAGIC = 0, H_VERSION = 8, H_BOM = 12, H_HSIZE = 16, H_KIND = 20, H_ROWS = 24, H_COLS = 25,
+	H_CELLS = 26, H_BITS = 27, H_RANKING = 28, H_ENTRY = 32, H_PAYLOAD = 36, H_ENTRIES = 40,
+	H_RADIUS = 48, H_PATTERN = 52, H_GOAL = 56, H_GEN = 88, H_HISTLEN = 120, H_BLOCKENT = 124,
+	H_BLOCKS = 128, H_INDEXOFF = 136, H_INDEXSIZE = 144, H_PAYOFF = 152, H_PAYSIZE = 160,
+	H_INDEXCRC = 168, H_HIST = 176, H_CRC = TABLE_HEADER_SIZE - 4
+};
+
 #define TABLE_MAGIC "SLIDETAB"
 #define TABLE_BOM 0x01020304u
 /* On-disk block index entry (after the header, one per block, little-endian): u64 offset of the

@@ -3,112 +3,92 @@
 # missing or odd tables and failed writes (issue 11): every puzzle gets one line, every error a
 # message and a non-zero exit status. Run from the repository root after `make`.
 set -u
-unset SLIDETAB_TABLES
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-ko() { fail=$((fail + 1)); echo "FAIL $1"; }
-# run WANT_STATUS NAME COMMAND...: runs it with stdout in $tmp/out, stderr in $tmp/err
-run() {
-	want=$1 name=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"; else ko "$name: exit $got, expected $want"; sed 's/^/     /' "$tmp/err" | head -3; fi
-}
-out_is() { # out_is NAME TEXT: stdout is exactly TEXT (printf format)
-	printf "$2" >"$tmp/want"
-	if cmp -s "$tmp/out" "$tmp/want"; then ok "$1"; else ko "$1"; diff "$tmp/want" "$tmp/out" | head -5; fi
-}
-err_has() { if grep -q -- "$2" "$tmp/err"; then ok "$1"; else ko "$1 (stderr lacks '$2')"; head -3 "$tmp/err"; fi; }
-err_lacks() { if grep -q -- "$2" "$tmp/err"; then ko "$1 (stderr has '$2')"; else ok "$1"; fi; }
+. tests/e2e/common.sh
 Q="bin/query --tables tables"
 
 # 4x4: a bad puzzle is one `error` line; the others are still answered.
 printf '1 2 3\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n' >"$tmp/p"
-run 1 "4x4: a bad puzzle does not end the run" $Q --board 4x4 "$tmp/p"
+status_is 1 "4x4: a bad puzzle does not end the run" $Q --board 4x4 "$tmp/p"
 out_is "4x4: bad puzzle then the goal" 'error\n0\n'
 
 # Every 4x4 goal: the blank on an edge and in the centre, from their own sets.
 printf '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n' >"$tmp/p"
-run 0 "4x4 goal with the blank in the centre" $Q --board 4x4 --goal "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
+status_is 0 "4x4 goal with the blank in the centre" $Q --board 4x4 --goal "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
 out_is "4x4 centre goal: distance" '32\n'
-run 0 "4x4 goal with the blank on an edge" $Q --board 4x4 --goal "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
+status_is 0 "4x4 goal with the blank on an edge" $Q --board 4x4 --goal "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
 
 # Advice that can be followed: the suggested gen command builds what query then loads.
 mkdir -p "$tmp/pd"
-run 2 "4x4 centre goal without its set" bin/query --tables "$tmp/pd" --board 4x4 --goal "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
+status_is 2 "4x4 centre goal without its set" bin/query --tables "$tmp/pd" --board 4x4 --goal "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
 err_has "the message names the gen command for the centre class" "gen --board 4x4 --blank 5 --pdb 78 --dir $tmp/pd"
 out_is "the puzzle still gets its line" 'error\n'
 bin/gen -q --board 4x4 --blank 5 --pdb 555 --dir "$tmp/pd" >/dev/null
-run 0 "after building the suggested (smaller) set it answers" bin/query --tables "$tmp/pd" --board 4x4 --goal "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
+status_is 0 "after building the suggested (smaller) set it answers" bin/query --tables "$tmp/pd" --board 4x4 --goal "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
 out_is "the same distance from the new set" '32\n'
 echo "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0" >"$tmp/p5"
-run 2 "5x5: no tables can answer it" $Q --board 5x5 "$tmp/p5"
+status_is 2 "5x5: no tables can answer it" $Q --board 5x5 "$tmp/p5"
 err_lacks "5x5: no gen command suggested" "gen --board 5x5"
 
 # --goal with no tiles: a clear message, printable.
 for g in " " "" "#" ","; do
-	run 2 "--goal '$g'" sh -c "echo 1 2 3 4 5 6 7 8 0 | $Q --goal '$g'"
+	status_is 2 "--goal '$g'" sh -c "echo 1 2 3 4 5 6 7 8 0 | $Q --goal '$g'"
 	if LC_ALL=C grep -q '[^ -~]' "$tmp/err"; then ko "--goal '$g': message is printable"; else ok "--goal '$g': message is printable"; fi
 done
-run 2 "--tables ''" sh -c "echo 1 2 3 4 5 6 7 8 0 | bin/query --tables ''"
+status_is 2 "--tables ''" sh -c "echo 1 2 3 4 5 6 7 8 0 | bin/query --tables ''"
 err_has "--tables '' says the folder name is empty" "empty"
 
 # Input files: a folder or a missing file is reported, the others answered, exit 2.
 echo 1 2 3 4 5 6 7 8 0 >"$tmp/a"
 echo 8 1 3 4 5 6 7 2 0 >"$tmp/b"
-run 2 "a folder as input" $Q "$tmp/a" "$tmp" "$tmp/b"
+status_is 2 "a folder as input" $Q "$tmp/a" "$tmp" "$tmp/b"
 err_has "a folder is named" "Is a directory"
 out_is "the files around the folder are answered" '0\n14\n'
-run 2 "a missing file between two" $Q "$tmp/a" /nonexistent "$tmp/b"
+status_is 2 "a missing file between two" $Q "$tmp/a" /nonexistent "$tmp/b"
 out_is "the file after the missing one is answered" '0\n14\n'
 
 # --json output holds JSON only, even for --max-depth and errors.
 printf '5 1 2 3 0 6 7 4 9 10 11 8 13 14 15 12\n1 2 3\n' >"$tmp/p"
-run 1 "--json --max-depth" $Q --board 4x4 --json --max-depth 2 "$tmp/p"
+status_is 1 "--json --max-depth" $Q --board 4x4 --json --max-depth 2 "$tmp/p"
 if grep -qv '^{.*}$' "$tmp/out"; then ko "--json lines are objects"; else ok "--json lines are objects"; fi
 if grep -q '"within":2' "$tmp/out" && grep -q '"error":"line 2' "$tmp/out"; then ok "--json: the limit and the error message"; else ko "--json: the limit and the error message"; cat "$tmp/out"; fi
 
 # Write errors are failures.
-run 2 "query > /dev/full" sh -c "echo 1 2 3 4 5 6 7 8 0 | $Q > /dev/full"
-run 2 "query --info > /dev/full" sh -c "bin/query --info tables/3x3-b0.tbl > /dev/full"
-run 1 "gen --count-only > /dev/full" sh -c "bin/gen -q --board 2x3 --count-only > /dev/full"
-run 2 "query --puzzle gap > /dev/full" sh -c "bin/query --puzzle gap < tests/formats/aoj1245/in > /dev/full"
+status_is 2 "query > /dev/full" sh -c "echo 1 2 3 4 5 6 7 8 0 | $Q > /dev/full"
+status_is 2 "query --info > /dev/full" sh -c "bin/query --info tables/3x3-b0.tbl > /dev/full"
+status_is 1 "gen --count-only > /dev/full" sh -c "bin/gen -q --board 2x3 --count-only > /dev/full"
+status_is 2 "query --puzzle gap > /dev/full" sh -c "bin/query --puzzle gap < tests/formats/aoj1245/in > /dev/full"
 
 # hdu3567: the announced number of cases is checked.
-run 1 "hdu3567: fewer cases than announced" sh -c "printf '3\n12X453786\n12345678X\n12345678X\n12X453786\n' | $Q --style hdu3567"
+status_is 1 "hdu3567: fewer cases than announced" sh -c "printf '3\n12X453786\n12345678X\n12345678X\n12X453786\n' | $Q --style hdu3567"
 err_has "hdu3567: the counts are named" "3 cases announced, 2 given"
 
 # Options that do not apply are refused; a typo gets one line, not the help.
-run 2 "--puzzle gap --json" sh -c "bin/query --puzzle gap --json </dev/null"
-run 2 "--puzzle gap --board" sh -c "bin/query --puzzle gap --board 3x3 </dev/null"
-run 2 "--json --show" sh -c "bin/query --json --show </dev/null"
-run 2 "--json --style hdu3567" sh -c "bin/query --json --style hdu3567 </dev/null"
-run 2 "--info with an input file" bin/query --info tables/3x3-b0.tbl "$tmp/a"
-run 2 "gen --count-only -o" bin/gen -q --board 2x3 --count-only -o "$tmp/x.tbl"
-run 2 "a typo in an option" bin/query --pth
+status_is 2 "--puzzle gap --json" sh -c "bin/query --puzzle gap --json </dev/null"
+status_is 2 "--puzzle gap --board" sh -c "bin/query --puzzle gap --board 3x3 </dev/null"
+status_is 2 "--json --show" sh -c "bin/query --json --show </dev/null"
+status_is 2 "--json --style hdu3567" sh -c "bin/query --json --style hdu3567 </dev/null"
+status_is 2 "--info with an input file" bin/query --info tables/3x3-b0.tbl "$tmp/a"
+status_is 2 "gen --count-only -o" bin/gen -q --board 2x3 --count-only -o "$tmp/x.tbl"
+status_is 2 "a typo in an option" bin/query --pth
 if [ "$(wc -l <"$tmp/err")" -eq 1 ]; then ok "a typo gets one line"; else ko "a typo gets one line"; fi
 err_has "the typo message is prefixed query:" "^query: --pth"
 
 # Tables: gen's default names are what query loads, for any cell of a class and either orientation.
 mkdir -p "$tmp/t"
 bin/gen -q --board 2x5 --blank 3 --dir "$tmp/t" >/dev/null
-run 0 "gen --blank 3 writes the class's name" test -f "$tmp/t/2x5-b1.tbl"
-run 0 "query answers a goal with the blank at cell 3 from it" sh -c "echo 1 2 3 0 4 5 6 7 8 9 | bin/query --tables $tmp/t --goal '1 2 3 0 4 5 6 7 8 9'"
+status_is 0 "gen --blank 3 writes the class's name" test -f "$tmp/t/2x5-b1.tbl"
+status_is 0 "query answers a goal with the blank at cell 3 from it" sh -c "echo 1 2 3 0 4 5 6 7 8 9 | bin/query --tables $tmp/t --goal '1 2 3 0 4 5 6 7 8 9'"
 out_is "distance 0 for the goal itself" '0\n'
-run 0 "and a goal with the blank at cell 1 (same class)" sh -c "echo 1 0 2 3 4 5 6 7 8 9 | bin/query --tables $tmp/t --goal '1 0 2 3 4 5 6 7 8 9'"
+status_is 0 "and a goal with the blank at cell 1 (same class)" sh -c "echo 1 0 2 3 4 5 6 7 8 9 | bin/query --tables $tmp/t --goal '1 0 2 3 4 5 6 7 8 9'"
 bin/gen -q --board 3x2 --blank 0 -o "$tmp/t/2x3-b0.tbl" >/dev/null
-run 0 "a 3x2 table saved under the 2x3 name is used" sh -c "echo 0 1 2 3 4 5 | bin/query --tables $tmp/t --board 2x3 --goal first"
+status_is 0 "a 3x2 table saved under the 2x3 name is used" sh -c "echo 0 1 2 3 4 5 | bin/query --tables $tmp/t --board 2x3 --goal first"
 mkdir -p "$tmp/t/3x3-b0.tbl"
-run 2 "a folder where a table should be is an I/O error, not a damaged table" sh -c "echo 8 1 3 4 5 6 7 2 0 | bin/query --tables $tmp/t --goal first"
-run 2 "a missing table" sh -c "echo 1 2 3 4 5 6 7 8 0 | bin/query --tables $tmp/none"
+status_is 2 "a folder where a table should be is an I/O error, not a damaged table" sh -c "echo 8 1 3 4 5 6 7 2 0 | bin/query --tables $tmp/t --goal first"
+status_is 2 "a missing table" sh -c "echo 1 2 3 4 5 6 7 8 0 | bin/query --tables $tmp/none"
 err_has "the missing table's message says where it looked" "in $tmp/none"
 
 # gen checks its output folder before searching.
-run 1 "gen into a missing folder" bin/gen --board 3x4 -o /nonexistent/x.tbl
+status_is 1 "gen into a missing folder" bin/gen --board 3x4 -o /nonexistent/x.tbl
 err_lacks "gen did not search first" "depth"
 
 # The block cache: a table loaded one block at a time ($SLIDETAB_WHOLE_LOAD=0), with 443 blocks
@@ -116,15 +96,15 @@ err_lacks "gen did not search first" "depth"
 mkdir -p "$tmp/bc"
 bin/gen -q --board 2x5 --blank 0 --block-entries 4096 --dir "$tmp/bc" >/dev/null
 build/bench/randpuz 2x5 3000 7 first >"$tmp/r"
-run 0 "2x5 from the whole table" bin/query --tables "$tmp/bc" --goal first --path "$tmp/r"
+status_is 0 "2x5 from the whole table" bin/query --tables "$tmp/bc" --goal first --path "$tmp/r"
 cp "$tmp/out" "$tmp/whole"
-run 0 "2x5 through the block cache" env SLIDETAB_WHOLE_LOAD=0 bin/query --tables "$tmp/bc" --goal first --path "$tmp/r"
+status_is 0 "2x5 through the block cache" env SLIDETAB_WHOLE_LOAD=0 bin/query --tables "$tmp/bc" --goal first --path "$tmp/r"
 if cmp -s "$tmp/out" "$tmp/whole"; then ok "block cache (with eviction) answers like the whole table"; else ko "block cache answers differ"; fi
-run 0 "2x5 with --preload" bin/query --tables "$tmp/bc" --preload --goal first --path "$tmp/r"
+status_is 0 "2x5 with --preload" bin/query --tables "$tmp/bc" --preload --goal first --path "$tmp/r"
 if cmp -s "$tmp/out" "$tmp/whole"; then ok "--preload answers like the whole table"; else ko "--preload answers differ"; fi
 size=$(wc -c <"$tmp/bc/2x5-b0.tbl")
 printf 'X' | dd of="$tmp/bc/2x5-b0.tbl" bs=1 seek=$((size - 20000)) conv=notrunc 2>/dev/null
-run 3 "a damaged block found by a lookup" env SLIDETAB_WHOLE_LOAD=0 bin/query --tables "$tmp/bc" --goal first "$tmp/r"
+status_is 3 "a damaged block found by a lookup" env SLIDETAB_WHOLE_LOAD=0 bin/query --tables "$tmp/bc" --goal first "$tmp/r"
 err_has "the damaged block's message names the table" "$tmp/bc/2x5-b0.tbl: block [0-9]* checksum mismatch"
 if [ "$(wc -l <"$tmp/out")" -eq 3000 ] && grep -q '^error$' "$tmp/out" && grep -q '^[0-9]' "$tmp/out"; then
 	ok "every puzzle has its line: answers before and after the damaged block, error where it is needed"
@@ -135,5 +115,4 @@ if [ -s "$tmp/answered" ] && awk 'NR==FNR { want[FNR] = $0; next } { if ($0 != "
 	ok "the answers given around the damage are right"
 else ko "answers around the damage"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

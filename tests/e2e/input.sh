@@ -2,10 +2,7 @@
 # input.sh: end-to-end tests of query's puzzle reader (issue 11): strict tokens, exact line accounting, messages.
 set -u
 Q=${QUERY:-bin/query}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. tests/e2e/common.sh
 
 # t NAME INPUT WANT_EXIT WANT_OUT WANT_ERR_GREP QUERY_ARGS...: INPUT is a printf format (~ stands
 # for a NUL byte); WANT_OUT the output lines joined by spaces; WANT_ERR "" wants an empty stderr.
@@ -17,9 +14,9 @@ t() {
 	out=$(tr '\n' ' ' <"$tmp/out")
 	if [ "$rc" -eq "$want_rc" ] && [ "$out" = "$want_out" ] && { if [ -n "$want_err" ]; then grep -q -- "$want_err" "$tmp/err"; else [ ! -s "$tmp/err" ]; fi; } &&
 		! LC_ALL=C grep -q '[[:cntrl:]]' "$tmp/err"; then
-		pass=$((pass + 1)); echo "ok   $name"
+		ok "$name"
 	else
-		fail=$((fail + 1)); echo "FAIL $name: exit $rc, output '$out' (want '$want_out', exit $want_rc)"
+		ko "$name: exit $rc, output '$out' (want '$want_out', exit $want_rc)"
 		sed 's/^/     /' "$tmp/err" | head -3
 	fi
 }
@@ -48,5 +45,4 @@ t "hdu3567: count announced 3, 2 given" '3\n12X453786\n12345678X\n564178X23\n756
 t "hdu3567: count matches" '2\n12X453786\n12345678X\n564178X23\n7568X4123\n' 0 \
 	"Case 1: 2 dd Case 2: 8 urrulldr " "" --style hdu3567
 
-echo "input: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

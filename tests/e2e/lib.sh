@@ -5,21 +5,10 @@
 # installed tables, the exported symbols and soname, the installed header alone in C99 and C++,
 # and `make uninstall` leaving nothing behind.
 set -u
-pass=0
-fail=0
+. tests/e2e/common.sh
 root=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-unset SLIDETAB_TABLES
 prefix=$tmp/prefix
 
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-ko() { fail=$((fail + 1)); echo "FAIL $1"; }
-check() { # check NAME COMMAND...: passes when the command succeeds
-	name=$1
-	shift
-	if "$@" >"$tmp/cout" 2>"$tmp/cerr"; then ok "$name"; else ko "$name"; sed 's/^/     /' "$tmp/cerr" | head -5; fi
-}
 same() { # same NAME WANT GOT
 	if [ "$2" = "$3" ]; then ok "$1"; else ko "$1: got '$3', expected '$2'"; fi
 }
@@ -116,5 +105,4 @@ left=$(cd "$tmp/stage" && find . -type f -o -type l | grep -i slidetab)
 same "nothing of ours left after uninstall (DESTDIR)" "" "$left"
 
 cd "$root" || exit 1
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -3,38 +3,20 @@
 # -j, --goal, $SLIDETAB_TABLES and the lookup order, gen --pattern and --count-only, not enough
 # disk, make static. Run from the repository root after `make`.
 set -u
-unset SLIDETAB_TABLES
-pass=0
-fail=0
-skip=0
-tmp=$(mktemp -d)
+. tests/e2e/common.sh
 cleanup() { [ -n "${mounted:-}" ] && umount "$tmp/small" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-ko() { fail=$((fail + 1)); echo "FAIL $1"; }
-skipped() { skip=$((skip + 1)); echo "SKIP $1"; }
-run() { # run WANT NAME COMMAND...
-	want=$1 name=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"; else ko "$name: exit $got, expected $want"; sed 's/^/     /' "$tmp/err" | head -3; fi
-}
-out_is() {
-	printf "$2" >"$tmp/want"
-	if cmp -s "$tmp/out" "$tmp/want"; then ok "$1"; else ko "$1"; diff "$tmp/want" "$tmp/out" | head -5; fi
-}
 
 # --show and --upper on a sliding puzzle (ALDS1_13_B's sample: 4 moves).
-run 0 "--show --upper --path" sh -c 'echo 1 3 0 4 2 5 7 8 6 | bin/query --tables tables --show --upper --path'
+status_is 0 "--show --upper --path" sh -c 'echo 1 3 0 4 2 5 7 8 6 | bin/query --tables tables --show --upper --path'
 out_is "--show prints every board along the path" 'LDRD\n 1  3  .\n 4  2  5\n 7  8  6\n\nL\n 1  .  3\n 4  2  5\n 7  8  6\n\nD\n 1  2  3\n 4  .  5\n 7  8  6\n\nR\n 1  2  3\n 4  5  .\n 7  8  6\n\nD\n 1  2  3\n 4  5  6\n 7  8  .\n\n'
 
 # --unsolvable WORD on a pair that is really unsolvable (two tiles swapped).
-run 0 "--unsolvable on an unsolvable pair" sh -c "printf '1 2 3 4 5 6 7 8 0\n2 1 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 7 8 0\n' | bin/query --tables tables --board 3x3 --pairs --unsolvable Impossible"
+status_is 0 "--unsolvable on an unsolvable pair" sh -c "printf '1 2 3 4 5 6 7 8 0\n2 1 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 7 8 0\n' | bin/query --tables tables --board 3x3 --pairs --unsolvable Impossible"
 out_is "the word, then the solvable pair's distance" 'Impossible\n1\n'
 
 # A valid explicit goal: the goal itself is 0, a neighbour 1, and the default goal spelled out is the default.
-run 0 "--goal as tiles" sh -c "printf '8 7 6 5 4 3 2 1 0\n8 7 6 5 4 3 2 0 1\n' | bin/query --tables tables --goal '8 7 6 5 4 3 2 1 0'"
+status_is 0 "--goal as tiles" sh -c "printf '8 7 6 5 4 3 2 1 0\n8 7 6 5 4 3 2 0 1\n' | bin/query --tables tables --goal '8 7 6 5 4 3 2 1 0'"
 out_is "--goal: 0 for the goal, 1 for a neighbour" '0\n1\n'
 bin/query --tables tables --goal last tests/formats/alds1_13_b/in >"$tmp/a" 2>/dev/null
 bin/query --tables tables --goal '1 2 3 4 5 6 7 8 0' tests/formats/alds1_13_b/in >"$tmp/b" 2>/dev/null
@@ -42,9 +24,9 @@ if cmp -s "$tmp/a" "$tmp/b"; then ok "--goal spelled out = --goal last"; else ko
 
 # -j: the same answers, in the same order, on one thread and on two (4x4, Korf's first instances).
 head -4 tests/data/korf100.txt | cut -d' ' -f1-16 >"$tmp/k"
-run 0 "4x4 -j1" bin/query --tables tables --board 4x4 --goal first -j1 --path "$tmp/k"
+status_is 0 "4x4 -j1" bin/query --tables tables --board 4x4 --goal first -j1 --path "$tmp/k"
 cp "$tmp/out" "$tmp/j1"
-run 0 "4x4 -j2" bin/query --tables tables --board 4x4 --goal first -j2 --path "$tmp/k"
+status_is 0 "4x4 -j2" bin/query --tables tables --board 4x4 --goal first -j2 --path "$tmp/k"
 if cmp -s "$tmp/out" "$tmp/j1"; then ok "-j1 and -j2 print the same"; else ko "-j1 and -j2 differ"; fi
 awk '{ print length($0) }' "$tmp/out" >"$tmp/lens"
 head -4 tests/data/korf100.txt | awk '{ print $17 }' >"$tmp/want"
@@ -54,24 +36,24 @@ if cmp -s "$tmp/lens" "$tmp/want"; then ok "Korf's first four: published optimal
 mkdir -p "$tmp/env"
 cp tables/3x3-b0.tbl "$tmp/env/"
 printf 'X' | dd of="$tmp/env/3x3-b0.tbl" bs=1 seek=30000 conv=notrunc 2>/dev/null
-run 3 "\$SLIDETAB_TABLES is used when set" sh -c "echo 8 7 6 5 4 3 2 1 0 | SLIDETAB_TABLES=$tmp/env bin/query --goal first"
-run 0 "--tables wins over \$SLIDETAB_TABLES" sh -c "echo 8 7 6 5 4 3 2 1 0 | SLIDETAB_TABLES=$tmp/env bin/query --tables tables --goal first"
-run 0 "with neither, ./tables" sh -c 'echo 8 7 6 5 4 3 2 1 0 | bin/query --goal first'
-run 2 "a table missing everywhere names every folder searched" sh -c "echo 1 2 3 4 5 6 7 8 9 10 11 0 | SLIDETAB_TABLES=$tmp/env bin/query --board 3x4"
+status_is 3 "\$SLIDETAB_TABLES is used when set" sh -c "echo 8 7 6 5 4 3 2 1 0 | SLIDETAB_TABLES=$tmp/env bin/query --goal first"
+status_is 0 "--tables wins over \$SLIDETAB_TABLES" sh -c "echo 8 7 6 5 4 3 2 1 0 | SLIDETAB_TABLES=$tmp/env bin/query --tables tables --goal first"
+status_is 0 "with neither, ./tables" sh -c 'echo 8 7 6 5 4 3 2 1 0 | bin/query --goal first'
+status_is 2 "a table missing everywhere names every folder searched" sh -c "echo 1 2 3 4 5 6 7 8 9 10 11 0 | SLIDETAB_TABLES=$tmp/env bin/query --board 3x4"
 if grep -q "in $tmp/env or tables" "$tmp/err"; then ok "the folders are named in order"; else ko "folders named"; cat "$tmp/err"; fi
 
 # gen --count-only prints the published histogram; gen --pattern builds a PDB that verifies.
 bin/gen -q --board 2x4 --blank 0 --count-only | grep -v '^#' >"$tmp/h"
 if cmp -s "$tmp/h" tests/data/hist/2x4-corner.txt; then ok "gen --count-only: the published 2x4 histogram"; else ko "count-only histogram"; fi
-run 0 "gen --pattern" bin/gen -q --board 2x3 --pattern 1,2,3 -o "$tmp/p.tbl"
+status_is 0 "gen --pattern" bin/gen -q --board 2x3 --pattern 1,2,3 -o "$tmp/p.tbl"
 if grep -q "120 entries" "$tmp/out"; then ok "--pattern 1,2,3 on 2x3: 6*5*4 placements"; else ko "--pattern entries"; fi
-run 0 "the pattern database verifies" bin/gen --verify "$tmp/p.tbl"
+status_is 0 "the pattern database verifies" bin/gen --verify "$tmp/p.tbl"
 
 # Not enough disk: refused up front with exit 3 (a 64 KiB tmpfs; needs root to mount).
 mkdir -p "$tmp/small"
 if mount -t tmpfs -o size=64k tmpfs "$tmp/small" 2>/dev/null; then
 	mounted=1
-	run 3 "gen refuses a table the disk cannot hold" bin/gen -q --board 2x5 -o "$tmp/small/x.tbl"
+	status_is 3 "gen refuses a table the disk cannot hold" bin/gen -q --board 2x5 -o "$tmp/small/x.tbl"
 	if grep -q "are free in $tmp/small" "$tmp/err"; then ok "the message names the free bytes"; else ko "free bytes named"; fi
 	if [ -z "$(ls -A "$tmp/small")" ]; then ok "nothing left on the small disk"; else ko "files left on the small disk"; fi
 else
@@ -80,12 +62,11 @@ fi
 
 # make static: a static query that answers from the tables.
 if make -s static >/dev/null 2>"$tmp/err"; then
-	run 0 "bin/query-static answers" sh -c 'echo 8 1 3 4 5 6 7 2 0 | bin/query-static --tables tables'
+	status_is 0 "bin/query-static answers" sh -c 'echo 8 1 3 4 5 6 7 2 0 | bin/query-static --tables tables'
 	out_is "bin/query-static: the right distance" '14\n'
 	if readelf -d bin/query-static 2>&1 | grep -q "no dynamic section"; then ok "bin/query-static is static"; else ko "query-static is not static"; fi
 else
 	ko "make static"; head -3 "$tmp/err"
 fi
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+summary

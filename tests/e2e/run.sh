@@ -1,28 +1,7 @@
 #!/bin/sh
 # run.sh: end-to-end tests of the real gen and query binaries (run from the repository root).
 set -u
-# Only the tables named here count: an installed copy or the caller's environment must not.
-unset SLIDETAB_TABLES
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-ko() { fail=$((fail + 1)); echo "FAIL $1"; }
-check() { # check NAME COMMAND...: passes when the command succeeds
-	name=$1
-	shift
-	if "$@" >"$tmp/cout" 2>"$tmp/cerr"; then ok "$name"; else ko "$name"; sed 's/^/     /' "$tmp/cerr" | head -5; fi
-}
-status_is() { # status_is WANT NAME COMMAND...
-	want=$1 name=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"; else ko "$name: exit $got, expected $want"; sed 's/^/     /' "$tmp/err" | head -5; fi
-}
-has() { grep -q -- "$2" "$1"; }
+. tests/e2e/common.sh
 
 # Every format of SPEC §2, byte for byte (or any shortest path where the problem accepts one,
 # `accept` in its folder), with exit status 0 and nothing on stderr.
@@ -119,5 +98,4 @@ status_is 2 "query unknown option" bin/query --frobnicate
 status_is 2 "gen bad board" bin/gen --board 1x9
 status_is 2 "query bad goal" sh -c 'echo 1 2 3 4 5 6 7 8 0 | bin/query --tables tables --goal "1 2 3"'
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

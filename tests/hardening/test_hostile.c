@@ -19,15 +19,8 @@
 #include "../../core/exact.h"
 #include "../../core/rank.h"
 #include "../../core/table.h"
+#include "../../core/tblint.h" /* the header layout, H_* offsets */
 
-/* Header offsets (see core/table.c; all little-endian). */
-enum {
-	H_MAGIC = 0, H_VERSION = 8, H_BOM = 12, H_HSIZE = 16, H_KIND = 20, H_ROWS = 24, H_COLS = 25,
-	H_CELLS = 26, H_BITS = 27, H_RANKING = 28, H_ENTRY = 32, H_PAYLOAD = 36, H_ENTRIES = 40,
-	H_RADIUS = 48, H_PATTERN = 52, H_GOAL = 56, H_GEN = 88, H_HISTLEN = 120, H_BLOCKENT = 124,
-	H_BLOCKS = 128, H_INDEXOFF = 136, H_INDEXSIZE = 144, H_PAYOFF = 152, H_PAYSIZE = 160,
-	H_INDEXCRC = 168, H_HIST = 176, H_CRC = TABLE_HEADER_SIZE - 4
-};
 
 /* The fixture: the 2x3 board, goal blank last, plain 5-bit entries, 64 entries per block, so
  * 360 states make 6 blocks of 40 packed bytes (the last 25). */
@@ -88,7 +81,7 @@ static struct img load(const char *path)
 	return m;
 }
 
-static struct img clone(const struct img *src)
+static struct img img_clone(const struct img *src)
 {
 	struct img m = { malloc(src->n + 1), src->n };
 	ck_assert(m.p != NULL);
@@ -366,7 +359,7 @@ START_TEST(test_empty_magic_version)
 	struct img good = load(zlib_path);
 	struct img m = { good.p, 0 };
 	expect_refused(&m, 0, "empty", "empty file");
-	m = clone(&good);
+	m = img_clone(&good);
 	memcpy(m.p, "SLIDETAX", 8);
 	expect_refused(&m, 0, "magic", "wrong magic");
 	fix_header(&m);
@@ -374,7 +367,7 @@ START_TEST(test_empty_magic_version)
 	memset(m.p, 0, 8);
 	expect_refused(&m, 0, "magic", "zero magic");
 	free(m.p);
-	m = clone(&good);
+	m = img_clone(&good);
 	s32(&m, H_VERSION, 2);
 	expect_refused(&m, 0, "version 2", "future version");
 	fix_header(&m);
@@ -386,12 +379,12 @@ START_TEST(test_empty_magic_version)
 	fix_header(&m);
 	expect_refused(&m, 0, "version", "version 2^32-1");
 	free(m.p);
-	m = clone(&good);
+	m = img_clone(&good);
 	s32(&m, H_BOM, 0x04030201u);
 	fix_header(&m);
 	expect_refused(&m, 0, "byte order", "big-endian byte order mark");
 	free(m.p);
-	m = clone(&good);
+	m = img_clone(&good);
 	s32(&m, H_HSIZE, 8192);
 	fix_header(&m);
 	expect_refused(&m, 0, "header size", "header size 8192");
@@ -411,7 +404,7 @@ START_TEST(test_huge_entry_counts)
 	static const uint64_t counts[] = { 0, 359, 361, 720, UINT64_C(1) << 32, UINT64_C(1) << 40, UINT64_C(1) << 63,
 					   UINT64_MAX, UINT64_MAX / 5 + 1 };
 	for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
-		struct img m = clone(&good);
+		struct img m = img_clone(&good);
 		s64(&m, H_ENTRIES, counts[k]);
 		fix_header(&m);
 		char what[64];
@@ -425,7 +418,7 @@ START_TEST(test_huge_entry_counts)
 		free(m.p);
 	}
 	/* a block count far beyond the file, with an index size to match */
-	struct img m = clone(&good);
+	struct img m = img_clone(&good);
 	s64(&m, H_BLOCKS, UINT64_C(1) << 59);
 	s64(&m, H_INDEXSIZE, UINT64_C(1) << 63);
 	fix_header(&m);
@@ -456,7 +449,7 @@ START_TEST(test_offsets_past_the_end)
 		{ H_INDEXSIZE, UINT64_MAX, "index size 2^64-1" },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		struct img m = clone(&good);
+		struct img m = img_clone(&good);
 		s64(&m, cases[k].field, cases[k].value);
 		fix_header(&m);
 		expect_refused(&m, 0, "sizes do not add up", cases[k].what);
@@ -464,12 +457,12 @@ START_TEST(test_offsets_past_the_end)
 	}
 	/* an index entry pointing past the end, CRCs fixed */
 	for (uint64_t b = 0; b < NBLOCKS; b++) {
-		struct img m = clone(&good);
+		struct img m = img_clone(&good);
 		s64(&m, TABLE_HEADER_SIZE + 16 * b, UINT64_C(1) << 40);
 		fix_index(&m);
 		expect_refused(&m, 0, "bad offset or size", "block offset past the end");
 		free(m.p);
-		m = clone(&good);
+		m = img_clone(&good);
 		s64(&m, TABLE_HEADER_SIZE + 16 * b, UINT64_MAX - 3);
 		fix_index(&m);
 		expect_refused(&m, 0, "bad offset or size", "block offset 2^64-4");
@@ -489,7 +482,7 @@ START_TEST(test_overlapping_blocks)
 			uint64_t prev = g64(&good, e - 16), off = g64(&good, e);
 			uint64_t cases[3] = { prev, off - 1, off + 1 };
 			for (int k = 0; k < 3; k++) {
-				struct img m = clone(&good);
+				struct img m = img_clone(&good);
 				s64(&m, e, cases[k]);
 				fix_index(&m);
 				char what[96];
@@ -500,7 +493,7 @@ START_TEST(test_overlapping_blocks)
 			}
 		}
 		/* two blocks swapped in the index (each entry self-consistent) */
-		struct img m = clone(&good);
+		struct img m = img_clone(&good);
 		uint8_t tmp[16];
 		memcpy(tmp, m.p + TABLE_HEADER_SIZE, 16);
 		memcpy(m.p + TABLE_HEADER_SIZE, m.p + TABLE_HEADER_SIZE + 16, 16);
@@ -520,7 +513,7 @@ START_TEST(test_block_stored_size_wrong)
 	for (uint64_t b = 0; b < NBLOCKS; b++) {
 		uint32_t deltas[3] = { 1, UINT32_MAX, 0 };
 		for (int k = 0; k < 3; k++) {
-			struct img m = clone(&good);
+			struct img m = img_clone(&good);
 			size_t e = TABLE_HEADER_SIZE + 16 * b + 8;
 			s32(&m, e, k == 2 ? 0 : g32(&m, e) + deltas[k]);
 			fix_index(&m);
@@ -532,19 +525,19 @@ START_TEST(test_block_stored_size_wrong)
 	/* zlib: size 0, larger than deflate can make it, or one byte off (the rest of the index adjusted
 	 * so the blocks still tile the payload, CRCs of the stored bytes recomputed) */
 	good = load(zlib_path);
-	struct img m = clone(&good);
+	struct img m = img_clone(&good);
 	s32(&m, TABLE_HEADER_SIZE + 8, 0);
 	fix_index(&m);
 	expect_refused(&m, 0, "bad offset or size", "zlib block of size 0");
 	free(m.p);
-	m = clone(&good);
+	m = img_clone(&good);
 	s32(&m, TABLE_HEADER_SIZE + 8, 1u << 20);
 	fix_index(&m);
 	expect_refused(&m, 0, "bad offset or size", "zlib block larger than deflate makes");
 	free(m.p);
 	uint64_t poff = g64(&good, H_PAYOFF);
 	for (int delta = -1; delta <= 1; delta += 2) {
-		m = clone(&good);
+		m = img_clone(&good);
 		size_t e0 = TABLE_HEADER_SIZE, e1 = TABLE_HEADER_SIZE + 16;
 		uint32_t z0 = g32(&m, e0 + 8) + (uint32_t)delta, z1 = g32(&m, e1 + 8) - (uint32_t)delta;
 		s32(&m, e0 + 8, z0);
@@ -600,7 +593,7 @@ END_TEST
 START_TEST(test_histogram_does_not_add_up)
 {
 	struct img good = load(raw_path);
-	struct img m = clone(&good);
+	struct img m = img_clone(&good);
 	s64(&m, H_HIST + 8 * 5, g64(&m, H_HIST + 8 * 5) + 1);
 	fix_header(&m);
 	expect_refused(&m, 0, "histogram", "one state too many at depth 5");
@@ -609,14 +602,14 @@ START_TEST(test_histogram_does_not_add_up)
 	expect_refused(&m, 0, "histogram", "one state too few at depth 5");
 	free(m.p);
 	/* counts that wrap around 2^64 to the right sum */
-	m = clone(&good);
+	m = img_clone(&good);
 	s64(&m, H_HIST + 8 * 3, g64(&m, H_HIST + 8 * 3) + (UINT64_C(1) << 63));
 	s64(&m, H_HIST + 8 * 4, g64(&m, H_HIST + 8 * 4) + (UINT64_C(1) << 63));
 	fix_header(&m);
 	expect_refused(&m, 0, "histogram", "counts wrapping around 2^64");
 	free(m.p);
 	/* nothing at the radius */
-	m = clone(&good);
+	m = img_clone(&good);
 	s64(&m, H_HIST + 8 * 21, 0);
 	s64(&m, H_HIST + 8 * 20, g64(&m, H_HIST + 8 * 20) + 1);
 	fix_header(&m);
@@ -625,14 +618,14 @@ START_TEST(test_histogram_does_not_add_up)
 	/* a length that is not radius + 1 */
 	static const uint32_t lens[] = { 0, 21, 23, 256, 300, UINT32_MAX };
 	for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++) {
-		m = clone(&good);
+		m = img_clone(&good);
 		s32(&m, H_HISTLEN, lens[k]);
 		fix_header(&m);
 		expect_refused(&m, 0, "histogram length", "histogram length");
 		free(m.p);
 	}
 	/* a radius claimed smaller than the histogram */
-	m = clone(&good);
+	m = img_clone(&good);
 	s32(&m, H_RADIUS, 20);
 	s32(&m, H_HISTLEN, 21);
 	fix_header(&m);
@@ -649,7 +642,7 @@ START_TEST(test_board_shapes)
 					     { 1, 6, 6 }, { 6, 1, 6 }, { 6, 6, 36 }, { 2, 20, 40 }, { 255, 255, 1 },
 					     { 3, 2, 5 } };
 	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
-		struct img m = clone(&good);
+		struct img m = img_clone(&good);
 		m.p[H_ROWS] = shapes[k][0];
 		m.p[H_COLS] = shapes[k][1];
 		m.p[H_CELLS] = shapes[k][2];
@@ -662,7 +655,7 @@ START_TEST(test_board_shapes)
 	/* a valid board of another size: the entry count no longer fits */
 	static const uint8_t other[][3] = { { 3, 2, 6 }, { 2, 2, 4 }, { 3, 3, 9 }, { 4, 5, 20 }, { 5, 5, 25 } };
 	for (size_t k = 0; k < sizeof other / sizeof other[0]; k++) {
-		struct img m = clone(&good);
+		struct img m = img_clone(&good);
 		m.p[H_ROWS] = other[k][0];
 		m.p[H_COLS] = other[k][1];
 		m.p[H_CELLS] = other[k][2];
@@ -690,7 +683,7 @@ START_TEST(test_radius_and_width)
 	struct img good = load(raw_path);
 	static const uint32_t radii[] = { 255, 256, 300, 65535, UINT32_MAX };
 	for (size_t k = 0; k < sizeof radii / sizeof radii[0]; k++) {
-		struct img m = clone(&good);
+		struct img m = img_clone(&good);
 		s32(&m, H_RADIUS, radii[k]);
 		fix_header(&m);
 		char what[32];
@@ -704,7 +697,7 @@ START_TEST(test_radius_and_width)
 	}
 	static const uint8_t widths[] = { 0, 9, 16, 255 };
 	for (size_t k = 0; k < sizeof widths / sizeof widths[0]; k++) {
-		struct img m = clone(&good);
+		struct img m = img_clone(&good);
 		m.p[H_BITS] = widths[k];
 		fix_header(&m);
 		char what[32];
@@ -713,7 +706,7 @@ START_TEST(test_radius_and_width)
 		free(m.p);
 	}
 	/* a valid width that does not match the payload's size */
-	struct img m = clone(&good);
+	struct img m = img_clone(&good);
 	m.p[H_BITS] = 8;
 	fix_header(&m);
 	expect_refused(&m, 0, "sizes|payload|bad offset", "8-bit entries over a 5-bit payload");
@@ -746,7 +739,7 @@ START_TEST(test_other_fields)
 		{ H_GOAL, 1, 255, "goal", "goal tile 255", 0 },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		struct img m = clone(&good);
+		struct img m = img_clone(&good);
 		if (cases[k].width == 4)
 			s32(&m, cases[k].off, (uint32_t)cases[k].value);
 		else
@@ -760,7 +753,7 @@ START_TEST(test_other_fields)
 	fix_header(&z);
 	expect_refused(&z, 0, "raw payload", "zlib payload labelled raw");
 	free(z.p);
-	struct img m = clone(&good);
+	struct img m = img_clone(&good);
 	memset(m.p + H_GEN, 'A', 32);
 	fix_header(&m);
 	expect_refused(&m, 0, "generator", "generator name without its NUL");
@@ -800,7 +793,7 @@ END_TEST
 START_TEST(test_header_bit_flips)
 {
 	struct img good = load(zlib_path);
-	struct img m = clone(&good);
+	struct img m = img_clone(&good);
 	for (size_t bit = 0; bit < TABLE_HEADER_SIZE * 8; bit++) {
 		m.p[bit / 8] ^= (uint8_t)(1u << (bit % 8));
 		char what[48];
@@ -884,7 +877,7 @@ START_TEST(test_truncated_and_extended)
 	const char *paths[2] = { raw_path, zlib_path };
 	for (int p = 0; p < 2; p++) {
 		struct img good = load(paths[p]);
-		struct img m = clone(&good);
+		struct img m = img_clone(&good);
 		for (size_t len = 0; len < good.n; len++) {
 			m.n = len;
 			char what[64];

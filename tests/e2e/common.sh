@@ -1,0 +1,34 @@
+# common.sh: what every end-to-end script shares (sourced from the repository root): a scratch
+# folder, counters, and the checks. Only the tables a test names count: $SLIDETAB_TABLES is unset.
+unset SLIDETAB_TABLES
+pass=0
+fail=0
+skip=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL $1"; }
+skipped() { skip=$((skip + 1)); echo "SKIP $1"; }
+check() { # check NAME COMMAND...: passes when the command succeeds
+	name=$1
+	shift
+	if "$@" >"$tmp/cout" 2>"$tmp/cerr"; then ok "$name"; else ko "$name"; sed 's/^/     /' "$tmp/cerr" | head -5; fi
+}
+status_is() { # status_is WANT NAME COMMAND...: stdout in $tmp/out, stderr in $tmp/err
+	want=$1 name=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"; else ko "$name: exit $got, expected $want"; sed 's/^/     /' "$tmp/err" | head -3; fi
+}
+has() { grep -q -- "$2" "$1"; }
+out_is() { # out_is NAME TEXT: the last status_is printed exactly TEXT (a printf format)
+	printf "$2" >"$tmp/want"
+	if cmp -s "$tmp/out" "$tmp/want"; then ok "$1"; else ko "$1"; diff "$tmp/want" "$tmp/out" | head -5; fi
+}
+err_has() { if grep -q -- "$2" "$tmp/err"; then ok "$1"; else ko "$1 (stderr lacks '$2')"; head -3 "$tmp/err"; fi; }
+err_lacks() { if grep -q -- "$2" "$tmp/err"; then ko "$1 (stderr has '$2')"; else ok "$1"; fi; }
+summary() { # the closing line: skips are counted and shown
+	echo "$pass passed, $fail failed, $skip skipped"
+	[ "$fail" -eq 0 ]
+}
