@@ -36,6 +36,9 @@ GEN_LIB := $(filter-out $(B)/gen/main.o,$(GEN_OBJ))
 QUERY_LIB := $(filter-out $(B)/query/main.o,$(QUERY_OBJ))
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
+# Every test program (unit tests, hostile tables, the e2e path checker) is built by one rule.
+vpath %.c tests/unit tests/hardening tests/e2e
+TEST_PROGS := $(TEST_BIN) $(B)/tests/test_hostile $(B)/tests/pathcheck
 BENCH_SRC := $(wildcard bench/*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
@@ -120,9 +123,9 @@ tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_555)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
 tables-15: $(PDB_78)
 
-$(B)/tests/%: tests/unit/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a
+$(B)/tests/%: %.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a $(CHECK_LIBS) $(LDLIBS)
 
 $(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a
 	@mkdir -p $(dir $@)
@@ -137,13 +140,9 @@ check:
 	@$(MAKE) --no-print-directory check-hardening
 
 # Hostile tables, exit statuses, concurrent use, resource limits (tests/hardening).
-HARDENING_PARTS ?= hostile exit concurrent limits
+HARDENING_PARTS ?= hostile exit concurrent atomic limits
 check-hardening: bin/gen bin/query tables $(B)/tests/test_hostile
 	@HOSTILE_BIN=$(B)/tests/test_hostile SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/hardening/run.sh $(HARDENING_PARTS)
-
-$(B)/tests/test_hostile: tests/hardening/test_hostile.c lib/libslidetab.a
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< lib/libslidetab.a $(CHECK_LIBS) $(LDLIBS)
 
 # Every fuzz target replayed without libFuzzer on its seeds and on the known crashes
 # (tests/hardening/regress/TARGET-*), built with the project's compiler and flags.
@@ -166,10 +165,6 @@ fuzz:
 
 check-unit: $(TEST_BIN) tables
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
-
-$(B)/tests/pathcheck: tests/e2e/pathcheck.c lib/libslidetab.a
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
 check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz examples
 	@sh tests/e2e/run.sh
@@ -224,4 +219,4 @@ uninstall:
 clean:
 	rm -rf $(B) bin lib tables/*.tbl
 
--include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d)
+-include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d)

@@ -88,6 +88,11 @@ static inline void table_packed_set(uint8_t *p, uint64_t i, unsigned bits, unsig
 int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
 		uint64_t *bytes_written, struct slidetab_error *err);
 
+/* For a signal handler: removes the named temporary file that the write in progress would leave
+ * (only file systems without O_TMPFILE need one; an unnamed file vanishes with the process).
+ * Async-signal-safe. The caller's handler then ends the process. */
+void table_write_abandon(void);
+
 /* The same, deflating on `threads` threads (table_write: every core). */
 int table_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
 		   uint64_t *bytes_written, struct slidetab_error *err);

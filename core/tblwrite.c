@@ -7,23 +7,60 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "pool.h"
+#include "tok.h"
 
 struct out {
 	int fd;
 	const char *path;
 	uint64_t written;
+	long delay_ms; /* test hook: a pause after each 64 KiB (makes a write slow enough to interrupt) */
 };
+
+/* The name of a named temporary file (or link) that a write in progress would leave behind, for
+ * table_write_abandon in a signal handler; empty when there is none. One write at a time. */
+static char pending[4096];
+static volatile sig_atomic_t pending_set;
+
+static void pending_name(const char *name)
+{
+	pending_set = 0;
+	if (name && strlen(name) < sizeof pending) {
+		strcpy(pending, name);
+		pending_set = 1;
+	}
+}
+
+void table_write_abandon(void)
+{
+	if (pending_set)
+		unlink(pending); /* async-signal-safe */
+}
+
+/* Test hooks, read from the environment (docs/hardening.md): $SLIDETAB_TEST_WRITE_DELAY_MS
+ * slows the writing down; $SLIDETAB_TEST_NO_TMPFILE takes the path of file systems without
+ * O_TMPFILE. Neither changes a byte of what is written. */
+static long test_hook(const char *name)
+{
+	const char *v = getenv(name);
+	long n = 0;
+	if (v && *v && tok_parse_long(v, 0, 100000, &n, NULL) != SLIDETAB_OK)
+		n = 0;
+	return n;
+}
 
 static int out_write(struct out *o, const void *buf, uint64_t n, struct slidetab_error *err)
 {
 	const uint8_t *p = buf;
 	while (n > 0) {
-		ssize_t k = write(o->fd, p, n > (1u << 30) ? (1u << 30) : (size_t)n);
+		size_t most = o->delay_ms ? 65536 : 1u << 30;
+		ssize_t k = write(o->fd, p, n > most ? most : (size_t)n);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -31,6 +68,10 @@ static int out_write(struct out *o, const void *buf, uint64_t n, struct slidetab
 		p += k;
 		n -= (uint64_t)k;
 		o->written += (uint64_t)k;
+		if (o->delay_ms) {
+			struct timespec ts = { o->delay_ms / 1000, (o->delay_ms % 1000) * 1000000L };
+			nanosleep(&ts, NULL);
+		}
 	}
 	return SLIDETAB_OK;
 }
@@ -46,7 +87,8 @@ static int open_temp(const char *path, char **tmpname, struct slidetab_error *er
 	if (slash)
 		slash[slash == dir ? 1 : 0] = '\0';
 	const char *d = slash ? dir : ".";
-	int fd = open(d, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+	int fd = test_hook("SLIDETAB_TEST_NO_TMPFILE") ? (errno = EOPNOTSUPP, -1)
+						       : open(d, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
 	*tmpname = NULL;
 	if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
 		size_t len = strlen(path) + 16;
@@ -54,6 +96,8 @@ static int open_temp(const char *path, char **tmpname, struct slidetab_error *er
 		if (*tmpname) {
 			snprintf(*tmpname, len, "%s.tmpXXXXXX", path);
 			fd = mkstemp(*tmpname);
+			if (fd >= 0)
+				pending_name(*tmpname);
 			if (fd < 0) {
 				free(*tmpname);
 				*tmpname = NULL;
@@ -79,6 +123,7 @@ static int publish(int fd, const char *tmpname, const char *path, struct slideta
 	int rc = SLIDETAB_EIO;
 	for (int attempt = 0; attempt < 100 && rc != SLIDETAB_OK; attempt++) {
 		snprintf(link, strlen(path) + 32, "%s.tmp%d.%d", path, (int)getpid(), attempt);
+		pending_name(link);
 		if (linkat(AT_FDCWD, proc, AT_FDCWD, link, AT_SYMLINK_FOLLOW) != 0) {
 			if (errno == EEXIST)
 				continue;
@@ -205,7 +250,7 @@ int table_write_mt(const char *path, const struct table_meta *meta, const uint8_
 	int rc = tbl_meta_check(&m, err);
 	if (rc)
 		return rc;
-	struct out o = { -1, path, 0 };
+	struct out o = { -1, path, 0, test_hook("SLIDETAB_TEST_WRITE_DELAY_MS") };
 	char *tmpname = NULL;
 	struct stat st;
 	/* A device or pipe (e.g. /dev/full) is written in place: it cannot be renamed over. */
@@ -222,6 +267,7 @@ int table_write_mt(const char *path, const struct table_meta *meta, const uint8_
 		rc = err_set(err, SLIDETAB_EIO, "closing %s: %s", path, strerror(errno));
 	if (rc != SLIDETAB_OK && tmpname)
 		unlink(tmpname);
+	pending_name(NULL);
 	free(tmpname);
 	if (bytes_written)
 		*bytes_written = o.written;

@@ -178,6 +178,14 @@ static int run_gen(const struct gen_args *a)
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
+/* Ends the process as the signal would, leaving no temporary table behind. */
+static void on_signal(int sig)
+{
+	table_write_abandon();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 /* An integer option in [min, max], or a message and -1. */
 static int int_option(const char *name, const char *text, long min, long max, int *out)
 {
@@ -289,7 +297,11 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/* A signal ends the process; the table is written to an unnamed file until complete, so an
-	 * interrupted run leaves nothing under the final name. */
+	 * interrupted run leaves nothing under the final name (and, on file systems without unnamed
+	 * files, the handler removes the named temporary one). */
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
 	return finish_output(run_gen(&a));
 }

@@ -64,7 +64,9 @@ for at in "KILL 0.05" "KILL 0.2" "KILL 0.3" "TERM 0.25"; do
 	r=$?
 	v=$("$GEN" --verify "$T/race/2x5-b0.tbl" 2>&1)
 	how=$([ $r -gt 128 ] && echo "killed by SIG$sig after ${delay}s" || echo "finished before SIG$sig at ${delay}s")
-	if [ "${v%% *}" = OK ] && only_file "$T/race" 2x5-b0.tbl; then
+	if [ $r -le 128 ]; then
+		skip "gen $how: the signal came too late to test anything (atomic.sh kills during the write for sure)"
+	elif [ "${v%% *}" = OK ] && only_file "$T/race" 2x5-b0.tbl; then
 		ok "gen $how: the table verifies, no leftovers"
 	else
 		bad "gen $how: verify: $v, folder: $(ls -A "$T/race" | tr '\n' ' ')"
