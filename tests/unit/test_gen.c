@@ -8,7 +8,9 @@
 #include "../../core/exact.h"
 #include "../../core/table.h"
 #include "../../gen/bfs.h"
+#include "../../gen/exactcmd.h"
 #include "../../gen/verify.h"
+#include "refbfs.h"
 #include "testutil.h"
 
 #ifndef TEST_DATA
@@ -211,6 +213,52 @@ START_TEST(compact_walks_to_exact)
 }
 END_TEST
 
+/* Every encoding gen writes (raw and zlib; plain, half and mdres entries; compact), through gen's
+ * own pipeline, decodes to the distance an independent plain BFS finds, for every state, on 2x4
+ * and 3x3 with the blank in every class. */
+START_TEST(every_encoding_against_a_plain_bfs)
+{
+	static const int boards[][3] = { { 2, 4, 0 }, { 2, 4, 1 }, { 3, 3, 0 }, { 3, 3, 1 }, { 3, 3, 4 } };
+	static const struct { int compress; uint32_t entry; } enc[] = {
+		{ 0, TABLE_ENTRY_PLAIN }, { 1, TABLE_ENTRY_PLAIN }, { 0, TABLE_ENTRY_HALF }, { 1, TABLE_ENTRY_HALF },
+		{ 0, TABLE_ENTRY_MDRES }, { 1, TABLE_ENTRY_MDRES }, { 2, TABLE_ENTRY_MDRES } };
+	struct board b;
+	struct board_state g;
+	board_init(&b, boards[_i][0], boards[_i][1]);
+	board_goal(&b, boards[_i][2], &g);
+	struct dmap ref;
+	plain_bfs(&b, &g, &ref);
+	char dir[] = "/tmp/slidetab-enc-XXXXXX", path[64];
+	ck_assert(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof path, "%s/t.tbl", dir);
+	fflush(stdout);
+	for (size_t e = 0; e < sizeof enc / sizeof enc[0]; e++) {
+		struct exactcmd_opts o = { .out = path, .threads = 2, .level = 6, .quiet = 1, .compress = enc[e].compress,
+					   .entry = enc[e].entry };
+		struct slidetab_error err;
+		FILE *keep = stdout; /* the pipeline prints its histogram; keep the test's output short */
+		stdout = fopen("/dev/null", "w");
+		int rc = exactcmd_run(&b, &g, &o, &err);
+		fclose(stdout);
+		stdout = keep;
+		ck_assert_msg(rc == SLIDETAB_OK, "%s", err.msg);
+		struct exact x;
+		ck_assert(exact_open(&x, path, 0, &err) == SLIDETAB_OK);
+		for (uint64_t i = 0; i < x.meta->entries; i++) {
+			struct board_state s;
+			unsigned d;
+			rank_unrank(&x.rk, i, &s);
+			ck_assert(exact_distance(&x, &s, &d, &err) == SLIDETAB_OK);
+			ck_assert_msg((int)d == dist_of(&ref, &b, &s), "encoding %zu, state %llu", e, (unsigned long long)i);
+		}
+		exact_close(&x);
+	}
+	unlink(path);
+	rmdir(dir);
+	dmap_free(&ref);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gen");
@@ -224,5 +272,6 @@ int main(void)
 	tcase_add_test(tc, verify_accepts_good_tables);
 	tcase_add_test(tc, verify_catches_a_wrong_distance);
 	tcase_add_test(tc, compact_walks_to_exact);
+	tcase_add_loop_test(tc, every_encoding_against_a_plain_bfs, 0, 5);
 	return testutil_run(s, tc);
 }
