@@ -185,7 +185,8 @@ bench: all $(BENCH_BIN)
 bench-large: all $(BENCH_BIN)
 	@sh bench/run-large.sh
 
-# 555, 663 and 78 built and timed, then Korf's 100 and random positions solved with 78.
+# 555, 663 and 78 built and timed for the corner, edge and centre classes, then Korf's 100 and
+# random positions solved with 78 for each class.
 bench-15: all $(BENCH_BIN)
 	$(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --classes 0,1,5 --set 78 --random 100 --korf tests/data/korf100.txt
 

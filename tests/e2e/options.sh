@@ -48,6 +48,9 @@ if cmp -s "$tmp/h" tests/data/hist/2x4-corner.txt; then ok "gen --count-only: th
 status_is 0 "gen --pattern" bin/gen -q --board 2x3 --pattern 1,2,3 -o "$tmp/p.tbl"
 if grep -q "120 entries" "$tmp/out"; then ok "--pattern 1,2,3 on 2x3: 6*5*4 placements"; else ko "--pattern entries"; fi
 status_is 0 "the pattern database verifies" bin/gen --verify "$tmp/p.tbl"
+# Seven of eight tiles on 3x3: some placements cannot be reached; the table is still written.
+status_is 0 "gen --pattern with unreachable placements" bin/gen -q --board 3x3 --pattern 1,2,3,4,5,6,7 -o "$tmp/p7.tbl"
+status_is 0 "it verifies" bin/gen --verify "$tmp/p7.tbl"
 
 # Not enough disk: refused up front with exit 3 (a 64 KiB tmpfs; needs root to mount).
 mkdir -p "$tmp/small"
