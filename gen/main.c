@@ -10,6 +10,7 @@
 
 #include "../core/board.h"
 #include "../core/input.h"
+#include "../core/pool.h"
 #include "../core/pdb.h"
 #include "../core/tabname.h"
 #include "../core/table.h"
@@ -199,6 +200,69 @@ static int int_option(const char *name, const char *text, long min, long max, in
 	return 0;
 }
 
+/* A name from a list, as its index; -1 with a message when it is none of them. */
+static int pick(const char *option, const char *text, const char *const *names, int count)
+{
+	for (int i = 0; i < count; i++)
+		if (!strcmp(text, names[i]))
+			return i;
+	fprintf(stderr, "gen: %s %s: expected one of", option, text);
+	for (int i = 0; i < count; i++)
+		fprintf(stderr, " %s", names[i]);
+	fputc('\n', stderr);
+	return -1;
+}
+
+/* Applies one option: 0 to go on, 1 to stop with success (--help, --version), -1 usage error. */
+static int set_option(struct gen_args *a, int c, const char *arg)
+{
+	static const char *const compress[] = { "none", "zlib", "compact", "raw" }, *const entry[] = { "half", "mdres", "plain" };
+	static const uint32_t entries[] = { TABLE_ENTRY_HALF, TABLE_ENTRY_MDRES, TABLE_ENTRY_PLAIN };
+	int k;
+	switch (c) {
+	case 'b':
+		if (board_parse_spec(arg, &a->rows, &a->cols) == 0)
+			return 0;
+		fprintf(stderr, "gen: --board %s: expected RxC with R, C >= 2 and R*C <= 25 (e.g. 3x3)\n", arg);
+		return -1;
+	case 'B': return int_option("--blank", arg, 0, 24, &a->blank);
+	case 'j': return int_option("-j", arg, 1, 256, &a->threads);
+	case 'l': return int_option("--level", arg, 1, 9, &a->level);
+	case 'c': return (k = pick("--compress", arg, compress, 4)) < 0 ? -1 : (a->compress = k == 3 ? 0 : k, 0);
+	case 'e': return (k = pick("--entry", arg, entry, 3)) < 0 ? -1 : (a->entry = entries[k], 0);
+	case 'k':
+		if (int_option("--block-entries", arg, 64, 1 << 24, &a->block_entries) != 0)
+			return -1;
+		if (a->block_entries % 64 == 0)
+			return 0;
+		fprintf(stderr, "gen: --block-entries %s: must be a multiple of 64\n", arg);
+		return -1;
+	case 'g': a->goal_text = arg; return 0;
+	case 'o': a->out = arg; return 0;
+	case 'C': a->count_only = 1; return 0;
+	case 'P': a->pattern = arg; return 0;
+	case 'D': a->pdb = arg; return 0;
+	case 'd': a->dir = arg; return 0;
+	case 'v': a->verify = arg; return 0;
+	case 'q': a->quiet = 1; return 0;
+	case 'h': usage(stdout); return 1;
+	case 'V': printf("gen (slidetab) %s\n", SLIDETAB_VERSION); return 1;
+	default: return -1;
+	}
+}
+
+/* Refuses combinations that cannot go together. 0 or -1 (message printed). */
+static int check_args(const struct gen_args *a)
+{
+	const char *why = !a->rows && !a->verify ? "--board RxC is required (see gen --help)"
+			  : a->count_only && a->out ? "--count-only writes no table; drop -o"
+			  : a->goal_text && a->blank >= 0 ? "give --blank or --goal, not both"
+							   : NULL;
+	if (why)
+		fprintf(stderr, "gen: %s\n", why);
+	return why ? -1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -213,89 +277,27 @@ int main(int argc, char **argv)
 		{ "block-entries", required_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 }
 	};
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	struct gen_args a = { .blank = -1, .threads = ncpu > 0 ? (int)ncpu : 1, .level = 9, .compress = 1,
-			      .entry = TABLE_ENTRY_MDRES };
+	struct gen_args a = { .blank = -1, .threads = pool_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES };
 	int c;
-	while ((c = getopt_long(argc, argv, "b:g:o:j:c:e:l:qhV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			if (board_parse_spec(optarg, &a.rows, &a.cols) != 0) {
-				fprintf(stderr, "gen: --board %s: expected RxC with R, C >= 2 and R*C <= 25 (e.g. 3x3)\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'B':
-			if (int_option("--blank", optarg, 0, 24, &a.blank) != 0)
-				return EXIT_USAGE;
-			break;
-		case 'g': a.goal_text = optarg; break;
-		case 'o': a.out = optarg; break;
-		case 'j':
-			if (int_option("-j", optarg, 1, 256, &a.threads) != 0)
-				return EXIT_USAGE;
-			break;
-		case 'c':
-			a.compress = !strcmp(optarg, "none") || !strcmp(optarg, "raw") ? 0
-				     : !strcmp(optarg, "zlib")                          ? 1
-				     : !strcmp(optarg, "compact")                       ? 2
-											: -1;
-			if (a.compress < 0) {
-				fprintf(stderr, "gen: --compress %s: expected none, zlib or compact\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'e':
-			a.entry = !strcmp(optarg, "half")    ? TABLE_ENTRY_HALF
-				  : !strcmp(optarg, "mdres") ? TABLE_ENTRY_MDRES
-				  : !strcmp(optarg, "plain") ? TABLE_ENTRY_PLAIN
-							     : 0;
-			if (!a.entry) {
-				fprintf(stderr, "gen: --entry %s: expected half, mdres or plain\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'l':
-			if (int_option("--level", optarg, 1, 9, &a.level) != 0)
-				return EXIT_USAGE;
-			break;
-		case 'C': a.count_only = 1; break;
-		case 'k':
-			if (int_option("--block-entries", optarg, 64, 1 << 24, &a.block_entries) != 0)
-				return EXIT_USAGE;
-			if (a.block_entries % 64) {
-				fprintf(stderr, "gen: --block-entries %s: must be a multiple of 64\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'P': a.pattern = optarg; break;
-		case 'D': a.pdb = optarg; break;
-		case 'd': a.dir = optarg; break;
-		case 'v': a.verify = optarg; break;
-		case 'q': a.quiet = 1; break;
-		case 'h': usage(stdout); return EXIT_OK;
-		case 'V': printf("gen (slidetab) %s\n", SLIDETAB_VERSION); return EXIT_OK;
-		default: usage(stderr); return EXIT_USAGE;
+	opterr = 0; /* our own messages, with our own prefix */
+	while ((c = getopt_long(argc, argv, ":b:g:o:j:c:e:l:qhV", longopts, NULL)) != -1) {
+		if (c == '?' || c == ':') {
+			fprintf(stderr, "gen: %s: %s; see gen --help\n", argv[optind - 1],
+				c == ':' ? "this option needs a value" : "unknown option");
+			return EXIT_USAGE;
 		}
+		int rc = set_option(&a, c, optarg);
+		if (rc != 0)
+			return rc > 0 ? finish_output(EXIT_OK) : EXIT_USAGE;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "gen: unexpected argument '%s'\n", argv[optind]);
 		return EXIT_USAGE;
 	}
+	if (check_args(&a) != 0)
+		return EXIT_USAGE;
 	if (a.verify)
 		return finish_output(run_verify(&a));
-	if (!a.rows) {
-		fprintf(stderr, "gen: --board RxC is required (see gen --help)\n");
-		return EXIT_USAGE;
-	}
-	if (a.count_only && a.out) {
-		fprintf(stderr, "gen: --count-only writes no table; drop -o %s\n", a.out);
-		return EXIT_USAGE;
-	}
-	if (a.goal_text && a.blank >= 0) {
-		fprintf(stderr, "gen: give --blank or --goal, not both\n");
-		return EXIT_USAGE;
-	}
 	/* A signal ends the process; the table is written to an unnamed file until complete, so an
 	 * interrupted run leaves nothing under the final name (and, on file systems without unnamed
 	 * files, the handler removes the named temporary one). */
