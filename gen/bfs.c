@@ -17,6 +17,7 @@
 #include "../core/bigmem.h"
 #include "../core/pool.h"
 #include "../core/rank.h"
+#include "bfsseq.h"
 
 #define CHUNK_STATES (1u << 16) /* work unit: a multiple of 64 states */
 #define PAIRS UINT64_C(0x5555555555555555)
@@ -31,6 +32,12 @@ struct shared {
 	uint64_t count;
 	unsigned depth;
 	uint64_t chunks;
+	struct bfsseq sq;
+	uint8_t par[BOARD_MAX_CELLS];        /* seq parity of each blank cell */
+	int8_t vert[BOARD_MAX_CELLS][2];     /* the blank's vertical moves (cell, or -1) */
+	uint64_t canl[BOARD_MAX_CELLS], canr[BOARD_MAX_CELLS]; /* per phase: pairs that can move left, right */
+	uint8_t blank_at[BOARD_MAX_CELLS][32], goff[BOARD_MAX_CELLS][32]; /* per phase and pair: blank, group offset */
+	uint8_t pnext[BOARD_MAX_CELLS], gstep[BOARD_MAX_CELLS]; /* the next word's phase, groups it advances */
 	_Atomic uint64_t found;
 	int live;
 	double t0, last;
@@ -108,59 +115,89 @@ static unsigned encode(const struct shared *s, unsigned d, const uint8_t *seq, i
 	}
 }
 
-/* Expands every frontier state in [lo, hi); returns how many new states it reached. */
+/* The horizontal moves of a whole word of frontier pairs `hit` (word wi, phase p): the in-word
+ * targets are ORed together with the frontier's move to done in one atomic; the two that cross
+ * into the neighbouring words go one by one. Returns how many new states it reached. */
+static inline uint64_t horizontal_word(struct shared *s, uint64_t wi, unsigned p, uint64_t hit, uint64_t nxt)
+{
+	uint64_t l = hit & s->canl[p], r = hit & s->canr[p];
+	uint64_t tgt = (l >> 2) | (r << 2), found = 0;
+	uint64_t old = atomic_fetch_or_explicit(&s->bits[wi], hit * 3 | tgt * nxt, memory_order_relaxed);
+	found += (uint64_t)__builtin_popcountll(tgt & ~(old | old >> 1));
+	if (l & 1)
+		found += (uint64_t)mark(s->bits, wi * 32 - 1, nxt);
+	if (r >> 62)
+		found += (uint64_t)mark(s->bits, wi * 32 + 32, nxt);
+	return found;
+}
+
+/* Expands every frontier state in [lo, hi) (lo a multiple of 32); returns how many new states it
+ * reached. Hot loop, measured: horizontal moves a word at a time, the seq unranked once per seq
+ * rank, vertical moves re-ranked by a delta over the digits they change. */
 static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 {
-	const struct board *b = s->b;
-	const int n = b->n, cols = b->cols;
+	const uint64_t n = (uint64_t)s->b->n;
 	const unsigned d = s->depth;
-	const uint64_t cur = 1 + (d & 1), nxt = 2 - (d & 1);
-	const uint64_t pat = cur * PAIRS; /* every pair = cur */
-	uint8_t seq[BOARD_MAX_CELLS];
-	struct rank_prefix pre = { .upto = 0 };
-	uint64_t have_seq = UINT64_MAX, found = 0;
+	const uint64_t nxt = 2 - (d & 1), pat = (1 + (d & 1)) * PAIRS; /* every pair = frontier */
+	struct bfsseq_cur cur;
+	uint64_t have = UINT64_MAX, found = 0;
 	struct ring ring = { .count = 0 };
+	unsigned p = (unsigned)(lo % n);
+	uint64_t g0 = lo / n;
 
-	for (uint64_t wi = lo >> 5; wi < (hi + 31) >> 5; wi++) {
-		uint64_t w = atomic_load_explicit(&s->bits[wi], memory_order_relaxed);
-		uint64_t x = w ^ pat;
+	for (uint64_t wi = lo >> 5; wi < (hi + 31) >> 5; g0 += s->gstep[p], p = s->pnext[p], wi++) {
+		uint64_t x = atomic_load_explicit(&s->bits[wi], memory_order_relaxed) ^ pat;
 		uint64_t hit = ~(x | (x >> 1)) & PAIRS;
-		if (hit)
-			atomic_fetch_or_explicit(&s->bits[wi], hit * 3, memory_order_relaxed); /* -> done */
+		if (!hit)
+			continue;
+		found += horizontal_word(s, wi, p, hit, nxt);
 		while (hit) {
-			unsigned bit = (unsigned)__builtin_ctzll(hit);
+			unsigned o = (unsigned)__builtin_ctzll(hit) / 2;
 			hit &= hit - 1;
-			uint64_t i = (wi << 5) + bit / 2;
-			if (i >= s->count)
-				break;
-			uint64_t r = i / (uint64_t)n;
-			int blank = (int)(i - r * (uint64_t)n);
-			int par = rank_seq_parity(&s->rk, blank);
-			if (r * 2 + (uint64_t)par != have_seq) {
-				/* Unrank once per (seq rank, parity): consecutive states share it. Keep the
-				 * rank's prefix sums so a vertical move re-ranks only the changed digits. */
-				rank_unseq(&s->rk, r, par, seq);
-				rank_prefix_init(&pre);
-				have_seq = r * 2 + (uint64_t)par;
+			int blank = s->blank_at[p][o];
+			uint64_t r = g0 + s->goff[p][o];
+			if (r != have) {
+				bfsseq_unrank(&s->sq, r, s->par[blank], &cur);
+				have = r;
 			}
+			bfsseq_set_parity(&s->sq, &cur, s->par[blank]);
 			if (s->entries)
-				s->entries[i] = (uint8_t)encode(s, d, seq, blank);
-			int col = blank % cols;
-			if (col > 0)
-				found += (uint64_t)mark(s->bits, i - 1, nxt);
-			if (col < cols - 1)
-				found += (uint64_t)mark(s->bits, i + 1, nxt);
-			/* Vertical moves: re-rank from the first digit they change. */
-			for (int up = 0; up < 2; up++) {
-				int to = up ? blank - cols : blank + cols;
-				if (to < 0 || to >= n)
+				s->entries[r * n + (uint64_t)blank] = (uint8_t)encode(s, d, cur.seq, blank);
+			for (int k = 0; k < 2; k++) {
+				int to = s->vert[blank][k];
+				if (to < 0)
 					continue;
-				uint64_t h = rank_after_vertical(&s->rk, seq, &pre, blank, to);
-				found += ring_push(s->bits, &ring, h * (uint64_t)n + (uint64_t)to, nxt);
+				uint64_t h = bfsseq_vertical(&s->sq, &cur, r, blank, to);
+				found += ring_push(s->bits, &ring, h * n + (uint64_t)to, nxt);
 			}
 		}
 	}
 	return found + ring_flush(s->bits, &ring, nxt);
+}
+
+/* Per-phase and per-cell tables of the hot loop (phase = a word's first state index mod n). */
+static void tables_init(struct shared *s)
+{
+	const int n = s->b->n, cols = s->b->cols;
+	for (int b = 0; b < n; b++) {
+		s->par[b] = (uint8_t)rank_seq_parity(&s->rk, b);
+		s->vert[b][0] = (int8_t)(b - cols >= 0 ? b - cols : -1);
+		s->vert[b][1] = (int8_t)(b + cols < n ? b + cols : -1);
+	}
+	for (int p = 0; p < n; p++) {
+		s->canl[p] = s->canr[p] = 0;
+		for (int o = 0; o < 32; o++) {
+			int b = (p + o) % n, col = b % cols;
+			s->blank_at[p][o] = (uint8_t)b;
+			s->goff[p][o] = (uint8_t)((p + o) / n);
+			if (col > 0)
+				s->canl[p] |= UINT64_C(1) << (2 * o);
+			if (col < cols - 1)
+				s->canr[p] |= UINT64_C(1) << (2 * o);
+		}
+		s->pnext[p] = (uint8_t)((p + 32) % n);
+		s->gstep[p] = (uint8_t)((p + 32) / n);
+	}
 }
 
 /* One chunk of the current depth (pool_run index c); worker 0 also draws the live progress line. */
@@ -192,6 +229,8 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		return err_set(err, SLIDETAB_EINVAL, "board of %d cells is too large to rank", b->n);
 	}
 	s->count = s->rk.count;
+	bfsseq_init(&s->sq, &s->rk);
+	tables_init(s);
 	for (int c = 0; c < b->n; c++)
 		for (int t = 0; t < b->n; t++)
 			s->md[goal->t[c]][t] = (uint8_t)board_taxicab(b, c, t);
