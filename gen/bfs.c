@@ -12,11 +12,11 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../core/bigmem.h"
 #include "../core/pool.h"
 #include "../core/rank.h"
+#include "bfsprog.h"
 #include "bfsseq.h"
 
 #define CHUNK_STATES (1u << 16) /* work unit: a multiple of 64 states */
@@ -38,17 +38,10 @@ struct shared {
 	uint64_t canl[BOARD_MAX_CELLS], canr[BOARD_MAX_CELLS]; /* per phase: pairs that can move left, right */
 	uint8_t blank_at[BOARD_MAX_CELLS][32], goff[BOARD_MAX_CELLS][32]; /* per phase and pair: blank, group offset */
 	uint8_t pnext[BOARD_MAX_CELLS], gstep[BOARD_MAX_CELLS]; /* the next word's phase, groups it advances */
-	_Atomic uint64_t found;
-	int live;
-	double t0, last;
+	_Atomic uint64_t found, chunks_done;
+	uint64_t so_far; /* states in the layers before this one */
+	struct bfsprog prog;
 };
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 uint64_t bfs_memory_needed(const struct board *b, int count_only)
 {
@@ -56,15 +49,15 @@ uint64_t bfs_memory_needed(const struct board *b, int count_only)
 	return (states + 31) / 32 * 8 + (count_only ? 0 : states);
 }
 
-/* Marks state j with value v when unreached; returns 1 when this call reached it. */
-static inline int mark(_Atomic uint64_t *bits, uint64_t j, uint64_t v)
+/* Marks state j with value v when unreached. The OR's old value is not needed (the layer is
+ * counted when it is scanned as the frontier), so it compiles to a plain locked OR. */
+static inline void mark(_Atomic uint64_t *bits, uint64_t j, uint64_t v)
 {
 	_Atomic uint64_t *w = &bits[j >> 5];
 	unsigned sh = (unsigned)(j & 31) * 2;
 	if ((atomic_load_explicit(w, memory_order_relaxed) >> sh) & 3)
-		return 0;
-	uint64_t old = atomic_fetch_or_explicit(w, v << sh, memory_order_relaxed);
-	return ((old >> sh) & 3) == 0;
+		return;
+	atomic_fetch_or_explicit(w, v << sh, memory_order_relaxed);
 }
 
 /* Far neighbour updates wait in a small ring after a prefetch of their word, so the cache
@@ -75,26 +68,22 @@ struct ring {
 	unsigned head, count;
 };
 
-static inline uint64_t ring_push(_Atomic uint64_t *bits, struct ring *r, uint64_t j, uint64_t v)
+static inline void ring_push(_Atomic uint64_t *bits, struct ring *r, uint64_t j, uint64_t v)
 {
 	__builtin_prefetch((const void *)&bits[j >> 5], 1, 0);
-	uint64_t found = 0;
 	if (r->count == RING) {
-		found = (uint64_t)mark(bits, r->idx[r->head], v);
+		mark(bits, r->idx[r->head], v);
 		r->idx[r->head] = j;
 		r->head = (r->head + 1) % RING;
 	} else {
 		r->idx[(r->head + r->count++) % RING] = j;
 	}
-	return found;
 }
 
-static inline uint64_t ring_flush(_Atomic uint64_t *bits, struct ring *r, uint64_t v)
+static inline void ring_flush(_Atomic uint64_t *bits, struct ring *r, uint64_t v)
 {
-	uint64_t found = 0;
 	for (; r->count; r->count--, r->head = (r->head + 1) % RING)
-		found += (uint64_t)mark(bits, r->idx[r->head], v);
-	return found;
+		mark(bits, r->idx[r->head], v);
 }
 
 /* The entry stored for a state at distance d. */
@@ -117,22 +106,20 @@ static unsigned encode(const struct shared *s, unsigned d, const uint8_t *seq, i
 
 /* The horizontal moves of a whole word of frontier pairs `hit` (word wi, phase p): the in-word
  * targets are ORed together with the frontier's move to done in one atomic; the two that cross
- * into the neighbouring words go one by one. Returns how many new states it reached. */
-static inline uint64_t horizontal_word(struct shared *s, uint64_t wi, unsigned p, uint64_t hit, uint64_t nxt)
+ * into the neighbouring words go one by one. */
+static inline void horizontal_word(struct shared *s, uint64_t wi, unsigned p, uint64_t hit, uint64_t nxt)
 {
 	uint64_t l = hit & s->canl[p], r = hit & s->canr[p];
-	uint64_t tgt = (l >> 2) | (r << 2), found = 0;
-	uint64_t old = atomic_fetch_or_explicit(&s->bits[wi], hit * 3 | tgt * nxt, memory_order_relaxed);
-	found += (uint64_t)__builtin_popcountll(tgt & ~(old | old >> 1));
+	uint64_t tgt = (l >> 2) | (r << 2);
+	atomic_fetch_or_explicit(&s->bits[wi], hit * 3 | tgt * nxt, memory_order_relaxed);
 	if (l & 1)
-		found += (uint64_t)mark(s->bits, wi * 32 - 1, nxt);
+		mark(s->bits, wi * 32 - 1, nxt);
 	if (r >> 62)
-		found += (uint64_t)mark(s->bits, wi * 32 + 32, nxt);
-	return found;
+		mark(s->bits, wi * 32 + 32, nxt);
 }
 
-/* Expands every frontier state in [lo, hi) (lo a multiple of 32); returns how many new states it
- * reached. Hot loop, measured: horizontal moves a word at a time, the seq unranked once per seq
+/* Expands every frontier state in [lo, hi) (lo a multiple of 32); returns how many there were
+ * (the size of layer d, counted here rather than when marked). Hot loop, measured: horizontal moves a word at a time, the seq unranked once per seq
  * rank, vertical moves re-ranked by a delta over the digits they change. */
 static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 {
@@ -150,7 +137,8 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 		uint64_t hit = ~(x | (x >> 1)) & PAIRS;
 		if (!hit)
 			continue;
-		found += horizontal_word(s, wi, p, hit, nxt);
+		found += (uint64_t)__builtin_popcountll(hit);
+		horizontal_word(s, wi, p, hit, nxt);
 		while (hit) {
 			unsigned o = (unsigned)__builtin_ctzll(hit) / 2;
 			hit &= hit - 1;
@@ -168,11 +156,12 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 				if (to < 0)
 					continue;
 				uint64_t h = bfsseq_vertical(&s->sq, &cur, r, blank, to);
-				found += ring_push(s->bits, &ring, h * n + (uint64_t)to, nxt);
+				ring_push(s->bits, &ring, h * n + (uint64_t)to, nxt);
 			}
 		}
 	}
-	return found + ring_flush(s->bits, &ring, nxt);
+	ring_flush(s->bits, &ring, nxt);
+	return found;
 }
 
 /* Per-phase and per-cell tables of the hot loop (phase = a word's first state index mod n). */
@@ -200,18 +189,16 @@ static void tables_init(struct shared *s)
 	}
 }
 
-/* One chunk of the current depth (pool_run index c); worker 0 also draws the live progress line. */
+/* One chunk of the current layer (pool_run index c); worker 0 also draws the live progress line. */
 static void run_chunk(void *ctx, size_t c, int worker)
 {
 	struct shared *s = ctx;
 	uint64_t lo = (uint64_t)c * CHUNK_STATES, hi = lo + CHUNK_STATES;
-	atomic_fetch_add_explicit(&s->found, expand_range(s, lo, hi < s->count ? hi : s->count),
-				  memory_order_relaxed);
-	if (worker == 0 && s->live && now() - s->last > 0.5) {
-		s->last = now();
-		fprintf(stderr, "\rdepth %u: %5.1f%% scanned, %.1f s", s->depth, 100.0 * (double)c / (double)s->chunks,
-			s->last - s->t0);
-	}
+	uint64_t f = expand_range(s, lo, hi < s->count ? hi : s->count);
+	uint64_t found = atomic_fetch_add_explicit(&s->found, f, memory_order_relaxed) + f;
+	uint64_t done = atomic_fetch_add_explicit(&s->chunks_done, 1, memory_order_relaxed) + 1;
+	if (worker == 0)
+		bfsprog_live(&s->prog, s->depth, s->so_far + found, done, s->chunks);
 }
 
 int bfs_run(const struct board *b, const struct board_state *goal, const struct bfs_options *opt,
@@ -249,30 +236,25 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	}
 	res->working_bytes = words * 8;
 	s->chunks = (s->count + CHUNK_STATES - 1) / CHUNK_STATES;
-	s->live = opt->live;
-	s->t0 = s->last = now();
+	bfsprog_start(&s->prog, opt->log, opt->live, expect);
 	mark(s->bits, rank_state(&s->rk, goal), 1);
-	res->hist[0] = 1;
-	uint64_t total = 1;
-	for (unsigned d = 0;; d++) {
+	uint64_t total = 0;
+	for (unsigned d = 0; d < TABLE_HIST_MAX; d++) {
+		/* Layer d is counted as it is expanded: the frontier pairs the scan finds. */
 		s->depth = d;
+		s->so_far = total;
 		atomic_store(&s->found, 0);
+		atomic_store(&s->chunks_done, 0);
 		pool_run(opt->threads, s->chunks, run_chunk, s);
 		uint64_t found = atomic_load(&s->found);
-		double el = now() - s->t0;
-		if (opt->live)
-			fprintf(stderr, "\r\033[K");
-		if (opt->log)
-			fprintf(opt->log, "depth %3u: %15llu states, %8.2f s, %.3g states/s\n", d,
-				(unsigned long long)res->hist[d], el, (double)total / (el > 0 ? el : 1e-9));
-		if (found == 0 || d + 1 >= TABLE_HIST_MAX) {
-			res->radius = d;
+		if (found == 0)
 			break;
-		}
-		res->hist[d + 1] = found;
+		res->hist[d] = found;
+		res->radius = d;
 		total += found;
+		bfsprog_layer(&s->prog, d, found, total);
 	}
-	res->seconds = now() - s->t0;
+	res->seconds = bfsprog_now() - s->prog.t0;
 	res->states = total;
 	res->entries = s->entries;
 	bigmem_free(&bits);
