@@ -127,8 +127,9 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 	const unsigned d = s->depth;
 	const uint64_t nxt = 2 - (d & 1), pat = (1 + (d & 1)) * PAIRS; /* every pair = frontier */
 	struct bfsseq_cur cur;
-	uint64_t have = UINT64_MAX, found = 0;
+	uint64_t found = 0;
 	struct ring ring = { .count = 0 };
+	bfsseq_cur_init(&cur);
 	unsigned p = (unsigned)(lo % n);
 	uint64_t g0 = lo / n;
 
@@ -144,11 +145,10 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 			hit &= hit - 1;
 			int blank = s->blank_at[p][o];
 			uint64_t r = g0 + s->goff[p][o];
-			if (r != have) {
-				bfsseq_unrank(&s->sq, r, s->par[blank], &cur);
-				have = r;
-			}
-			bfsseq_set_parity(&s->sq, &cur, s->par[blank]);
+			if (r != cur.h)
+				bfsseq_goto(&s->sq, r, s->par[blank], &cur);
+			else
+				bfsseq_set_parity(&s->sq, &cur, s->par[blank]);
 			if (s->entries)
 				s->entries[r * n + (uint64_t)blank] = (uint8_t)encode(s, d, cur.seq, blank);
 			for (int k = 0; k < 2; k++) {

@@ -22,41 +22,79 @@ static void digits_of_seq(int m, const uint8_t *seq, uint8_t *dg)
 	}
 }
 
-/* Fast path: reciprocal division, then digit d takes the d-th smallest unused tile from a
- * nibble list (tiles 1..m ascending, 4 bits each). */
+/* Rebuilds seq from position j on out of the digits: digit d takes the d-th smallest unused tile
+ * from a nibble list (tiles ascending, 4 bits each); list_at[k] keeps the list before position k. */
+static void rebuild(const struct bfsseq *q, struct bfsseq_cur *c, int j)
+{
+	const int m = q->rk->m;
+	uint64_t list = c->list_at[j];
+	int sum = 0;
+	for (int k = 0; k < j; k++)
+		sum += c->dg[k];
+	for (int k = j; k < m - 2; k++) {
+		unsigned sh = (unsigned)c->dg[k] * 4;
+		uint64_t low = (UINT64_C(1) << sh) - 1;
+		c->list_at[k] = list;
+		c->seq[k] = (uint8_t)((list >> sh) & 15);
+		list = (list & low) | ((list >> 4) & ~low);
+		sum += c->dg[k];
+	}
+	c->seq[m - 2] = (uint8_t)(list & 15);
+	c->seq[m - 1] = (uint8_t)((list >> 4) & 15);
+	c->dg[m - 2] = 0;
+	c->dg[m - 1] = 0;
+	c->parity = sum & 1; /* ascending last two: the digits' own parity */
+}
+
+/* Fast path: the digits by reciprocal division (exact for h < 2^32), then the whole seq. */
 static void unrank_fast(const struct bfsseq *q, uint64_t h, struct bfsseq_cur *c)
 {
 	const int m = q->rk->m;
 	uint64_t list = 0;
 	for (int t = m; t >= 1; t--)
 		list = list << 4 | (uint64_t)t;
-	int sum = 0;
+	c->list_at[0] = list;
+	c->h = h;
 	for (int i = 0; i < m - 2; i++) {
 		uint64_t d = q->w[i] >= 2 ? (uint64_t)(((unsigned __int128)h * q->inv[i]) >> 64) : h;
 		h -= d * q->w[i];
-		unsigned sh = (unsigned)d * 4;
-		uint64_t low = (UINT64_C(1) << sh) - 1;
-		c->seq[i] = (uint8_t)((list >> sh) & 15);
 		c->dg[i] = (uint8_t)d;
-		list = (list & low) | ((list >> 4) & ~low);
-		sum += (int)d;
 	}
-	c->seq[m - 2] = (uint8_t)(list & 15);
-	c->seq[m - 1] = (uint8_t)((list >> 4) & 15);
-	c->dg[m - 2] = 0;
-	c->dg[m - 1] = 0;
-	c->sum = sum & 1;
-	c->parity = c->sum; /* ascending last two: the digits' own parity */
+	rebuild(q, c, 0);
 }
 
-void bfsseq_unrank(const struct bfsseq *q, uint64_t h, int parity, struct bfsseq_cur *c)
+/* Adds `by` to the mixed-radix digits (digit i has radix m - i) and rebuilds the seq from the
+ * first digit that changed: far cheaper than unranking when the next rank is near. */
+static void step(const struct bfsseq *q, struct bfsseq_cur *c, uint64_t by)
+{
+	const int m = q->rk->m;
+	int i = m - 3;
+	c->h += by;
+	for (; by; i--) {
+		unsigned radix = (unsigned)(m - i);
+		uint64_t v = c->dg[i] + by;
+		by = 0;
+		while (v >= radix) {
+			v -= radix;
+			by++;
+		}
+		c->dg[i] = (uint8_t)v;
+	}
+	rebuild(q, c, i + 1);
+}
+
+void bfsseq_goto(const struct bfsseq *q, uint64_t h, int parity, struct bfsseq_cur *c)
 {
 	if (!q->fast) {
 		rank_unseq(q->rk, h, parity, c->seq);
 		digits_of_seq(q->rk->m, c->seq, c->dg);
 		c->parity = parity;
+		c->h = h;
 		return;
 	}
-	unrank_fast(q, h, c);
+	if (c->h != UINT64_MAX && h > c->h && h - c->h <= 16)
+		step(q, c, h - c->h);
+	else
+		unrank_fast(q, h, c);
 	bfsseq_set_parity(q, c, parity);
 }

@@ -23,13 +23,21 @@ struct bfsseq_cur {
 	uint8_t seq[RANK_MAX_CELLS + 1];
 	uint8_t dg[RANK_MAX_CELLS + 1];
 	int parity; /* the seq parity seq[] and dg[] now hold */
-	int sum;    /* parity of the digits 0..m-3 */
+	uint64_t h; /* the seq rank held, UINT64_MAX for none */
+	uint64_t list_at[RANK_MAX_CELLS]; /* the unused tiles before each position (fast path) */
 };
 
 void bfsseq_init(struct bfsseq *q, const struct rank_ctx *rk);
 
-/* Fills c from seq rank h with the given seq parity. */
-void bfsseq_unrank(const struct bfsseq *q, uint64_t h, int parity, struct bfsseq_cur *c);
+/* Starts c holding no seq. */
+static inline void bfsseq_cur_init(struct bfsseq_cur *c)
+{
+	c->h = UINT64_MAX;
+}
+
+/* Makes c hold seq rank h with the given seq parity: a few steps from the rank it holds when h is
+ * a little larger, else a fresh unranking. */
+void bfsseq_goto(const struct bfsseq *q, uint64_t h, int parity, struct bfsseq_cur *c);
 
 /* The same seq with the other parity: the last two tiles swap. */
 static inline void bfsseq_set_parity(const struct bfsseq *q, struct bfsseq_cur *c, int parity)
