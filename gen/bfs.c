@@ -87,18 +87,13 @@ static inline void ring_flush(_Atomic uint64_t *bits, struct ring *r, uint64_t v
 }
 
 /* The entry stored for a state at distance d. */
-static unsigned encode(const struct shared *s, unsigned d, const uint8_t *seq, int blank)
+static unsigned encode(const struct shared *s, unsigned d, const struct bfsseq_cur *c, int blank)
 {
 	switch (s->opt->entry) {
 	case TABLE_ENTRY_PLAIN: return d;
 	case TABLE_ENTRY_MOD4: return (d >> 1) & 1;
 	case TABLE_ENTRY_MDRES: {
-		unsigned md = 0;
-		for (int k = 0; k < blank; k++)
-			md += s->md[seq[k]][k];
-		for (int k = blank; k < s->rk.m; k++)
-			md += s->md[seq[k]][k + 1];
-		return (d - md) / 2;
+		return (d - bfsseq_md(&s->sq, c, blank)) / 2;
 	}
 	default: return d >> 1;
 	}
@@ -150,7 +145,7 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 			else
 				bfsseq_set_parity(&s->sq, &cur, s->par[blank]);
 			if (s->entries)
-				s->entries[r * n + (uint64_t)blank] = (uint8_t)encode(s, d, cur.seq, blank);
+				s->entries[r * n + (uint64_t)blank] = (uint8_t)encode(s, d, &cur, blank);
 			for (int k = 0; k < 2; k++) {
 				int to = s->vert[blank][k];
 				if (to < 0)
@@ -216,11 +211,11 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		return err_set(err, SLIDETAB_EINVAL, "board of %d cells is too large to rank", b->n);
 	}
 	s->count = s->rk.count;
-	bfsseq_init(&s->sq, &s->rk);
-	tables_init(s);
 	for (int c = 0; c < b->n; c++)
 		for (int t = 0; t < b->n; t++)
 			s->md[goal->t[c]][t] = (uint8_t)board_taxicab(b, c, t);
+	bfsseq_init(&s->sq, &s->rk, !opt->count_only && opt->entry == TABLE_ENTRY_MDRES ? s->md : NULL);
+	tables_init(s);
 	uint64_t words = (s->count + 31) / 32, expect = s->count;
 	struct bigmem bits;
 	bigmem_alloc(&bits, words * sizeof *s->bits); /* huge pages: fewer TLB misses on far updates */

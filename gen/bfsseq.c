@@ -1,9 +1,10 @@
 /* bfsseq: unranking with the digits kept, for the search's delta re-rank of vertical moves. */
 #include "bfsseq.h"
 
-void bfsseq_init(struct bfsseq *q, const struct rank_ctx *rk)
+void bfsseq_init(struct bfsseq *q, const struct rank_ctx *rk, const uint8_t (*md)[BOARD_MAX_CELLS])
 {
 	q->rk = rk;
+	q->md = md;
 	q->fast = rk->seqs <= UINT32_MAX && rk->m >= 3 && rk->m <= 15;
 	for (int i = 0; i <= RANK_MAX_CELLS; i++)
 		q->w[i] = i < rk->m - 2 ? rk->w[i] : 0;
@@ -22,28 +23,25 @@ static void digits_of_seq(int m, const uint8_t *seq, uint8_t *dg)
 	}
 }
 
-/* Rebuilds seq from position j on out of the digits: digit d takes the d-th smallest unused tile
+/* Rebuilds seq from position j on out of the digits (c->sum already their sum): digit d takes the d-th smallest unused tile
  * from a nibble list (tiles ascending, 4 bits each); list_at[k] keeps the list before position k. */
 static void rebuild(const struct bfsseq *q, struct bfsseq_cur *c, int j)
 {
 	const int m = q->rk->m;
 	uint64_t list = c->list_at[j];
-	int sum = 0;
-	for (int k = 0; k < j; k++)
-		sum += c->dg[k];
 	for (int k = j; k < m - 2; k++) {
 		unsigned sh = (unsigned)c->dg[k] * 4;
 		uint64_t low = (UINT64_C(1) << sh) - 1;
 		c->list_at[k] = list;
 		c->seq[k] = (uint8_t)((list >> sh) & 15);
 		list = (list & low) | ((list >> 4) & ~low);
-		sum += c->dg[k];
 	}
 	c->seq[m - 2] = (uint8_t)(list & 15);
 	c->seq[m - 1] = (uint8_t)((list >> 4) & 15);
 	c->dg[m - 2] = 0;
 	c->dg[m - 1] = 0;
-	c->parity = sum & 1; /* ascending last two: the digits' own parity */
+	c->parity = (int)(c->sum & 1); /* ascending last two: the digits' own parity */
+	bfsseq_md_from(q, c, j);
 }
 
 /* Fast path: the digits by reciprocal division (exact for h < 2^32), then the whole seq. */
@@ -55,10 +53,12 @@ static void unrank_fast(const struct bfsseq *q, uint64_t h, struct bfsseq_cur *c
 		list = list << 4 | (uint64_t)t;
 	c->list_at[0] = list;
 	c->h = h;
+	c->sum = 0;
 	for (int i = 0; i < m - 2; i++) {
 		uint64_t d = q->w[i] >= 2 ? (uint64_t)(((unsigned __int128)h * q->inv[i]) >> 64) : h;
 		h -= d * q->w[i];
 		c->dg[i] = (uint8_t)d;
+		c->sum += (unsigned)d;
 	}
 	rebuild(q, c, 0);
 }
@@ -78,6 +78,7 @@ static void step(const struct bfsseq *q, struct bfsseq_cur *c, uint64_t by)
 			v -= radix;
 			by++;
 		}
+		c->sum += (unsigned)v - c->dg[i];
 		c->dg[i] = (uint8_t)v;
 	}
 	rebuild(q, c, i + 1);
@@ -90,9 +91,10 @@ void bfsseq_goto(const struct bfsseq *q, uint64_t h, int parity, struct bfsseq_c
 		digits_of_seq(q->rk->m, c->seq, c->dg);
 		c->parity = parity;
 		c->h = h;
+		bfsseq_md_from(q, c, 0);
 		return;
 	}
-	if (c->h != UINT64_MAX && h > c->h && h - c->h <= 16)
+	if (c->h != UINT64_MAX && h > c->h && h - c->h <= 48)
 		step(q, c, h - c->h);
 	else
 		unrank_fast(q, h, c);

@@ -17,6 +17,7 @@ struct bfsseq {
 	int fast;                      /* 1: the reciprocal and nibble-list path applies */
 	uint64_t inv[RANK_MAX_CELLS];  /* floor(2^64 / w[i]) + 1 for w[i] >= 2 */
 	uint64_t w[RANK_MAX_CELLS + 1]; /* w[i], 0 from m-2 on */
+	const uint8_t (*md)[BOARD_MAX_CELLS]; /* md[tile][cell], or NULL: Manhattan sums are not kept */
 };
 
 struct bfsseq_cur {
@@ -24,15 +25,38 @@ struct bfsseq_cur {
 	uint8_t dg[RANK_MAX_CELLS + 1];
 	int parity; /* the seq parity seq[] and dg[] now hold */
 	uint64_t h; /* the seq rank held, UINT64_MAX for none */
+	unsigned sum; /* sum of the digits 0..m-3 (fast path) */
+	/* With q->md: mda[k] = sum of md[seq[i]][i] and mdb[k] = sum of md[seq[i]][i+1] over i < k,
+	 * so the Manhattan distance with the blank at b is mda[b] + mdb[m] - mdb[b]. */
+	uint16_t mda[RANK_MAX_CELLS + 1], mdb[RANK_MAX_CELLS + 1];
 	uint64_t list_at[RANK_MAX_CELLS]; /* the unused tiles before each position (fast path) */
 };
 
-void bfsseq_init(struct bfsseq *q, const struct rank_ctx *rk);
+/* md: the taxicab table md[tile][cell] when the Manhattan distances are wanted, else NULL. */
+void bfsseq_init(struct bfsseq *q, const struct rank_ctx *rk, const uint8_t (*md)[BOARD_MAX_CELLS]);
+
+/* Keeps mda/mdb from position k on (after seq changed there). */
+static inline void bfsseq_md_from(const struct bfsseq *q, struct bfsseq_cur *c, int k)
+{
+	if (!q->md)
+		return;
+	for (; k < q->rk->m; k++) {
+		c->mda[k + 1] = (uint16_t)(c->mda[k] + q->md[c->seq[k]][k]);
+		c->mdb[k + 1] = (uint16_t)(c->mdb[k] + q->md[c->seq[k]][k + 1]);
+	}
+}
+
+/* The Manhattan distance of c's seq with the blank at `blank` (needs q->md). */
+static inline unsigned bfsseq_md(const struct bfsseq *q, const struct bfsseq_cur *c, int blank)
+{
+	return (unsigned)c->mda[blank] + c->mdb[q->rk->m] - c->mdb[blank];
+}
 
 /* Starts c holding no seq. */
 static inline void bfsseq_cur_init(struct bfsseq_cur *c)
 {
 	c->h = UINT64_MAX;
+	c->mda[0] = c->mdb[0] = 0;
 }
 
 /* Makes c hold seq rank h with the given seq parity: a few steps from the rank it holds when h is
@@ -50,6 +74,7 @@ static inline void bfsseq_set_parity(const struct bfsseq *q, struct bfsseq_cur *
 	c->seq[m - 1] = t;
 	c->dg[m - 2] ^= 1;
 	c->parity = parity;
+	bfsseq_md_from(q, c, m - 2);
 }
 
 /* Seq rank after the blank's vertical move from cell `blank` to cell `to`, given h = the rank of c. */

@@ -225,7 +225,7 @@ static void check_bfsseq(int rows, int cols, int fast, uint64_t stride)
 	board_init(&b, rows, cols);
 	board_goal(&b, 0, &g);
 	ck_assert_int_eq(rank_init(&rk, &b, &g), 0);
-	bfsseq_init(&q, &rk);
+	bfsseq_init(&q, &rk, NULL);
 	q.fast &= fast;
 	bfsseq_cur_init(&cur);
 	for (uint64_t i = 0; i < rk.seqs; i++) {
