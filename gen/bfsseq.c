@@ -8,6 +8,10 @@ void bfsseq_init(struct bfsseq *q, const struct rank_ctx *rk, const uint8_t (*md
 	q->fast = rk->seqs <= UINT32_MAX && rk->m >= 3 && rk->m <= 15;
 	for (int i = 0; i <= RANK_MAX_CELLS; i++)
 		q->w[i] = i < rk->m - 2 ? rk->w[i] : 0;
+	for (int k = 0; k < RANK_MAX_CELLS; k++) {
+		q->wup[k] = (k > 0 ? q->w[k - 1] : 0) - q->w[k];
+		q->wdn[k] = q->w[k + 1] - q->w[k];
+	}
 	for (int i = 0; i < RANK_MAX_CELLS; i++)
 		q->inv[i] = q->w[i] >= 2 ? UINT64_MAX / q->w[i] + 1 : 0;
 }

@@ -17,6 +17,7 @@ struct bfsseq {
 	int fast;                      /* 1: the reciprocal and nibble-list path applies */
 	uint64_t inv[RANK_MAX_CELLS];  /* floor(2^64 / w[i]) + 1 for w[i] >= 2 */
 	uint64_t w[RANK_MAX_CELLS + 1]; /* w[i], 0 from m-2 on */
+	uint64_t wup[RANK_MAX_CELLS + 1], wdn[RANK_MAX_CELLS + 1]; /* w[k-1] - w[k], w[k+1] - w[k] (mod 2^64) */
 	const uint8_t (*md)[BOARD_MAX_CELLS]; /* md[tile][cell], or NULL: Manhattan sums are not kept */
 };
 
@@ -89,7 +90,7 @@ static inline uint64_t bfsseq_vertical(const struct bfsseq *q, const struct bfss
 		for (int k = to + 1; k < blank; k++) {
 			unsigned lt = t < s[k];
 			below += 1 - lt;
-			h += (dg[k] + lt) * w[k - 1] - dg[k] * w[k];
+			h += dg[k] * q->wup[k] + (lt ? w[k - 1] : 0);
 		}
 		return h + (dg[to] - below) * w[blank - 1];
 	}
@@ -99,7 +100,7 @@ static inline uint64_t bfsseq_vertical(const struct bfsseq *q, const struct bfss
 	for (int k = to - 2; k >= blank; k--) {
 		unsigned lt = t < s[k];
 		below += 1 - lt;
-		h += (dg[k] - lt) * w[k + 1] - dg[k] * w[k];
+		h += dg[k] * q->wdn[k] - (lt ? w[k + 1] : 0);
 	}
 	return h + (dg[to - 1] + below) * w[blank];
 }
