@@ -23,34 +23,39 @@ same_table() {
 	cmp -s -n 88 "$1" "$2" && cmp -s -i 120 -n 3972 "$1" "$2" && cmp -s -i 4096 "$1" "$2" &&
 		[ "$(bin/query --info "$1" | grep -v '^# \(table\|generator\)')" = "$(bin/query --info "$2" | grep -v '^# \(table\|generator\)')" ]
 }
-printf '%-5s %-8s %3s %9s %9s %9s %9s\n' board gen run wall_s cpu_s peak_MiB Mstates/s
+printf '%-5s %-8s %3s %9s %9s %9s %9s %9s %9s\n' board gen run wall_s cpu_s peak_MiB Mstates/s search_s search_cpu
 for board in 3x4 2x6; do
 	for i in $(seq "$REPEAT"); do
 		for g in base new; do
 			if [ $g = base ]; then exe="$tmp/base/bin/gen"; else exe=bin/gen; fi
 			set -- $(stat "$exe" -q -j2 --board $board --blank 0 -o "$tmp/$g.tbl")
 			[ "$4" = 0 ] || fail "$g gen on $board exited with status $4"
-			echo "$board $g $1 $2 $3" >>"$tmp/runs"
-			awk -v b=$board -v g=$g -v i="$i" -v w="$1" -v c="$2" -v r="$3" \
-				'BEGIN {printf "%-5s %-8s %3s %9.2f %9.2f %9.1f %9.2f\n", b, g, i, w, c, r / 1024, 239500800 / w / 1e6}'
+			# the search alone, as gen reports it: "# search W s wall, C s cpu, ..."
+			search=$(awk '/^# search/ {print $3, $6}' "$tmp/stdout")
+			[ -n "$search" ] || fail "$g gen on $board printed no search line"
+			echo "$board $g $1 $2 $3 $search" >>"$tmp/runs"
+			awk -v b=$board -v g=$g -v i="$i" -v w="$1" -v c="$2" -v r="$3" -v s="$search" \
+				'BEGIN {split(s, x, " "); printf "%-5s %-8s %3s %9.2f %9.2f %9.1f %9.2f %9.2f %9.2f\n", b, g, i, w, c, r / 1024, 239500800 / w / 1e6, x[1], x[2]}'
 		done
 		same_table "$tmp/base.tbl" "$tmp/new.tbl" || fail "$board: the new table differs from $BASE's"
 	done
 	echo "$board: tables identical to $BASE's apart from the generator string"
 done
 echo
-echo "## ratio ($BASE / new; best and worst of the runs)"
-printf '%-5s %-22s %-22s %-16s\n' board "wall_s base|new" "cpu_s base|new" "wall ratio"
+echo "## ratio ($BASE / new): whole process and the search alone (gen's own line), fastest and slowest runs"
+printf '%-5s %-7s %-25s %-25s %s\n' board what "wall_s base|new" "cpu_s base|new" "wall ratio (fastest, slowest)"
 for board in 3x4 2x6; do
-	awk -v b=$board '$1 == b {
-		k = $2; w[k, ++n[k]] = $3; c[k, n[k]] = $4
-		if (!(k in wmin) || $3 < wmin[k]) wmin[k] = $3; if (!(k in wmax) || $3 > wmax[k]) wmax[k] = $3
-		if (!(k in cmin) || $4 < cmin[k]) cmin[k] = $4; if (!(k in cmax) || $4 > cmax[k]) cmax[k] = $4
-	} END {
-		printf "%-5s %5.1f-%-5.1f|%5.1f-%-5.1f %5.1f-%-5.1f|%5.1f-%-5.1f best %.2f, worst %.2f\n", b,
-			wmin["base"], wmax["base"], wmin["new"], wmax["new"], cmin["base"], cmax["base"], cmin["new"], cmax["new"],
-			wmin["base"] / wmin["new"], wmax["base"] / wmax["new"]
-	}' "$tmp/runs"
+	for what in process search; do
+		awk -v b=$board -v what=$what '$1 == b {
+			k = $2; wv = what == "process" ? $3 : $6; cv = what == "process" ? $4 : $7
+			if (!(k in wmin) || wv < wmin[k]) wmin[k] = wv; if (!(k in wmax) || wv > wmax[k]) wmax[k] = wv
+			if (!(k in cmin) || cv < cmin[k]) cmin[k] = cv; if (!(k in cmax) || cv > cmax[k]) cmax[k] = cv
+		} END {
+			printf "%-5s %-7s %5.1f-%-5.1f | %5.1f-%-5.1f  %5.1f-%-5.1f | %5.1f-%-5.1f  %.2f, %.2f\n", b, what,
+				wmin["base"], wmax["base"], wmin["new"], wmax["new"], cmin["base"], cmax["base"], cmin["new"], cmax["new"],
+				wmin["base"] / wmin["new"], wmax["base"] / wmax["new"]
+		}' "$tmp/runs"
+	done
 done
 echo
 echo "## full tables (blank in a corner), whole process"
