@@ -2,11 +2,17 @@
  *
  * Each state has two bits: 0 = unseen, 3 = done, and 1 and 2 swap the meanings "frontier" and
  * "next" from one depth to the next (frontier = 1 + d % 2). At depth d the workers scan for
- * frontier entries, give every unseen neighbour the "next" value with an atomic OR, and then
- * OR the expanded entries up to done. Only 00 -> next changes a pair that another thread may
- * touch, so whichever thread flips it counts it, and the counts are exact for any thread count.
- * Neighbours of a frontier state are at depth d-1 (done) or d+1 (unseen or next), never d: the
- * graph is bipartite. */
+ * frontier entries, give every unseen neighbour the "next" value with an atomic OR, and OR the
+ * expanded entries up to done. Neighbours of a frontier state are at depth d-1 (done) or d+1
+ * (unseen or next), never d: the graph is bipartite, so ORing "next" into any neighbour is safe
+ * and only 00 -> next changes a pair that another thread may touch. Layer d is counted when it is
+ * scanned as the frontier (the pairs holding the frontier value then), so the counts are exact
+ * for any thread count and no OR needs its old value.
+ *
+ * A word of 32 pairs moves its frontier's horizontal neighbours (index +-1) with shifts and
+ * per-phase masks in the same atomic OR that marks the frontier done; vertical moves go through
+ * gen/bfsseq (the seq kept from one rank to the next, the new rank as a delta over the cols
+ * digits the move changes) and a prefetch ring. */
 #include "bfs.h"
 
 #include <stdatomic.h>
