@@ -1,20 +1,69 @@
 #!/bin/sh
-# run-large.sh: `make bench-large`: the 239.5-million-state boards (3x4, 2x6): build time, memory,
-# sizes per encoding, verify time, and query on the compressed 3x4 table. BENCH_2X7=1 adds the
-# complete 2x7 count-only search (about an hour on two cores).
+# run-large.sh: `make bench-large`: the 239.5-million-state boards (3x4, 2x6): the search against
+# the baseline commit side by side, build time, memory, sizes per encoding, verify time, and query
+# on the compressed 3x4 table. BENCH_2X7=1 adds the complete 2x7 count-only search (tens of
+# minutes on two cores). BENCH_BASE (default 9cea412) is built in a temporary git worktree;
+# BENCH_REPEAT (default 2) runs of each, interleaved.
 set -u
 B=build/bench
+BASE=${BENCH_BASE:-9cea412}
+REPEAT=${BENCH_REPEAT:-2}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+cleanup() { git worktree remove --force "$tmp/base" 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; exit 1; }
 stat() { "$B/runstat" "$@" 2>"$tmp/stat" >"$tmp/stdout"; tail -n 1 "$tmp/stat"; }
-
 echo "# machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo
+echo "## the search against $BASE, full zlib tables (blank in a corner), -j2, whole process, $REPEAT runs each, interleaved"
+git worktree add --detach "$tmp/base" "$BASE" >/dev/null 2>&1 || fail "cannot make a worktree of $BASE"
+make -s -C "$tmp/base" -j2 bin/gen >/dev/null 2>&1 || fail "cannot build bin/gen of $BASE"
+# Same table except the header's generator string (bytes 88..119) and the header CRC (4092..4095).
+same_table() {
+	cmp -s -n 88 "$1" "$2" && cmp -s -i 120 -n 3972 "$1" "$2" && cmp -s -i 4096 "$1" "$2" &&
+		[ "$(bin/query --info "$1" | grep -v '^# \(table\|generator\)')" = "$(bin/query --info "$2" | grep -v '^# \(table\|generator\)')" ]
+}
+printf '%-5s %-8s %3s %9s %9s %9s %9s %9s %9s\n' board gen run wall_s cpu_s peak_MiB Mstates/s search_s search_cpu
+for board in 3x4 2x6; do
+	for i in $(seq "$REPEAT"); do
+		for g in base new; do
+			if [ $g = base ]; then exe="$tmp/base/bin/gen"; else exe=bin/gen; fi
+			set -- $(stat "$exe" -q -j2 --board $board --blank 0 -o "$tmp/$g.tbl")
+			[ "$4" = 0 ] || fail "$g gen on $board exited with status $4"
+			# the search alone, as gen reports it: "# search W s wall, C s cpu, ..."
+			search=$(awk '/^# search/ {print $3, $6}' "$tmp/stdout")
+			[ -n "$search" ] || fail "$g gen on $board printed no search line"
+			echo "$board $g $1 $2 $3 $search" >>"$tmp/runs"
+			awk -v b=$board -v g=$g -v i="$i" -v w="$1" -v c="$2" -v r="$3" -v s="$search" \
+				'BEGIN {split(s, x, " "); printf "%-5s %-8s %3s %9.2f %9.2f %9.1f %9.2f %9.2f %9.2f\n", b, g, i, w, c, r / 1024, 239500800 / w / 1e6, x[1], x[2]}'
+		done
+		same_table "$tmp/base.tbl" "$tmp/new.tbl" || fail "$board: the new table differs from $BASE's"
+	done
+	echo "$board: tables identical to $BASE's apart from the generator string"
+done
+echo
+echo "## ratio ($BASE / new): whole process and the search alone (gen's own line), fastest and slowest runs"
+printf '%-5s %-7s %-25s %-25s %s\n' board what "wall_s base|new" "cpu_s base|new" "wall ratio (fastest, slowest)"
+for board in 3x4 2x6; do
+	for what in process search; do
+		awk -v b=$board -v what=$what '$1 == b {
+			k = $2; wv = what == "process" ? $3 : $6; cv = what == "process" ? $4 : $7
+			if (!(k in wmin) || wv < wmin[k]) wmin[k] = wv; if (!(k in wmax) || wv > wmax[k]) wmax[k] = wv
+			if (!(k in cmin) || cv < cmin[k]) cmin[k] = cv; if (!(k in cmax) || cv > cmax[k]) cmax[k] = cv
+		} END {
+			printf "%-5s %-7s %5.1f-%-5.1f | %5.1f-%-5.1f  %5.1f-%-5.1f | %5.1f-%-5.1f  %.2f, %.2f\n", b, what,
+				wmin["base"], wmax["base"], wmin["new"], wmax["new"], cmin["base"], cmax["base"], cmin["new"], cmax["new"],
+				wmin["base"] / wmin["new"], wmax["base"] / wmax["new"]
+		}' "$tmp/runs"
+	done
+done
 echo
 echo "## full tables (blank in a corner), whole process"
 printf '%-5s %3s %9s %9s %9s %9s %s\n' board -j wall_s cpu_s peak_MiB Mstates/s radius
 for run in "3x4 1" "3x4 2" "2x6 2"; do
 	set -- $run
 	set -- "$1" "$2" $(stat bin/gen -q -j"$2" --board "$1" --blank 0 -o "$tmp/$1.tbl")
+	[ "$6" = 0 ] || fail "gen on $1 -j$2 exited with status $6"
 	radius=$(grep '^# states' "$tmp/stdout" | sed 's/.*radius //')
 	awk -v b="$1" -v j="$2" -v w="$3" -v c="$4" -v r="$5" -v rad="$radius" \
 		'BEGIN {printf "%-5s %3s %9.2f %9.2f %9.1f %9.2f %s\n", b, j, w, c, r / 1024, 239500800 / w / 1e6, rad}'

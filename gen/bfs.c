@@ -2,21 +2,28 @@
  *
  * Each state has two bits: 0 = unseen, 3 = done, and 1 and 2 swap the meanings "frontier" and
  * "next" from one depth to the next (frontier = 1 + d % 2). At depth d the workers scan for
- * frontier entries, give every unseen neighbour the "next" value with an atomic OR, and then
- * OR the expanded entries up to done. Only 00 -> next changes a pair that another thread may
- * touch, so whichever thread flips it counts it, and the counts are exact for any thread count.
- * Neighbours of a frontier state are at depth d-1 (done) or d+1 (unseen or next), never d: the
- * graph is bipartite. */
+ * frontier entries, give every unseen neighbour the "next" value with an atomic OR, and OR the
+ * expanded entries up to done. Neighbours of a frontier state are at depth d-1 (done) or d+1
+ * (unseen or next), never d: the graph is bipartite, so ORing "next" into any neighbour is safe
+ * and only 00 -> next changes a pair that another thread may touch. Layer d is counted when it is
+ * scanned as the frontier (the pairs holding the frontier value then), so the counts are exact
+ * for any thread count and no OR needs its old value.
+ *
+ * A word of 32 pairs moves its frontier's horizontal neighbours (index +-1) with shifts and
+ * per-phase masks in the same atomic OR that marks the frontier done; vertical moves go through
+ * gen/bfsseq (the seq kept from one rank to the next, the new rank as a delta over the cols
+ * digits the move changes) and a prefetch ring. */
 #include "bfs.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../core/bigmem.h"
 #include "../core/pool.h"
 #include "../core/rank.h"
+#include "bfsprog.h"
+#include "bfsseq.h"
 
 #define CHUNK_STATES (1u << 16) /* work unit: a multiple of 64 states */
 #define PAIRS UINT64_C(0x5555555555555555)
@@ -31,17 +38,16 @@ struct shared {
 	uint64_t count;
 	unsigned depth;
 	uint64_t chunks;
-	_Atomic uint64_t found;
-	int live;
-	double t0, last;
+	struct bfsseq sq;
+	uint8_t par[BOARD_MAX_CELLS];        /* seq parity of each blank cell */
+	int8_t vert[BOARD_MAX_CELLS][2];     /* the blank's vertical moves (cell, or -1) */
+	uint64_t canl[BOARD_MAX_CELLS], canr[BOARD_MAX_CELLS]; /* per phase: pairs that can move left, right */
+	uint8_t blank_at[BOARD_MAX_CELLS][32], goff[BOARD_MAX_CELLS][32]; /* per phase and pair: blank, group offset */
+	uint8_t pnext[BOARD_MAX_CELLS], gstep[BOARD_MAX_CELLS]; /* the next word's phase, groups it advances */
+	_Atomic uint64_t found, chunks_done;
+	uint64_t so_far; /* states in the layers before this one */
+	struct bfsprog prog;
 };
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 uint64_t bfs_memory_needed(const struct board *b, int count_only)
 {
@@ -49,15 +55,15 @@ uint64_t bfs_memory_needed(const struct board *b, int count_only)
 	return (states + 31) / 32 * 8 + (count_only ? 0 : states);
 }
 
-/* Marks state j with value v when unreached; returns 1 when this call reached it. */
-static inline int mark(_Atomic uint64_t *bits, uint64_t j, uint64_t v)
+/* Marks state j with value v when unreached. The OR's old value is not needed (the layer is
+ * counted when it is scanned as the frontier), so it compiles to a plain locked OR. */
+static inline void mark(_Atomic uint64_t *bits, uint64_t j, uint64_t v)
 {
 	_Atomic uint64_t *w = &bits[j >> 5];
 	unsigned sh = (unsigned)(j & 31) * 2;
 	if ((atomic_load_explicit(w, memory_order_relaxed) >> sh) & 3)
-		return 0;
-	uint64_t old = atomic_fetch_or_explicit(w, v << sh, memory_order_relaxed);
-	return ((old >> sh) & 3) == 0;
+		return;
+	atomic_fetch_or_explicit(w, v << sh, memory_order_relaxed);
 }
 
 /* Far neighbour updates wait in a small ring after a prefetch of their word, so the cache
@@ -68,113 +74,132 @@ struct ring {
 	unsigned head, count;
 };
 
-static inline uint64_t ring_push(_Atomic uint64_t *bits, struct ring *r, uint64_t j, uint64_t v)
+static inline void ring_push(_Atomic uint64_t *bits, struct ring *r, uint64_t j, uint64_t v)
 {
 	__builtin_prefetch((const void *)&bits[j >> 5], 1, 0);
-	uint64_t found = 0;
 	if (r->count == RING) {
-		found = (uint64_t)mark(bits, r->idx[r->head], v);
+		mark(bits, r->idx[r->head], v);
 		r->idx[r->head] = j;
 		r->head = (r->head + 1) % RING;
 	} else {
 		r->idx[(r->head + r->count++) % RING] = j;
 	}
-	return found;
 }
 
-static inline uint64_t ring_flush(_Atomic uint64_t *bits, struct ring *r, uint64_t v)
+static inline void ring_flush(_Atomic uint64_t *bits, struct ring *r, uint64_t v)
 {
-	uint64_t found = 0;
 	for (; r->count; r->count--, r->head = (r->head + 1) % RING)
-		found += (uint64_t)mark(bits, r->idx[r->head], v);
-	return found;
+		mark(bits, r->idx[r->head], v);
 }
 
 /* The entry stored for a state at distance d. */
-static unsigned encode(const struct shared *s, unsigned d, const uint8_t *seq, int blank)
+static unsigned encode(const struct shared *s, unsigned d, const struct bfsseq_cur *c, int blank)
 {
 	switch (s->opt->entry) {
 	case TABLE_ENTRY_PLAIN: return d;
 	case TABLE_ENTRY_MOD4: return (d >> 1) & 1;
 	case TABLE_ENTRY_MDRES: {
-		unsigned md = 0;
-		for (int k = 0; k < blank; k++)
-			md += s->md[seq[k]][k];
-		for (int k = blank; k < s->rk.m; k++)
-			md += s->md[seq[k]][k + 1];
-		return (d - md) / 2;
+		return (d - bfsseq_md(&s->sq, c, blank)) / 2;
 	}
 	default: return d >> 1;
 	}
 }
 
-/* Expands every frontier state in [lo, hi); returns how many new states it reached. */
+/* The horizontal moves of a whole word of frontier pairs `hit` (word wi, phase p): the in-word
+ * targets are ORed together with the frontier's move to done in one atomic; the two that cross
+ * into the neighbouring words go one by one. */
+static inline void horizontal_word(struct shared *s, uint64_t wi, unsigned p, uint64_t hit, uint64_t nxt)
+{
+	uint64_t l = hit & s->canl[p], r = hit & s->canr[p];
+	uint64_t tgt = (l >> 2) | (r << 2);
+	atomic_fetch_or_explicit(&s->bits[wi], hit * 3 | tgt * nxt, memory_order_relaxed);
+	if (l & 1)
+		mark(s->bits, wi * 32 - 1, nxt);
+	if (r >> 62)
+		mark(s->bits, wi * 32 + 32, nxt);
+}
+
+/* Expands every frontier state in [lo, hi) (lo a multiple of 32); returns how many there were
+ * (the size of layer d, counted here rather than when marked). Hot loop, measured: horizontal moves a word at a time, the seq unranked once per seq
+ * rank, vertical moves re-ranked by a delta over the digits they change. */
 static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 {
-	const struct board *b = s->b;
-	const int n = b->n, cols = b->cols;
+	const uint64_t n = (uint64_t)s->b->n;
 	const unsigned d = s->depth;
-	const uint64_t cur = 1 + (d & 1), nxt = 2 - (d & 1);
-	const uint64_t pat = cur * PAIRS; /* every pair = cur */
-	uint8_t seq[BOARD_MAX_CELLS];
-	struct rank_prefix pre = { .upto = 0 };
-	uint64_t have_seq = UINT64_MAX, found = 0;
+	const uint64_t nxt = 2 - (d & 1), pat = (1 + (d & 1)) * PAIRS; /* every pair = frontier */
+	struct bfsseq_cur cur;
+	uint64_t found = 0;
 	struct ring ring = { .count = 0 };
+	bfsseq_cur_init(&cur);
+	unsigned p = (unsigned)(lo % n);
+	uint64_t g0 = lo / n;
 
-	for (uint64_t wi = lo >> 5; wi < (hi + 31) >> 5; wi++) {
-		uint64_t w = atomic_load_explicit(&s->bits[wi], memory_order_relaxed);
-		uint64_t x = w ^ pat;
+	for (uint64_t wi = lo >> 5; wi < (hi + 31) >> 5; g0 += s->gstep[p], p = s->pnext[p], wi++) {
+		uint64_t x = atomic_load_explicit(&s->bits[wi], memory_order_relaxed) ^ pat;
 		uint64_t hit = ~(x | (x >> 1)) & PAIRS;
-		if (hit)
-			atomic_fetch_or_explicit(&s->bits[wi], hit * 3, memory_order_relaxed); /* -> done */
+		if (!hit)
+			continue;
+		found += (uint64_t)__builtin_popcountll(hit);
+		horizontal_word(s, wi, p, hit, nxt);
 		while (hit) {
-			unsigned bit = (unsigned)__builtin_ctzll(hit);
+			unsigned o = (unsigned)__builtin_ctzll(hit) / 2;
 			hit &= hit - 1;
-			uint64_t i = (wi << 5) + bit / 2;
-			if (i >= s->count)
-				break;
-			uint64_t r = i / (uint64_t)n;
-			int blank = (int)(i - r * (uint64_t)n);
-			int par = rank_seq_parity(&s->rk, blank);
-			if (r * 2 + (uint64_t)par != have_seq) {
-				/* Unrank once per (seq rank, parity): consecutive states share it. Keep the
-				 * rank's prefix sums so a vertical move re-ranks only the changed digits. */
-				rank_unseq(&s->rk, r, par, seq);
-				rank_prefix_init(&pre);
-				have_seq = r * 2 + (uint64_t)par;
-			}
+			int blank = s->blank_at[p][o];
+			uint64_t r = g0 + s->goff[p][o];
+			if (r != cur.h)
+				bfsseq_goto(&s->sq, r, s->par[blank], &cur);
+			else
+				bfsseq_set_parity(&s->sq, &cur, s->par[blank]);
 			if (s->entries)
-				s->entries[i] = (uint8_t)encode(s, d, seq, blank);
-			int col = blank % cols;
-			if (col > 0)
-				found += (uint64_t)mark(s->bits, i - 1, nxt);
-			if (col < cols - 1)
-				found += (uint64_t)mark(s->bits, i + 1, nxt);
-			/* Vertical moves: re-rank from the first digit they change. */
-			for (int up = 0; up < 2; up++) {
-				int to = up ? blank - cols : blank + cols;
-				if (to < 0 || to >= n)
+				s->entries[r * n + (uint64_t)blank] = (uint8_t)encode(s, d, &cur, blank);
+			for (int k = 0; k < 2; k++) {
+				int to = s->vert[blank][k];
+				if (to < 0)
 					continue;
-				uint64_t h = rank_after_vertical(&s->rk, seq, &pre, blank, to);
-				found += ring_push(s->bits, &ring, h * (uint64_t)n + (uint64_t)to, nxt);
+				uint64_t h = bfsseq_vertical(&s->sq, &cur, r, blank, to);
+				ring_push(s->bits, &ring, h * n + (uint64_t)to, nxt);
 			}
 		}
 	}
-	return found + ring_flush(s->bits, &ring, nxt);
+	ring_flush(s->bits, &ring, nxt);
+	return found;
 }
 
-/* One chunk of the current depth (pool_run index c); worker 0 also draws the live progress line. */
+/* Per-phase and per-cell tables of the hot loop (phase = a word's first state index mod n). */
+static void tables_init(struct shared *s)
+{
+	const int n = s->b->n, cols = s->b->cols;
+	for (int b = 0; b < n; b++) {
+		s->par[b] = (uint8_t)rank_seq_parity(&s->rk, b);
+		s->vert[b][0] = (int8_t)(b - cols >= 0 ? b - cols : -1);
+		s->vert[b][1] = (int8_t)(b + cols < n ? b + cols : -1);
+	}
+	for (int p = 0; p < n; p++) {
+		s->canl[p] = s->canr[p] = 0;
+		for (int o = 0; o < 32; o++) {
+			int b = (p + o) % n, col = b % cols;
+			s->blank_at[p][o] = (uint8_t)b;
+			s->goff[p][o] = (uint8_t)((p + o) / n);
+			if (col > 0)
+				s->canl[p] |= UINT64_C(1) << (2 * o);
+			if (col < cols - 1)
+				s->canr[p] |= UINT64_C(1) << (2 * o);
+		}
+		s->pnext[p] = (uint8_t)((p + 32) % n);
+		s->gstep[p] = (uint8_t)((p + 32) / n);
+	}
+}
+
+/* One chunk of the current layer (pool_run index c); worker 0 also draws the live progress line. */
 static void run_chunk(void *ctx, size_t c, int worker)
 {
 	struct shared *s = ctx;
 	uint64_t lo = (uint64_t)c * CHUNK_STATES, hi = lo + CHUNK_STATES;
-	atomic_fetch_add_explicit(&s->found, expand_range(s, lo, hi < s->count ? hi : s->count),
-				  memory_order_relaxed);
-	if (worker == 0 && s->live && now() - s->last > 0.5) {
-		s->last = now();
-		fprintf(stderr, "\rdepth %u: %5.1f%% scanned, %.1f s", s->depth, 100.0 * (double)c / (double)s->chunks,
-			s->last - s->t0);
-	}
+	uint64_t f = expand_range(s, lo, hi < s->count ? hi : s->count);
+	uint64_t found = atomic_fetch_add_explicit(&s->found, f, memory_order_relaxed) + f;
+	uint64_t done = atomic_fetch_add_explicit(&s->chunks_done, 1, memory_order_relaxed) + 1;
+	if (worker == 0)
+		bfsprog_live(&s->prog, s->depth, s->so_far + found, done, s->chunks);
 }
 
 int bfs_run(const struct board *b, const struct board_state *goal, const struct bfs_options *opt,
@@ -195,6 +220,8 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	for (int c = 0; c < b->n; c++)
 		for (int t = 0; t < b->n; t++)
 			s->md[goal->t[c]][t] = (uint8_t)board_taxicab(b, c, t);
+	bfsseq_init(&s->sq, &s->rk, !opt->count_only && opt->entry == TABLE_ENTRY_MDRES ? s->md : NULL);
+	tables_init(s);
 	uint64_t words = (s->count + 31) / 32, expect = s->count;
 	struct bigmem bits;
 	bigmem_alloc(&bits, words * sizeof *s->bits); /* huge pages: fewer TLB misses on far updates */
@@ -210,30 +237,25 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	}
 	res->working_bytes = words * 8;
 	s->chunks = (s->count + CHUNK_STATES - 1) / CHUNK_STATES;
-	s->live = opt->live;
-	s->t0 = s->last = now();
+	bfsprog_start(&s->prog, opt->log, opt->live, expect);
 	mark(s->bits, rank_state(&s->rk, goal), 1);
-	res->hist[0] = 1;
-	uint64_t total = 1;
-	for (unsigned d = 0;; d++) {
+	uint64_t total = 0;
+	for (unsigned d = 0; d < TABLE_HIST_MAX; d++) {
+		/* Layer d is counted as it is expanded: the frontier pairs the scan finds. */
 		s->depth = d;
+		s->so_far = total;
 		atomic_store(&s->found, 0);
+		atomic_store(&s->chunks_done, 0);
 		pool_run(opt->threads, s->chunks, run_chunk, s);
 		uint64_t found = atomic_load(&s->found);
-		double el = now() - s->t0;
-		if (opt->live)
-			fprintf(stderr, "\r\033[K");
-		if (opt->log)
-			fprintf(opt->log, "depth %3u: %15llu states, %8.2f s, %.3g states/s\n", d,
-				(unsigned long long)res->hist[d], el, (double)total / (el > 0 ? el : 1e-9));
-		if (found == 0 || d + 1 >= TABLE_HIST_MAX) {
-			res->radius = d;
+		if (found == 0)
 			break;
-		}
-		res->hist[d + 1] = found;
+		res->hist[d] = found;
+		res->radius = d;
 		total += found;
+		bfsprog_layer(&s->prog, d, found, total);
 	}
-	res->seconds = now() - s->t0;
+	res->seconds = bfsprog_now() - s->prog.t0;
 	res->states = total;
 	res->entries = s->entries;
 	bigmem_free(&bits);

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../core/pool.h"
 #include "../core/rank.h"
 #include "../core/table.h"
 #include "../core/version.h"
@@ -112,14 +113,46 @@ static void summary(const struct board *b, const struct board_state *goal, const
 	       (double)res->states / (res->seconds > 0 ? res->seconds : 1e-9), res->working_bytes);
 }
 
+/* Packing on all threads: chunks of a multiple of 8 entries start on byte boundaries, so no two
+ * chunks write the same byte. */
+#define PACK_CHUNK (UINT64_C(1) << 20)
+struct pack_job {
+	const uint8_t *entries;
+	uint8_t *packed;
+	uint64_t count;
+	unsigned bits;
+	uint8_t max[POOL_MAX_THREADS];
+};
+
+static void max_chunk(void *ctx, size_t c, int worker)
+{
+	struct pack_job *j = ctx;
+	uint64_t lo = c * PACK_CHUNK, hi = lo + PACK_CHUNK < j->count ? lo + PACK_CHUNK : j->count;
+	uint8_t m = j->max[worker];
+	for (uint64_t i = lo; i < hi; i++)
+		m = j->entries[i] > m ? j->entries[i] : m;
+	j->max[worker] = m;
+}
+
+static void pack_chunk(void *ctx, size_t c, int worker)
+{
+	(void)worker;
+	struct pack_job *j = ctx;
+	uint64_t lo = c * PACK_CHUNK, hi = lo + PACK_CHUNK < j->count ? lo + PACK_CHUNK : j->count;
+	for (uint64_t i = lo; i < hi; i++)
+		table_packed_set(j->packed, i, j->bits, j->entries[i]);
+}
+
 /* Packs the one-byte entries at the narrowest width that holds the largest and writes the table. */
 static int write_table(const struct board *b, const struct board_state *goal, const struct exactcmd_opts *o,
 		       uint32_t entry, struct bfs_result *res, struct slidetab_error *err)
 {
+	struct pack_job job = { .entries = res->entries, .count = res->states };
+	size_t chunks = (size_t)((res->states + PACK_CHUNK - 1) / PACK_CHUNK);
+	pool_run(o->threads, chunks, max_chunk, &job);
 	unsigned maxe = 0;
-	for (uint64_t i = 0; i < res->states; i++)
-		if (res->entries[i] > maxe)
-			maxe = res->entries[i];
+	for (int w = 0; w < POOL_MAX_THREADS; w++)
+		maxe = job.max[w] > maxe ? job.max[w] : maxe;
 	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
 				.payload = o->compress == 1 ? TABLE_PAYLOAD_ZLIB : TABLE_PAYLOAD_RAW,
 				.rows = (uint8_t)b->rows, .cols = (uint8_t)b->cols, .cells = (uint8_t)b->n,
@@ -131,8 +164,9 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 	uint8_t *packed = calloc(table_packed_bytes(res->states, m.entry_bits) + 1, 1);
 	if (!packed)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory packing %" PRIu64 " entries", res->states);
-	for (uint64_t i = 0; i < res->states; i++)
-		table_packed_set(packed, i, m.entry_bits, res->entries[i]);
+	job.packed = packed;
+	job.bits = m.entry_bits;
+	pool_run(o->threads, chunks, pack_chunk, &job);
 	free(res->entries);
 	res->entries = NULL;
 	uint64_t bytes = 0;

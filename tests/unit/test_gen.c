@@ -7,7 +7,9 @@
 
 #include "../../core/exact.h"
 #include "../../core/table.h"
+#include "../../core/rank.h"
 #include "../../gen/bfs.h"
+#include "../../gen/bfsseq.h"
 #include "../../gen/exactcmd.h"
 #include "../../gen/verify.h"
 #include "refbfs.h"
@@ -259,6 +261,50 @@ START_TEST(every_encoding_against_a_plain_bfs)
 }
 END_TEST
 
+/* The search's own unranking (reciprocals, steps to a near rank, the plain fallback) and its
+ * delta re-rank of vertical moves agree with core/rank.h on every seq and move of 3x3, 2x4, 2x5. */
+static void check_bfsseq(int rows, int cols, int fast, uint64_t stride)
+{
+	struct board b;
+	struct board_state g;
+	struct rank_ctx rk;
+	struct bfsseq q;
+	struct bfsseq_cur cur;
+	board_init(&b, rows, cols);
+	board_goal(&b, 0, &g);
+	ck_assert_int_eq(rank_init(&rk, &b, &g), 0);
+	bfsseq_init(&q, &rk, NULL);
+	q.fast &= fast;
+	bfsseq_cur_init(&cur);
+	for (uint64_t i = 0; i < rk.seqs; i++) {
+		uint64_t h = i * stride % rk.seqs; /* stride 1: steps; a large stride: fresh unrankings */
+		for (int blank = 0; blank < b.n; blank++) {
+			uint8_t seq[BOARD_MAX_CELLS];
+			struct rank_prefix pre;
+			int par = rank_seq_parity(&rk, blank);
+			rank_unseq(&rk, h, par, seq);
+			bfsseq_goto(&q, h, par, &cur);
+			ck_assert_mem_eq(cur.seq, seq, (size_t)rk.m);
+			rank_prefix_init(&pre);
+			for (int to = blank - cols; to <= blank + cols; to += 2 * cols)
+				if (to >= 0 && to < b.n)
+					ck_assert_uint_eq(bfsseq_vertical(&q, &cur, h, blank, to),
+							  rank_after_vertical(&rk, seq, &pre, blank, to));
+		}
+	}
+}
+
+START_TEST(bfsseq_matches_rank)
+{
+	static const int boards[][2] = { { 3, 3 }, { 2, 4 }, { 2, 5 } };
+	for (int i = 0; i < 3; i++) {
+		check_bfsseq(boards[i][0], boards[i][1], 1, 1);
+		check_bfsseq(boards[i][0], boards[i][1], 1, 7919);
+		check_bfsseq(boards[i][0], boards[i][1], 0, 1);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gen");
@@ -273,5 +319,6 @@ int main(void)
 	tcase_add_test(tc, verify_catches_a_wrong_distance);
 	tcase_add_test(tc, compact_walks_to_exact);
 	tcase_add_loop_test(tc, every_encoding_against_a_plain_bfs, 0, 5);
+	tcase_add_test(tc, bfsseq_matches_rank);
 	return testutil_run(s, tc);
 }

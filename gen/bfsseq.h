@@ -1,0 +1,108 @@
+/* bfsseq: the search's own unranking of a seq rank (core/rank.h ordering) that also keeps the
+ * rank's digits, and the rank after a vertical move as a delta over the cols digits it changes.
+ *
+ * Digits: dg[k] is the Lehmer digit of seq[k] (the later tiles smaller than it), so a half rank is
+ * h = sum dg[k] * w[k] with w[k] = 0 from k = m-2 on (core/rank.h). Unranking divides by
+ * multiplying with a 64-bit reciprocal (exact while h < 2^32, i.e. m <= 13) and picks tiles from
+ * a nibble-packed list of the unused ones (m <= 15); larger boards use rank_unseq. */
+#ifndef SLIDETAB_BFSSEQ_H
+#define SLIDETAB_BFSSEQ_H
+
+#include <stdint.h>
+
+#include "../core/rank.h"
+
+struct bfsseq {
+	const struct rank_ctx *rk;
+	int fast;                      /* 1: the reciprocal and nibble-list path applies */
+	uint64_t inv[RANK_MAX_CELLS];  /* floor(2^64 / w[i]) + 1 for w[i] >= 2 */
+	uint64_t w[RANK_MAX_CELLS + 1]; /* w[i], 0 from m-2 on */
+	uint64_t wup[RANK_MAX_CELLS + 1], wdn[RANK_MAX_CELLS + 1]; /* w[k-1] - w[k], w[k+1] - w[k] (mod 2^64) */
+	const uint8_t (*md)[BOARD_MAX_CELLS]; /* md[tile][cell], or NULL: Manhattan sums are not kept */
+};
+
+struct bfsseq_cur {
+	uint8_t seq[RANK_MAX_CELLS + 1];
+	uint8_t dg[RANK_MAX_CELLS + 1];
+	int parity; /* the seq parity seq[] and dg[] now hold */
+	uint64_t h; /* the seq rank held, UINT64_MAX for none */
+	unsigned sum; /* sum of the digits 0..m-3 (fast path) */
+	/* With q->md: mda[k] = sum of md[seq[i]][i] and mdb[k] = sum of md[seq[i]][i+1] over i < k,
+	 * so the Manhattan distance with the blank at b is mda[b] + mdb[m] - mdb[b]. */
+	uint16_t mda[RANK_MAX_CELLS + 1], mdb[RANK_MAX_CELLS + 1];
+	uint64_t list_at[RANK_MAX_CELLS]; /* the unused tiles before each position (fast path) */
+};
+
+/* md: the taxicab table md[tile][cell] when the Manhattan distances are wanted, else NULL. */
+void bfsseq_init(struct bfsseq *q, const struct rank_ctx *rk, const uint8_t (*md)[BOARD_MAX_CELLS]);
+
+/* Keeps mda/mdb from position k on (after seq changed there). */
+static inline void bfsseq_md_from(const struct bfsseq *q, struct bfsseq_cur *c, int k)
+{
+	if (!q->md)
+		return;
+	for (; k < q->rk->m; k++) {
+		c->mda[k + 1] = (uint16_t)(c->mda[k] + q->md[c->seq[k]][k]);
+		c->mdb[k + 1] = (uint16_t)(c->mdb[k] + q->md[c->seq[k]][k + 1]);
+	}
+}
+
+/* The Manhattan distance of c's seq with the blank at `blank` (needs q->md). */
+static inline unsigned bfsseq_md(const struct bfsseq *q, const struct bfsseq_cur *c, int blank)
+{
+	return (unsigned)c->mda[blank] + c->mdb[q->rk->m] - c->mdb[blank];
+}
+
+/* Starts c holding no seq. */
+static inline void bfsseq_cur_init(struct bfsseq_cur *c)
+{
+	c->h = UINT64_MAX;
+	c->mda[0] = c->mdb[0] = 0;
+}
+
+/* Makes c hold seq rank h with the given seq parity: a few steps from the rank it holds when h is
+ * a little larger, else a fresh unranking. */
+void bfsseq_goto(const struct bfsseq *q, uint64_t h, int parity, struct bfsseq_cur *c);
+
+/* The same seq with the other parity: the last two tiles swap. */
+static inline void bfsseq_set_parity(const struct bfsseq *q, struct bfsseq_cur *c, int parity)
+{
+	if (parity == c->parity)
+		return;
+	int m = q->rk->m;
+	uint8_t t = c->seq[m - 2];
+	c->seq[m - 2] = c->seq[m - 1];
+	c->seq[m - 1] = t;
+	c->dg[m - 2] ^= 1;
+	c->parity = parity;
+	bfsseq_md_from(q, c, m - 2);
+}
+
+/* Seq rank after the blank's vertical move from cell `blank` to cell `to`, given h = the rank of c. */
+static inline uint64_t bfsseq_vertical(const struct bfsseq *q, const struct bfsseq_cur *c, uint64_t h, int blank,
+				       int to)
+{
+	const uint8_t *s = c->seq, *dg = c->dg;
+	const uint64_t *w = q->w;
+	if (to < blank) { /* up: seq[to] jumps behind seq[to+1..blank-1] */
+		unsigned t = s[to], below = 0;
+		h -= dg[to] * w[to];
+		for (int k = to + 1; k < blank; k++) {
+			unsigned lt = t < s[k];
+			below += 1 - lt;
+			h += dg[k] * q->wup[k] + (lt ? w[k - 1] : 0);
+		}
+		return h + (dg[to] - below) * w[blank - 1];
+	}
+	/* down: seq[to-1] jumps ahead of seq[blank..to-2] */
+	unsigned t = s[to - 1], below = 0;
+	h -= dg[to - 1] * w[to - 1];
+	for (int k = to - 2; k >= blank; k--) {
+		unsigned lt = t < s[k];
+		below += 1 - lt;
+		h += dg[k] * q->wdn[k] - (lt ? w[k + 1] : 0);
+	}
+	return h + (dg[to - 1] + below) * w[blank];
+}
+
+#endif
