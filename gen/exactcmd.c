@@ -65,7 +65,7 @@ static int check_disk(const struct exactcmd_opts *o, long double states, struct 
 
 int exactcmd_check(const struct board *b, const struct exactcmd_opts *o, struct slidetab_error *err)
 {
-	long double states = 1; /* n!/2 overflows 64 bits beyond 21 cells */
+	long double states = 1; /* n!/2 as rank_states(), but in long double: it overflows 64 bits past 20 cells */
 	for (int i = 3; i <= b->n; i++)
 		states *= i;
 	long double per_state = o->count_only ? 0.25L : 0.25L + 1 + entry_bits_bound(o) / 8.0L;
@@ -92,9 +92,7 @@ static double cpu_seconds(void)
 
 static void announce(const struct board *b, const struct exactcmd_opts *o, uint32_t entry)
 {
-	uint64_t states = 1;
-	for (int i = 3; i <= b->n; i++)
-		states *= (uint64_t)i;
+	uint64_t states = rank_states(b->n); /* exactcmd_check refused boards past 20 cells */
 	fprintf(stderr, "gen: %dx%d, %" PRIu64 " states: the search needs %.2f GiB of memory%s", b->rows, b->cols,
 		states, bfs_memory_needed(b, o->count_only) / 1073741824.0, o->count_only ? ", no disk\n" : "");
 	if (!o->count_only)
