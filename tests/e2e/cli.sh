@@ -3,7 +3,7 @@
 # missing or odd tables and failed writes (issue 11): every puzzle gets one line, every error a
 # message and a non-zero exit status. Run from the repository root after `make`.
 set -u
-. tests/e2e/common.sh
+. tests/common.sh
 Q="bin/query --tables tables"
 
 # 4x4: a bad puzzle is one `error` line; the others are still answered.

@@ -2,7 +2,7 @@
 # input.sh: end-to-end tests of query's puzzle reader (issue 11): strict tokens, exact line accounting, messages.
 set -u
 Q=${QUERY:-bin/query}
-. tests/e2e/common.sh
+. tests/common.sh
 
 # t NAME INPUT WANT_EXIT WANT_OUT WANT_ERR_GREP QUERY_ARGS...: INPUT is a printf format (~ stands
 # for a NUL byte); WANT_OUT the output lines joined by spaces; WANT_ERR "" wants an empty stderr.

@@ -5,7 +5,7 @@
 # installed tables, the exported symbols and soname, the installed header alone in C99 and C++,
 # and `make uninstall` leaving nothing behind.
 set -u
-. tests/e2e/common.sh
+. tests/common.sh
 root=$(pwd)
 prefix=$tmp/prefix
 

@@ -3,7 +3,7 @@
 # -j, --goal, $SLIDETAB_TABLES and the lookup order, gen --pattern and --count-only, not enough
 # disk, make static. Run from the repository root after `make`.
 set -u
-. tests/e2e/common.sh
+. tests/common.sh
 cleanup() { [ -n "${mounted:-}" ] && umount "$tmp/small" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 

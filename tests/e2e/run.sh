@@ -1,7 +1,7 @@
 #!/bin/sh
 # run.sh: end-to-end tests of the real gen and query binaries (run from the repository root).
 set -u
-. tests/e2e/common.sh
+. tests/common.sh
 
 # Every format of SPEC §2, byte for byte (or any shortest path where the problem accepts one,
 # `accept` in its folder), with exit status 0 and nothing on stderr.

@@ -3,8 +3,7 @@
 # Run from the repo root after the build: sh tests/hardening/concurrent.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-NAME=concurrent
-. tests/hardening/common.sh
+. tests/common.sh
 
 # puzzles COUNT CELLS SEED: random arrangements (about half of them unsolvable), one per line.
 puzzles() {
@@ -23,31 +22,31 @@ only_file() {
 }
 
 # A reference table built on its own, in another encoding (plain entries), for the answers.
-mkdir -p "$T/ref"
-"$GEN" -q --board 3x3 --blank 0 --entry plain -o "$T/ref/3x3-b0.tbl" > /dev/null 2>&1 ||
+mkdir -p "$tmp/ref"
+"$GEN" -q --board 3x3 --blank 0 --entry plain -o "$tmp/ref/3x3-b0.tbl" > /dev/null 2>&1 ||
 	{ echo "concurrent.sh: cannot build the reference table" >&2; exit 2; }
-{ echo "1 3 0 4 2 5 7 8 6"; echo "8 6 7 2 5 4 3 0 1"; puzzles 20000 9 7; } > "$T/p.txt"
-"$QUERY" --tables "$T/ref" "$T/p.txt" > "$T/ref.txt" 2> "$T/ref.err"
-if [ "$(head -n 2 "$T/ref.txt" | tr '\n' ' ')" = "4 31 " ] && [ "$(wc -l < "$T/ref.txt")" -eq 20002 ]; then
+{ echo "1 3 0 4 2 5 7 8 6"; echo "8 6 7 2 5 4 3 0 1"; puzzles 20000 9 7; } > "$tmp/p.txt"
+"$QUERY" --tables "$tmp/ref" "$tmp/p.txt" > "$tmp/ref.txt" 2> "$tmp/ref.err"
+if [ "$(head -n 2 "$tmp/ref.txt" | tr '\n' ' ')" = "4 31 " ] && [ "$(wc -l < "$tmp/ref.txt")" -eq 20002 ]; then
 	ok "reference answers (published: 1 3 0 4 2 5 7 8 6 -> 4, 8 6 7 2 5 4 3 0 1 -> 31)"
 else
-	bad "reference answers: $(head -n 2 "$T/ref.txt" | tr '\n' ' ') $(head -c 200 "$T/ref.err")"
+	ko "reference answers: $(head -n 2 "$tmp/ref.txt" | tr '\n' ' ') $(head -c 200 "$tmp/ref.err")"
 fi
 
 # 1. Two gens writing the same path at once (different encodings, so a mix would show).
-mkdir -p "$T/race"
+mkdir -p "$tmp/race"
 for round in 1 2 3; do
-	"$GEN" -q --board 2x5 --blank 0 -o "$T/race/2x5-b0.tbl" > "$T/race1.out" 2>&1 &
+	"$GEN" -q --board 2x5 --blank 0 -o "$tmp/race/2x5-b0.tbl" > "$tmp/race1.out" 2>&1 &
 	p1=$!
-	"$GEN" -q --board 2x5 --blank 0 --compress none -o "$T/race/2x5-b0.tbl" > "$T/race2.out" 2>&1 &
+	"$GEN" -q --board 2x5 --blank 0 --compress none -o "$tmp/race/2x5-b0.tbl" > "$tmp/race2.out" 2>&1 &
 	p2=$!
 	wait $p1; r1=$?
 	wait $p2; r2=$?
-	v=$("$GEN" --verify "$T/race/2x5-b0.tbl" 2>&1)
-	if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && [ "${v%% *}" = OK ] && only_file "$T/race" 2x5-b0.tbl; then
+	v=$("$GEN" --verify "$tmp/race/2x5-b0.tbl" 2>&1)
+	if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && [ "${v%% *}" = OK ] && only_file "$tmp/race" 2x5-b0.tbl; then
 		ok "two gens on one path at once (round $round): both exit 0, table verifies, no leftovers"
 	else
-		bad "two gens on one path (round $round): exits $r1/$r2, verify: $v, folder: $(ls -A "$T/race" | tr '\n' ' ')"
+		ko "two gens on one path (round $round): exits $r1/$r2, verify: $v, folder: $(ls -A "$tmp/race" | tr '\n' ' ')"
 	fi
 done
 
@@ -56,73 +55,73 @@ done
 for at in "KILL 0.05" "KILL 0.2" "KILL 0.3" "TERM 0.25"; do
 	sig=${at% *}
 	delay=${at#* }
-	"$GEN" -q --board 2x5 --blank 0 --level 9 -o "$T/race/2x5-b0.tbl" > /dev/null 2>&1 &
+	"$GEN" -q --board 2x5 --blank 0 --level 9 -o "$tmp/race/2x5-b0.tbl" > /dev/null 2>&1 &
 	p=$!
 	sleep "$delay"
 	kill -s "$sig" $p 2> /dev/null
 	wait $p 2> /dev/null
 	r=$?
-	v=$("$GEN" --verify "$T/race/2x5-b0.tbl" 2>&1)
+	v=$("$GEN" --verify "$tmp/race/2x5-b0.tbl" 2>&1)
 	how=$([ $r -gt 128 ] && echo "killed by SIG$sig after ${delay}s" || echo "finished before SIG$sig at ${delay}s")
 	if [ $r -le 128 ]; then
-		skip "gen $how: the signal came too late to test anything (atomic.sh kills during the write for sure)"
-	elif [ "${v%% *}" = OK ] && only_file "$T/race" 2x5-b0.tbl; then
+		skipped "gen $how: the signal came too late to test anything (atomic.sh kills during the write for sure)"
+	elif [ "${v%% *}" = OK ] && only_file "$tmp/race" 2x5-b0.tbl; then
 		ok "gen $how: the table verifies, no leftovers"
 	else
-		bad "gen $how: verify: $v, folder: $(ls -A "$T/race" | tr '\n' ' ')"
+		ko "gen $how: verify: $v, folder: $(ls -A "$tmp/race" | tr '\n' ' ')"
 	fi
 done
 
 # 2. A query with the table open keeps answering while gen replaces the file under it.
 for kind in zlib none compact; do
-	rm -rf "$T/live"
-	mkdir -p "$T/live"
-	"$GEN" -q --board 3x3 --blank 0 --compress $kind -o "$T/live/3x3-b0.tbl" > /dev/null 2>&1
-	rm -f "$T/fifo"
-	mkfifo "$T/fifo" || { bad "mkfifo"; continue; }
-	"$QUERY" --tables "$T/live" < "$T/fifo" > "$T/live.out" 2> "$T/live.err" &
+	rm -rf "$tmp/live"
+	mkdir -p "$tmp/live"
+	"$GEN" -q --board 3x3 --blank 0 --compress $kind -o "$tmp/live/3x3-b0.tbl" > /dev/null 2>&1
+	rm -f "$tmp/fifo"
+	mkfifo "$tmp/fifo" || { ko "mkfifo"; continue; }
+	"$QUERY" --tables "$tmp/live" < "$tmp/fifo" > "$tmp/live.out" 2> "$tmp/live.err" &
 	qp=$!
 	(
 		# 10 slices of 2002 lines, 0.25 s apart: the stream lasts about 2.5 s
 		for i in 0 1 2 3 4 5 6 7 8 9; do
-			sed -n "$((i * 2002 + 1)),$((i * 2002 + 2002))p" "$T/p.txt"
+			sed -n "$((i * 2002 + 1)),$((i * 2002 + 2002))p" "$tmp/p.txt"
 			sleep 0.25
 		done
-	) > "$T/fifo" &
+	) > "$tmp/fifo" &
 	wp=$!
 	sleep 0.4 # the first slice is answered: the table is open
 	gens=0
 	gfail=0
 	for k in 1 2 3 4 5 6; do
 		case $k in 1 | 4) c=none ;; 2 | 5) c=zlib ;; *) c=compact ;; esac
-		"$GEN" -q --board 3x3 --blank 0 --compress $c -o "$T/live/3x3-b0.tbl" > /dev/null 2>&1 || gfail=$((gfail + 1))
+		"$GEN" -q --board 3x3 --blank 0 --compress $c -o "$tmp/live/3x3-b0.tbl" > /dev/null 2>&1 || gfail=$((gfail + 1))
 		gens=$((gens + 1))
 		sleep 0.2
 	done
 	wait $wp
 	wait $qp
 	qr=$?
-	if [ $qr -eq 0 ] && [ $gfail -eq 0 ] && cmp -s "$T/live.out" "$T/ref.txt" && only_file "$T/live" 3x3-b0.tbl; then
+	if [ $qr -eq 0 ] && [ $gfail -eq 0 ] && cmp -s "$tmp/live.out" "$tmp/ref.txt" && only_file "$tmp/live" 3x3-b0.tbl; then
 		ok "query on a $kind table answers 20002 puzzles correctly while gen replaced it $gens times"
 	else
-		bad "query while gen replaces a $kind table: query exit $qr, gen failures $gfail, $(wc -l < "$T/live.out") lines," \
-			"$(cmp "$T/live.out" "$T/ref.txt" 2>&1 | head -n 1) $(head -c 200 "$T/live.err")"
+		ko "query while gen replaces a $kind table: query exit $qr, gen failures $gfail, $(wc -l < "$tmp/live.out") lines," \
+			"$(cmp "$tmp/live.out" "$tmp/ref.txt" 2>&1 | head -n 1) $(head -c 200 "$tmp/live.err")"
 	fi
 done
 
 # 3. Several queries answer from one memory-mapped raw table at once.
-mkdir -p "$T/shared"
-"$GEN" -q --board 3x3 --blank 0 --compress none -o "$T/shared/3x3-b0.tbl" > /dev/null 2>&1
-"$QUERY" --tables "$T/ref" --path "$T/p.txt" > "$T/ref-path.txt" 2> /dev/null
+mkdir -p "$tmp/shared"
+"$GEN" -q --board 3x3 --blank 0 --compress none -o "$tmp/shared/3x3-b0.tbl" > /dev/null 2>&1
+"$QUERY" --tables "$tmp/ref" --path "$tmp/p.txt" > "$tmp/ref-path.txt" 2> /dev/null
 for mode in distance path preload; do
 	case $mode in
-	distance) opts="" want="$T/ref.txt" ;;
-	path) opts="--path" want="$T/ref-path.txt" ;;
-	preload) opts="--preload" want="$T/ref.txt" ;;
+	distance) opts="" want="$tmp/ref.txt" ;;
+	path) opts="--path" want="$tmp/ref-path.txt" ;;
+	preload) opts="--preload" want="$tmp/ref.txt" ;;
 	esac
 	pids=""
 	for i in 1 2 3 4; do
-		"$QUERY" --tables "$T/shared" $opts "$T/p.txt" > "$T/multi.$i" 2> "$T/multi.$i.err" &
+		"$QUERY" --tables "$tmp/shared" $opts "$tmp/p.txt" > "$tmp/multi.$i" 2> "$tmp/multi.$i.err" &
 		pids="$pids $!"
 	done
 	rcs=""
@@ -132,12 +131,12 @@ for mode in distance path preload; do
 	done
 	same=1
 	for i in 1 2 3 4; do
-		cmp -s "$T/multi.$i" "$want" || same=0
+		cmp -s "$tmp/multi.$i" "$want" || same=0
 	done
 	if [ "$rcs" = " 0 0 0 0" ] && [ $same -eq 1 ]; then
 		ok "4 queries at once on one raw mapped table ($mode): identical, correct answers"
 	else
-		bad "4 queries on one raw table ($mode): exits$rcs, identical to the reference: $same"
+		ko "4 queries on one raw table ($mode): exits$rcs, identical to the reference: $same"
 	fi
 done
 

@@ -1,10 +1,9 @@
 #!/bin/sh
-# exit_status.sh: every exit status gen and query document in --help (0 ok, 1 bad input/verify, 2 usage/missing table, 3 damaged table/resources).
+# exit_status.sh: every exit status gen and query document in --help (0 ok, 1 ko input/verify, 2 usage/missing table, 3 damaged table/resources).
 # Run from the repo root after the build: sh tests/hardening/exit_status.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-NAME=exitstatus
-. tests/hardening/common.sh
+. tests/common.sh
 
 # check WANT DESC INPUT CMD...: runs CMD with INPUT (printf format; "" = no input) on stdin and
 # checks its exit status. A status other than WANT, or a crash, fails; so does a non-zero
@@ -12,19 +11,19 @@ NAME=exitstatus
 check() {
 	want=$1 desc=$2 input=$3
 	shift 3
-	printf "$input" > "$T/in"
-	"$@" < "$T/in" > "$T/out" 2> "$T/err"
+	printf "$input" > "$tmp/in"
+	"$@" < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
 	got=$?
-	if [ $got -eq "$want" ] && { [ $got -eq 0 ] || [ -s "$T/err" ] || grep -q FAIL "$T/out"; }; then
+	if [ $got -eq "$want" ] && { [ $got -eq 0 ] || [ -s "$tmp/err" ] || grep -q FAIL "$tmp/out"; }; then
 		ok "exit $want: $desc"
 	else
-		bad "exit $got (want $want): $desc: $(head -c 200 "$T/err")"
+		ko "exit $got (want $want): $desc: $(head -c 200 "$tmp/err")"
 	fi
 }
 # out_is TEXT DESC: stdout of the last check, newlines as spaces.
 out_is() {
-	got=$(tr '\n' ' ' < "$T/out")
-	if [ "$got" = "$1" ]; then ok "  output: $2"; else bad "  output of $2: '$got', want '$1'"; fi
+	got=$(tr '\n' ' ' < "$tmp/out")
+	if [ "$got" = "$1" ]; then ok "  output: $2"; else ko "  output of $2: '$got', want '$1'"; fi
 }
 
 # crc32 FILE OFFSET LENGTH AT: writes zlib's CRC-32 of FILE[OFFSET, OFFSET+LENGTH) at AT, little-endian
@@ -39,38 +38,38 @@ poke() {
 	printf "\\$(printf %o $((v ^ 31)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2> /dev/null
 }
 
-mkdir -p "$T/tables" "$T/empty" "$T/damaged" "$T/foreign" "$T/late"
-"$GEN" -q --board 3x3 --blank 0 -o "$T/tables/3x3-b0.tbl" > /dev/null 2>&1 &&
-	"$GEN" -q --board 2x2 --blank 0 -o "$T/tables/2x2-b0.tbl" > /dev/null 2>&1 &&
-	"$GEN" -q --board 2x3 --blank 0 --compress none --entry plain -o "$T/raw23.tbl" > /dev/null 2>&1 ||
+mkdir -p "$tmp/tables" "$tmp/empty" "$tmp/damaged" "$tmp/foreign" "$tmp/late"
+"$GEN" -q --board 3x3 --blank 0 -o "$tmp/tables/3x3-b0.tbl" > /dev/null 2>&1 &&
+	"$GEN" -q --board 2x2 --blank 0 -o "$tmp/tables/2x2-b0.tbl" > /dev/null 2>&1 &&
+	"$GEN" -q --board 2x3 --blank 0 --compress none --entry plain -o "$tmp/raw23.tbl" > /dev/null 2>&1 ||
 	{ echo "exit_status.sh: cannot build the tables" >&2; exit 2; }
 
 # ---- gen ----
 check 0 "gen --help" "" "$GEN" --help
 check 0 "gen --version" "" "$GEN" --version
-check 0 "gen --board 2x2 -o FILE" "" "$GEN" -q --board 2x2 -o "$T/ok.tbl"
+check 0 "gen --board 2x2 -o FILE" "" "$GEN" -q --board 2x2 -o "$tmp/ok.tbl"
 check 0 "gen --board 2x3 --count-only" "" "$GEN" -q --board 2x3 --count-only
-check 0 "gen --verify on a good table" "" "$GEN" --verify "$T/tables/3x3-b0.tbl"
-out_is "OK $T/tables/3x3-b0.tbl " "gen --verify prints OK"
+check 0 "gen --verify on a good table" "" "$GEN" --verify "$tmp/tables/3x3-b0.tbl"
+out_is "OK $tmp/tables/3x3-b0.tbl " "gen --verify prints OK"
 
 check 1 "gen -o /dev/full (write error)" "" "$GEN" -q --board 2x3 -o /dev/full
-check 1 "gen -o into a folder that does not exist (write error)" "" "$GEN" -q --board 2x2 -o "$T/no/such/dir/x.tbl"
-cp "$T/raw23.tbl" "$T/flip.tbl"
-poke "$T/flip.tbl" 8300
-check 1 "gen --verify on a table with a payload byte damaged (CRC mismatch)" "" "$GEN" --verify "$T/flip.tbl"
-head -c 6000 "$T/raw23.tbl" > "$T/trunc.tbl"
-check 1 "gen --verify on a truncated table" "" "$GEN" --verify "$T/trunc.tbl"
+check 1 "gen -o into a folder that does not exist (write error)" "" "$GEN" -q --board 2x2 -o "$tmp/no/such/dir/x.tbl"
+cp "$tmp/raw23.tbl" "$tmp/flip.tbl"
+poke "$tmp/flip.tbl" 8300
+check 1 "gen --verify on a table with a payload byte damaged (CRC mismatch)" "" "$GEN" --verify "$tmp/flip.tbl"
+head -c 6000 "$tmp/raw23.tbl" > "$tmp/trunc.tbl"
+check 1 "gen --verify on a truncated table" "" "$GEN" --verify "$tmp/trunc.tbl"
 if command -v gzip > /dev/null 2>&1; then
 	# A forgery: one entry changed and every CRC recomputed. Only a full verify can catch it.
-	cp "$T/raw23.tbl" "$T/forged.tbl"
-	poke "$T/forged.tbl" 8300
-	crc32_at "$T/forged.tbl" 8192 225 $((4096 + 12)) # block 0 CRC (the 2x3 table is one block)
-	crc32_at "$T/forged.tbl" 4096 16 168              # index CRC
-	crc32_at "$T/forged.tbl" 0 4092 4092              # header CRC
-	check 0 "query --info accepts the forged table (its CRCs are all valid)" "" "$QUERY" --info "$T/forged.tbl"
-	check 1 "gen --verify on a forged table (one entry changed, CRCs recomputed)" "" "$GEN" --verify "$T/forged.tbl"
+	cp "$tmp/raw23.tbl" "$tmp/forged.tbl"
+	poke "$tmp/forged.tbl" 8300
+	crc32_at "$tmp/forged.tbl" 8192 225 $((4096 + 12)) # block 0 CRC (the 2x3 table is one block)
+	crc32_at "$tmp/forged.tbl" 4096 16 168              # index CRC
+	crc32_at "$tmp/forged.tbl" 0 4092 4092              # header CRC
+	check 0 "query --info accepts the forged table (its CRCs are all valid)" "" "$QUERY" --info "$tmp/forged.tbl"
+	check 1 "gen --verify on a forged table (one entry changed, CRCs recomputed)" "" "$GEN" --verify "$tmp/forged.tbl"
 else
-	skip "forged-table verify (no gzip to compute CRC-32)"
+	skipped "forged-table verify (no gzip to compute CRC-32)"
 fi
 
 check 2 "gen without arguments" "" "$GEN"
@@ -78,7 +77,7 @@ check 2 "gen --bogus" "" "$GEN" --bogus
 check 2 "gen --board 9x9" "" "$GEN" --board 9x9
 check 2 "gen --board 3" "" "$GEN" --board 3
 check 2 "gen --board 4294967296x4294967296 (overflowing numbers)" "" "$GEN" --board 4294967296x4294967296
-check 2 "gen --board 4294967299x4611686018427387904 (product wraps negative)" "" "$GEN" --board 4294967299x4611686018427387904 -o "$T/x.tbl"
+check 2 "gen --board 4294967299x4611686018427387904 (product wraps negative)" "" "$GEN" --board 4294967299x4611686018427387904 -o "$tmp/x.tbl"
 check 2 "gen --board 2x3 --blank 6" "" "$GEN" --board 2x3 --blank 6
 check 2 "gen --board 2x3 --blank -1" "" "$GEN" --board 2x3 --blank -1
 check 2 "gen --board 2x3 --goal with a tile twice" "" "$GEN" --board 2x3 --goal "1 2 3 4 4 0"
@@ -89,65 +88,65 @@ check 2 "gen --level 10" "" "$GEN" --board 2x3 --level 10
 check 2 "gen --compress foo" "" "$GEN" --board 2x3 --compress foo
 check 2 "gen --entry foo" "" "$GEN" --board 2x3 --entry foo
 check 2 "gen with a stray argument" "" "$GEN" --board 2x3 stray
-check 2 "gen --verify on a missing file (missing table)" "" "$GEN" --verify "$T/missing.tbl"
+check 2 "gen --verify on a missing file (missing table)" "" "$GEN" --verify "$tmp/missing.tbl"
 
-check 3 "gen --board 4x4 (too large, refused up front)" "" "$GEN" --board 4x4 -o "$T/x.tbl"
-check 3 "gen --board 3x5 (too large, refused up front)" "" "$GEN" --board 3x5 -o "$T/x.tbl"
+check 3 "gen --board 4x4 (too large, refused up front)" "" "$GEN" --board 4x4 -o "$tmp/x.tbl"
+check 3 "gen --board 3x5 (too large, refused up front)" "" "$GEN" --board 3x5 -o "$tmp/x.tbl"
 # Sanitizer builds reserve terabytes of address space, so ulimit -v cannot apply to them.
 if [ -z "${SLIDETAB_SANITIZED:-}" ]; then
-	check 3 "gen --board 3x4 under ulimit -v 256 MB" "" sh -c "ulimit -v 262144 && exec \"$GEN\" --board 3x4 -o \"$T/x.tbl\""
+	check 3 "gen --board 3x4 under ulimit -v 256 MB" "" sh -c "ulimit -v 262144 && exec \"$GEN\" --board 3x4 -o \"$tmp/x.tbl\""
 else
-	skip "gen --board 3x4 under ulimit -v (sanitizer builds reserve terabytes of address space)"
+	skipped "gen --board 3x4 under ulimit -v (sanitizer builds reserve terabytes of address space)"
 fi
 
 # ---- query ----
 check 0 "query --help" "" "$QUERY" --help
 check 0 "query --version" "" "$QUERY" --version
-check 0 "query answers" '1 3 0\n4 2 5\n7 8 6\n8 6 7 2 5 4 3 0 1\n' "$QUERY" --tables "$T/tables" --board 3x3
+check 0 "query answers" '1 3 0\n4 2 5\n7 8 6\n8 6 7 2 5 4 3 0 1\n' "$QUERY" --tables "$tmp/tables" --board 3x3
 out_is "4 31 " "query answers 4 and 31"
-check 0 "query: an unsolvable puzzle is an answer, not an error" '1 2 3 4 5 6 8 7 0\n' "$QUERY" --tables "$T/tables"
+check 0 "query: an unsolvable puzzle is an answer, not an error" '1 2 3 4 5 6 8 7 0\n' "$QUERY" --tables "$tmp/tables"
 out_is "unsolvable " "unsolvable"
-check 0 "query on empty input" "" "$QUERY" --tables "$T/tables"
-check 0 "query --info on a good table" "" "$QUERY" --info "$T/tables/3x3-b0.tbl"
+check 0 "query on empty input" "" "$QUERY" --tables "$tmp/tables"
+check 0 "query --info on a good table" "" "$QUERY" --info "$tmp/tables/3x3-b0.tbl"
 
-check 1 "query: a tile twice" '1 3 0 4 2 5 7 8 6\n1 1 0 4 2 5 7 8 6\n8 6 7 2 5 4 3 0 1\n' "$QUERY" --tables "$T/tables"
-out_is "4 error 31 " "the bad line says error, the rest answered"
-check 1 "query: a tile out of range" '1 3 0 4 2 5 7 8 9\n' "$QUERY" --tables "$T/tables"
-check 1 "query: not a number" '1 3 0 4 2 5 7 8 6\n1 3 0 4 2 5 7 8 z\n' "$QUERY" --tables "$T/tables"
+check 1 "query: a tile twice" '1 3 0 4 2 5 7 8 6\n1 1 0 4 2 5 7 8 6\n8 6 7 2 5 4 3 0 1\n' "$QUERY" --tables "$tmp/tables"
+out_is "4 error 31 " "the ko line says error, the rest answered"
+check 1 "query: a tile out of range" '1 3 0 4 2 5 7 8 9\n' "$QUERY" --tables "$tmp/tables"
+check 1 "query: not a number" '1 3 0 4 2 5 7 8 6\n1 3 0 4 2 5 7 8 z\n' "$QUERY" --tables "$tmp/tables"
 out_is "4 error " "the line that is not a number says error"
-check 1 "query: a row too short" '1 3 0\n4 2\n7 8 6\n' "$QUERY" --tables "$T/tables" --board 3x3
-check 1 "query: input ends inside a puzzle" '1 3 0\n4 2 5\n' "$QUERY" --tables "$T/tables" --board 3x3
-check 1 "query --pairs: goal missing" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$T/tables" --pairs
-check 1 "query --style hdu3567: bad count line" 'x\n12X453786\n12345678X\n' "$QUERY" --tables "$T/tables" --style hdu3567
+check 1 "query: a row too short" '1 3 0\n4 2\n7 8 6\n' "$QUERY" --tables "$tmp/tables" --board 3x3
+check 1 "query: input ends inside a puzzle" '1 3 0\n4 2 5\n' "$QUERY" --tables "$tmp/tables" --board 3x3
+check 1 "query --pairs: goal missing" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/tables" --pairs
+check 1 "query --style hdu3567: ko count line" 'x\n12X453786\n12345678X\n' "$QUERY" --tables "$tmp/tables" --style hdu3567
 
 check 2 "query --bogus" "" "$QUERY" --bogus
 check 2 "query --board 9x9" "" "$QUERY" --board 9x9
-check 2 "query --board 4294967299x4611686018427387904 (product wraps negative)" '1 2 3 0\n' "$QUERY" --tables "$T/tables" --board 4294967299x4611686018427387904
+check 2 "query --board 4294967299x4611686018427387904 (product wraps negative)" '1 2 3 0\n' "$QUERY" --tables "$tmp/tables" --board 4294967299x4611686018427387904
 check 2 "query --style foo" "" "$QUERY" --style foo
 check 2 "query --goal with --pairs" "" "$QUERY" --goal first --pairs
-check 2 "query --goal that is not a board" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$T/tables" --goal "1 2 3"
-check 2 "query: missing table" '1 2 3 0\n' "$QUERY" --tables "$T/empty"
-check 2 "query: missing table folder" '1 2 3 0\n' "$QUERY" --tables "$T/no-such-folder"
-check 2 "query: missing input file" "" "$QUERY" --tables "$T/tables" "$T/no-such-input.txt"
-check 2 "query --info on a missing file" "" "$QUERY" --info "$T/missing.tbl"
-check 2 "query: board cannot be told (12 tokens)" '1 2 3 4 5 6 7 8 9 10 11 0\n' "$QUERY" --tables "$T/tables"
-check 2 "query: board cannot be told (7 tokens)" '1 2 3 4 5 6 0\n' "$QUERY" --tables "$T/tables"
+check 2 "query --goal that is not a board" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/tables" --goal "1 2 3"
+check 2 "query: missing table" '1 2 3 0\n' "$QUERY" --tables "$tmp/empty"
+check 2 "query: missing table folder" '1 2 3 0\n' "$QUERY" --tables "$tmp/no-such-folder"
+check 2 "query: missing input file" "" "$QUERY" --tables "$tmp/tables" "$tmp/no-such-input.txt"
+check 2 "query --info on a missing file" "" "$QUERY" --info "$tmp/missing.tbl"
+check 2 "query: board cannot be told (12 tokens)" '1 2 3 4 5 6 7 8 9 10 11 0\n' "$QUERY" --tables "$tmp/tables"
+check 2 "query: board cannot be told (7 tokens)" '1 2 3 4 5 6 0\n' "$QUERY" --tables "$tmp/tables"
 
-head -c 5000 "$T/tables/3x3-b0.tbl" > "$T/damaged/3x3-b0.tbl"
-check 3 "query: truncated table" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$T/damaged"
-check 3 "query --info on a truncated table" "" "$QUERY" --info "$T/damaged/3x3-b0.tbl"
-echo "this is not a table" > "$T/damaged/3x3-b0.tbl"
-check 3 "query: a text file where the table should be" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$T/damaged"
-: > "$T/damaged/3x3-b0.tbl"
-check 3 "query: an empty table file" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$T/damaged"
-cp "$T/raw23.tbl" "$T/foreign/3x3-b0.tbl"
-check 3 "query: a 2x3 table under a 3x3 name (foreign)" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$T/foreign"
-cp "$T/tables/3x3-b0.tbl" "$T/late/3x3-b0.tbl"
-size=$(wc -c < "$T/late/3x3-b0.tbl")
-poke "$T/late/3x3-b0.tbl" $((size - 10)) # the last zlib block: found at lookup time
-check 3 "query: damage found when a lookup reaches the bad block" '1 3 0 4 2 5 7 8 6\n8 6 7 2 5 4 3 0 1\n' \
-	"$QUERY" --tables "$T/late"
-check 3 "query --preload: the same damage found up front" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$T/late" --preload
-check 3 "query --info on that table" "" "$QUERY" --info "$T/late/3x3-b0.tbl"
+head -c 5000 "$tmp/tables/3x3-b0.tbl" > "$tmp/damaged/3x3-b0.tbl"
+check 3 "query: truncated table" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/damaged"
+check 3 "query --info on a truncated table" "" "$QUERY" --info "$tmp/damaged/3x3-b0.tbl"
+echo "this is not a table" > "$tmp/damaged/3x3-b0.tbl"
+check 3 "query: a text file where the table should be" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/damaged"
+: > "$tmp/damaged/3x3-b0.tbl"
+check 3 "query: an empty table file" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/damaged"
+cp "$tmp/raw23.tbl" "$tmp/foreign/3x3-b0.tbl"
+check 3 "query: a 2x3 table under a 3x3 name (foreign)" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/foreign"
+cp "$tmp/tables/3x3-b0.tbl" "$tmp/late/3x3-b0.tbl"
+size=$(wc -c < "$tmp/late/3x3-b0.tbl")
+poke "$tmp/late/3x3-b0.tbl" $((size - 10)) # the last zlib block: found at lookup time
+check 3 "query: damage found when a lookup reaches the ko block" '1 3 0 4 2 5 7 8 6\n8 6 7 2 5 4 3 0 1\n' \
+	"$QUERY" --tables "$tmp/late"
+check 3 "query --preload: the same damage found up front" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/late" --preload
+check 3 "query --info on that table" "" "$QUERY" --info "$tmp/late/3x3-b0.tbl"
 
 summary

@@ -3,14 +3,13 @@
 # Run from the repo root after the build: sh tests/hardening/limits.sh   (about 30-60 s)
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-NAME=limits
-. tests/hardening/common.sh
+. tests/common.sh
 RSS_LIMIT_KB=${RSS_LIMIT_KB:-32768} # what "small" means for query's peak RSS
 
 # Tables for query: a 3x3 table of our own (so the test does not depend on tables/).
-mkdir -p "$T/tables"
-"$GEN" -q --board 3x3 --blank 0 -o "$T/tables/3x3-b0.tbl" > /dev/null 2>&1 &&
-	"$GEN" -q --board 2x5 --blank 0 -o "$T/tables/2x5-b0.tbl" > /dev/null 2>&1 ||
+mkdir -p "$tmp/tables"
+"$GEN" -q --board 3x3 --blank 0 -o "$tmp/tables/3x3-b0.tbl" > /dev/null 2>&1 &&
+	"$GEN" -q --board 2x5 --blank 0 -o "$tmp/tables/2x5-b0.tbl" > /dev/null 2>&1 ||
 	{ echo "limits.sh: cannot build the tables" >&2; exit 2; }
 
 # measure RSSFILE CMD...: runs CMD on this stdin/stdout, writes its peak RSS (KB) to RSSFILE and
@@ -45,48 +44,48 @@ rss() { r=$(cat "$1" 2> /dev/null); echo "${r:-0}"; }
 # 1. 300 MB of puzzle lines through a pipe: all answered, memory stays small.
 LINES=16700000 # 18 bytes a line: 300.6 MB
 yes "8 6 7 2 5 4 3 0 1" | head -n $LINES |
-	{ measure "$T/big.rss" "$QUERY" --tables "$T/tables" 2> "$T/big.err"; echo $? > "$T/big.rc"; } |
-	uniq -c > "$T/big.out"
-got=$(cat "$T/big.out" | tr -s ' ' | sed 's/^ //')
-if [ "$(cat "$T/big.rc")" = 0 ] && [ "$got" = "$LINES 31" ] && [ "$(rss "$T/big.rss")" -lt $RSS_LIMIT_KB ]; then
-	ok "300 MB of puzzles through a pipe: $LINES answers of 31, peak RSS $(rss "$T/big.rss") KB"
+	{ measure "$tmp/big.rss" "$QUERY" --tables "$tmp/tables" 2> "$tmp/big.err"; echo $? > "$tmp/big.rc"; } |
+	uniq -c > "$tmp/big.out"
+got=$(cat "$tmp/big.out" | tr -s ' ' | sed 's/^ //')
+if [ "$(cat "$tmp/big.rc")" = 0 ] && [ "$got" = "$LINES 31" ] && [ "$(rss "$tmp/big.rss")" -lt $RSS_LIMIT_KB ]; then
+	ok "300 MB of puzzles through a pipe: $LINES answers of 31, peak RSS $(rss "$tmp/big.rss") KB"
 else
-	bad "300 MB of puzzles: exit $(cat "$T/big.rc"), answers '$got', peak RSS $(rss "$T/big.rss") KB, $(head -c 200 "$T/big.err")"
+	ko "300 MB of puzzles: exit $(cat "$tmp/big.rc"), answers '$got', peak RSS $(rss "$tmp/big.rss") KB, $(head -c 200 "$tmp/big.err")"
 fi
 
 # 2. One 100 MB line (then a good puzzle): `error` for it, a message naming the line, bounded memory.
 onehundred() { head -c 100000000 /dev/zero | tr '\0' "$1"; }
 for where in first middle last-unterminated spaces; do
 	case $where in
-	first) { onehundred 7; printf '\n1 3 0 4 2 5 7 8 6\n'; } > "$T/long.in" ; want="error 4 " line=1 ;;
-	middle) { printf '1 3 0 4 2 5 7 8 6\n# comment\n'; onehundred 1; printf '\n1 3 0 4 2 5 7 8 6\n'; } > "$T/long.in"
+	first) { onehundred 7; printf '\n1 3 0 4 2 5 7 8 6\n'; } > "$tmp/long.in" ; want="error 4 " line=1 ;;
+	middle) { printf '1 3 0 4 2 5 7 8 6\n# comment\n'; onehundred 1; printf '\n1 3 0 4 2 5 7 8 6\n'; } > "$tmp/long.in"
 		want="4 error 4 " line=3 ;;
-	last-unterminated) { printf '1 3 0 4 2 5 7 8 6\n'; onehundred x; } > "$T/long.in"; want="4 error " line=2 ;;
-	spaces) { printf '1 3 0 4 2 5 7 8 6\n'; onehundred ' '; printf '\n'; } > "$T/long.in"; want="4 error " line=2 ;;
+	last-unterminated) { printf '1 3 0 4 2 5 7 8 6\n'; onehundred x; } > "$tmp/long.in"; want="4 error " line=2 ;;
+	spaces) { printf '1 3 0 4 2 5 7 8 6\n'; onehundred ' '; printf '\n'; } > "$tmp/long.in"; want="4 error " line=2 ;;
 	esac
-	measure "$T/long.rss" "$QUERY" --tables "$T/tables" < "$T/long.in" > "$T/long.out" 2> "$T/long.err"
+	measure "$tmp/long.rss" "$QUERY" --tables "$tmp/tables" < "$tmp/long.in" > "$tmp/long.out" 2> "$tmp/long.err"
 	rc=$?
-	out=$(tr '\n' ' ' < "$T/long.out")
-	if [ $rc -eq 1 ] && [ "$out" = "$want" ] && grep -q "line $line:.*too long" "$T/long.err" &&
-		[ "$(rss "$T/long.rss")" -lt $RSS_LIMIT_KB ]; then
-		ok "a 100 MB line ($where): error for line $line, others answered, exit 1, peak RSS $(rss "$T/long.rss") KB"
+	out=$(tr '\n' ' ' < "$tmp/long.out")
+	if [ $rc -eq 1 ] && [ "$out" = "$want" ] && grep -q "line $line:.*too long" "$tmp/long.err" &&
+		[ "$(rss "$tmp/long.rss")" -lt $RSS_LIMIT_KB ]; then
+		ok "a 100 MB line ($where): error for line $line, others answered, exit 1, peak RSS $(rss "$tmp/long.rss") KB"
 	else
-		bad "a 100 MB line ($where): exit $rc, output '$out' (want '$want'), peak RSS $(rss "$T/long.rss") KB," \
-			"stderr: $(head -c 200 "$T/long.err")"
+		ko "a 100 MB line ($where): exit $rc, output '$out' (want '$want'), peak RSS $(rss "$tmp/long.rss") KB," \
+			"stderr: $(head -c 200 "$tmp/long.err")"
 	fi
 done
-rm -f "$T/long.in"
+rm -f "$tmp/long.in"
 
 # 2b. A line of thousands of tokens, and a number that overflows: refused, not misread.
 { printf '1 3 0 4 2 5 7 8 6'; i=0; while [ $i -lt 1500 ]; do printf ' 1'; i=$((i + 1)); done
-  printf '\n99999999999999999999 3 0 4 2 5 7 8 6\n1 3 0 4 2 5 7 8 6\n'; } > "$T/tok.in"
-"$QUERY" --tables "$T/tables" --board 3x3 < "$T/tok.in" > "$T/tok.out" 2> "$T/tok.err"
+  printf '\n99999999999999999999 3 0 4 2 5 7 8 6\n1 3 0 4 2 5 7 8 6\n'; } > "$tmp/tok.in"
+"$QUERY" --tables "$tmp/tables" --board 3x3 < "$tmp/tok.in" > "$tmp/tok.out" 2> "$tmp/tok.err"
 rc=$?
-if [ $rc -eq 1 ] && [ "$(tr '\n' ' ' < "$T/tok.out")" = "error error 4 " ] && grep -q "line 1" "$T/tok.err" &&
-	grep -q "line 2" "$T/tok.err"; then
+if [ $rc -eq 1 ] && [ "$(tr '\n' ' ' < "$tmp/tok.out")" = "error error 4 " ] && grep -q "line 1" "$tmp/tok.err" &&
+	grep -q "line 2" "$tmp/tok.err"; then
 	ok "3000 tokens on a line and a 20-digit tile: two errors naming lines 1 and 2"
 else
-	bad "many tokens / huge number: exit $rc, output '$(tr '\n' ' ' < "$T/tok.out")', $(head -c 300 "$T/tok.err")"
+	ko "many tokens / huge number: exit $rc, output '$(tr '\n' ' ' < "$tmp/tok.out")', $(head -c 300 "$tmp/tok.err")"
 fi
 
 # 3. gen refuses up front a board whose table cannot fit, naming the numbers, exit 3.
@@ -94,34 +93,34 @@ for spec in "4x4 10461394944000" "3x5 653837184000" "2x7 43589145600" "5x5 77556
 	board=${spec% *}
 	states=${spec#* }
 	start=$(date +%s)
-	"$GEN" --board $board -o "$T/big-$board.tbl" > /dev/null 2> "$T/gen.err"
+	"$GEN" --board $board -o "$tmp/big-$board.tbl" > /dev/null 2> "$tmp/gen.err"
 	rc=$?
 	secs=$(($(date +%s) - start))
-	if [ $rc -eq 3 ] && grep -q "$board" "$T/gen.err" && grep -q "$states\|GiB\|cells" "$T/gen.err" &&
-		[ $secs -le 2 ] && [ ! -e "$T/big-$board.tbl" ]; then
-		ok "gen --board $board refused up front (exit 3): $(head -n 1 "$T/gen.err" | cut -c1-110)"
+	if [ $rc -eq 3 ] && grep -q "$board" "$tmp/gen.err" && grep -q "$states\|GiB\|cells" "$tmp/gen.err" &&
+		[ $secs -le 2 ] && [ ! -e "$tmp/big-$board.tbl" ]; then
+		ok "gen --board $board refused up front (exit 3): $(head -n 1 "$tmp/gen.err" | cut -c1-110)"
 	else
-		bad "gen --board $board: exit $rc after ${secs}s: $(head -c 300 "$T/gen.err")"
+		ko "gen --board $board: exit $rc after ${secs}s: $(head -c 300 "$tmp/gen.err")"
 	fi
 done
 
 # 4. ulimit -v below what a 3x4 table needs: a clear message and exit 3, no crash, no file.
 for kb in 65536 262144 524288; do
-	(ulimit -v $kb && exec "$GEN" --board 3x4 -o "$T/3x4.tbl") > /dev/null 2> "$T/ulim.err"
+	(ulimit -v $kb && exec "$GEN" --board 3x4 -o "$tmp/3x4.tbl") > /dev/null 2> "$tmp/ulim.err"
 	rc=$?
-	if [ $rc -eq 3 ] && grep -q "memory" "$T/ulim.err" && grep -q "239500800" "$T/ulim.err" && [ ! -e "$T/3x4.tbl" ]; then
-		ok "gen --board 3x4 under ulimit -v $kb: exit 3, $(head -n 1 "$T/ulim.err" | cut -c1-100)"
+	if [ $rc -eq 3 ] && grep -q "memory" "$tmp/ulim.err" && grep -q "239500800" "$tmp/ulim.err" && [ ! -e "$tmp/3x4.tbl" ]; then
+		ok "gen --board 3x4 under ulimit -v $kb: exit 3, $(head -n 1 "$tmp/ulim.err" | cut -c1-100)"
 	else
-		bad "gen --board 3x4 under ulimit -v $kb: exit $rc, $(head -c 300 "$T/ulim.err")"
+		ko "gen --board 3x4 under ulimit -v $kb: exit $rc, $(head -c 300 "$tmp/ulim.err")"
 	fi
 done
 # 2x7 --count-only needs ~10 GiB: a 1 GiB limit must refuse it before searching.
-(ulimit -v 1048576 && exec "$GEN" --board 2x7 --count-only) > /dev/null 2> "$T/ulim.err"
+(ulimit -v 1048576 && exec "$GEN" --board 2x7 --count-only) > /dev/null 2> "$tmp/ulim.err"
 rc=$?
-if [ $rc -eq 3 ] && grep -q "GiB" "$T/ulim.err"; then
+if [ $rc -eq 3 ] && grep -q "GiB" "$tmp/ulim.err"; then
 	ok "gen --board 2x7 --count-only under ulimit -v 1 GiB: exit 3, names the GiB"
 else
-	bad "gen --board 2x7 --count-only under ulimit -v 1 GiB: exit $rc, $(head -c 300 "$T/ulim.err")"
+	ko "gen --board 2x7 --count-only under ulimit -v 1 GiB: exit $rc, $(head -c 300 "$tmp/ulim.err")"
 fi
 
 # 4b. Limits around what a small run needs, so allocations fail part-way (threads, the search,
@@ -130,38 +129,38 @@ fi
 badlist=""
 kb=6144
 while [ $kb -le 40960 ]; do
-	rm -f "$T/sweep.tbl"
-	(ulimit -v $kb && exec timeout 60 "$GEN" -q --board 2x5 -o "$T/sweep.tbl") > /dev/null 2> "$T/sweep.err"
+	rm -f "$tmp/sweep.tbl"
+	(ulimit -v $kb && exec timeout 60 "$GEN" -q --board 2x5 -o "$tmp/sweep.tbl") > /dev/null 2> "$tmp/sweep.err"
 	rc=$?
 	case $rc in
-	0) v=$("$GEN" --verify "$T/sweep.tbl" 2>&1); [ "${v%% *}" = OK ] || badlist="$badlist ${kb}KB:table-fails-verify" ;;
-	3) grep -q "memory" "$T/sweep.err" || badlist="$badlist ${kb}KB:exit-3-without-a-memory-message" ;;
-	*) badlist="$badlist ${kb}KB:exit-$rc($(head -n 1 "$T/sweep.err" | cut -c1-60 | tr ' ' '_'))" ;;
+	0) v=$("$GEN" --verify "$tmp/sweep.tbl" 2>&1); [ "${v%% *}" = OK ] || badlist="$badlist ${kb}KB:table-fails-verify" ;;
+	3) grep -q "memory" "$tmp/sweep.err" || badlist="$badlist ${kb}KB:exit-3-without-a-memory-message" ;;
+	*) badlist="$badlist ${kb}KB:exit-$rc($(head -n 1 "$tmp/sweep.err" | cut -c1-60 | tr ' ' '_'))" ;;
 	esac
 	kb=$((kb + 2048))
 done
 if [ -z "$badlist" ]; then
 	ok "gen --board 2x5 under ulimit -v 6..40 MB: every run verified or exited 3 with a message"
 else
-	bad "gen --board 2x5 under tight ulimit -v:$badlist"
+	ko "gen --board 2x5 under tight ulimit -v:$badlist"
 fi
 badlist=""
 for kb in 3072 4096 6144 8192 12288 16384 24576; do
-	(ulimit -v $kb && exec timeout 60 "$QUERY" --tables "$T/tables" --preload) < /dev/null > /dev/null 2>&1 # loader check
+	(ulimit -v $kb && exec timeout 60 "$QUERY" --tables "$tmp/tables" --preload) < /dev/null > /dev/null 2>&1 # loader check
 	[ $? -eq 127 ] && continue # too small to even start the program
 	printf '1 2 3 4 5 6 7 8 9 0\n1 2 3 4 5 6 7 8 0 9\n6 2 3 4 5 1 7 8 9 0\n' |
-		(ulimit -v $kb && exec timeout 60 "$QUERY" --tables "$T/tables" --preload) > "$T/q.out" 2> "$T/q.err"
+		(ulimit -v $kb && exec timeout 60 "$QUERY" --tables "$tmp/tables" --preload) > "$tmp/q.out" 2> "$tmp/q.err"
 	rc=$?
 	case $rc in
-	0) [ "$(tr '\n' ' ' < "$T/q.out")" = "0 1 unsolvable " ] || badlist="$badlist ${kb}KB:wrong-answers" ;;
-	2) grep -q "memory" "$T/q.err" || badlist="$badlist ${kb}KB:exit-2-without-a-memory-message" ;;
+	0) [ "$(tr '\n' ' ' < "$tmp/q.out")" = "0 1 unsolvable " ] || badlist="$badlist ${kb}KB:wrong-answers" ;;
+	2) grep -q "memory" "$tmp/q.err" || badlist="$badlist ${kb}KB:exit-2-without-a-memory-message" ;;
 	*) badlist="$badlist ${kb}KB:exit-$rc" ;;
 	esac
 done
 if [ -z "$badlist" ]; then
 	ok "query --preload under ulimit -v 3..24 MB: right answers or a refusal with a message"
 else
-	bad "query under tight ulimit -v:$badlist"
+	ko "query under tight ulimit -v:$badlist"
 fi
 
 summary

@@ -1,14 +1,21 @@
-# common.sh: what every end-to-end script shares (sourced from the repository root): a scratch
-# folder, counters, and the checks. Only the tables a test names count: $SLIDETAB_TABLES is unset.
+# common.sh: the one shell test harness, sourced by every end-to-end and hardening script from the
+# repository root: the programs, a scratch folder, counters, the checks and the closing line. Only
+# the tables a test names count: $SLIDETAB_TABLES is unset.
 unset SLIDETAB_TABLES
+GEN=${GEN:-bin/gen}
+QUERY=${QUERY:-bin/query}
+for b in "$GEN" "$QUERY"; do
+	[ -x "$b" ] || { echo "$0: $b is missing; build first (make)" >&2; exit 2; }
+done
 pass=0
 fail=0
 skip=0
-tmp=$(mktemp -d)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/slidetab-test.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-ko() { fail=$((fail + 1)); echo "FAIL $1"; }
-skipped() { skip=$((skip + 1)); echo "SKIP $1"; }
+trap 'exit 130' INT TERM
+ok() { pass=$((pass + 1)); echo "ok   $*"; }
+ko() { fail=$((fail + 1)); echo "FAIL $*"; }
+skipped() { skip=$((skip + 1)); echo "SKIP $*"; }
 check() { # check NAME COMMAND...: passes when the command succeeds
 	name=$1
 	shift
