@@ -100,14 +100,17 @@ static void announce(const struct board *b, const struct exactcmd_opts *o, uint3
 			table_packed_bytes(states, entry == TABLE_ENTRY_MOD4 ? 1 : 8) / 1073741824.0);
 }
 
-static void summary(const struct board *b, const struct board_state *goal, const struct bfs_result *res, double cpu)
+static void summary(FILE *out, const struct board *b, const struct board_state *goal, const struct bfs_result *res,
+		    double cpu)
 {
+	if (!out)
+		return;
 	for (uint32_t d = 0; d <= res->radius; d++)
-		printf("%" PRIu32 " %" PRIu64 "\n", d, res->hist[d]);
-	printf("# board %dx%d, goal blank at cell %d\n", b->rows, b->cols, board_blank(b, goal));
-	printf("# states %" PRIu64 ", radius %" PRIu32 " (%" PRIu64 " at the radius)\n", res->states, res->radius,
+		fprintf(out, "%" PRIu32 " %" PRIu64 "\n", d, res->hist[d]);
+	fprintf(out, "# board %dx%d, goal blank at cell %d\n", b->rows, b->cols, board_blank(b, goal));
+	fprintf(out, "# states %" PRIu64 ", radius %" PRIu32 " (%" PRIu64 " at the radius)\n", res->states, res->radius,
 	       res->hist[res->radius]);
-	printf("# search %.3f s wall, %.3f s cpu, %.3g states/s, working set %" PRIu64 " bytes\n", res->seconds, cpu,
+	fprintf(out, "# search %.3f s wall, %.3f s cpu, %.3g states/s, working set %" PRIu64 " bytes\n", res->seconds, cpu,
 	       (double)res->states / (res->seconds > 0 ? res->seconds : 1e-9), res->working_bytes);
 }
 
@@ -170,8 +173,8 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 	uint64_t bytes = 0;
 	int rc = table_write_mt(o->out, &m, packed, o->level, o->threads, &bytes, err);
 	free(packed);
-	if (rc == SLIDETAB_OK)
-		printf("# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", o->out, bytes,
+	if (rc == SLIDETAB_OK && o->report)
+		fprintf(o->report, "# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", o->out, bytes,
 		       8.0 * (double)bytes / (double)res->states, table_payload_name(m.payload), m.entry_bits,
 		       table_entry_name(m.entry));
 	return rc;
@@ -193,7 +196,7 @@ int exactcmd_run(const struct board *b, const struct board_state *goal, const st
 	rc = bfs_run(b, goal, &opt, &res, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	summary(b, goal, &res, cpu_seconds() - c0);
+	summary(o->report, b, goal, &res, cpu_seconds() - c0);
 	if (!o->count_only)
 		rc = write_table(b, goal, o, entry, &res, err);
 	free(res.entries);

@@ -3,6 +3,7 @@
 #define SLIDETAB_EXACTCMD_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "../core/board.h"
 #include "../core/err.h"
@@ -13,6 +14,7 @@ struct exactcmd_opts {
 	int compress;   /* 0 raw, 1 zlib, 2 compact */
 	uint32_t entry; /* enum table_entry (compact forces MOD4) */
 	uint32_t block_entries; /* entries per block, a multiple of 64; 0 = the default (32 KiB blocks) */
+	FILE *report;           /* the histogram and summary lines (gen: stdout), or NULL for none */
 };
 
 /* Refuses up front a run that cannot fit in memory (SLIDETAB_ENOMEM) or on disk

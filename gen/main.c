@@ -168,7 +168,7 @@ static int run_gen(const struct gen_args *a)
 	struct slidetab_error err;
 	struct exactcmd_opts o = { .out = a->out, .threads = a->threads, .level = a->level, .count_only = a->count_only,
 				   .quiet = a->quiet, .compress = a->compress, .entry = a->entry,
-				   .block_entries = (uint32_t)a->block_entries };
+				   .block_entries = (uint32_t)a->block_entries, .report = stdout };
 	if (!o.out && !o.count_only) {
 		int rc = tabname_exact(defname, sizeof defname, a->dir, b.rows, b.cols, board_blank(&b, &goal), &err);
 		if (rc != SLIDETAB_OK)

@@ -5,9 +5,24 @@
 #include <string.h>
 
 #include "../../include/slidetab.h"
+#include "testtables.h"
 #include "testutil.h"
 
 #define N 16
+
+/* The 5-5-5 sets for the corner, edge and centre classes, built once for the whole suite. */
+static char tables[32];
+static void setup(void)
+{
+	testtables_dir(tables);
+	testtables_555(tables, 0);
+	testtables_555(tables, 1);
+	testtables_555(tables, 5);
+}
+static void teardown(void)
+{
+	testtables_remove(tables);
+}
 #define SIDE 4
 
 static const char letters[] = "dlru";
@@ -126,7 +141,7 @@ START_TEST(every_blank_class_matches_the_reference)
 {
 	static const int blanks[] = { 0, 15, 12, 1, 7, 14, 5, 10, 6 };
 	slidetab *db;
-	ck_assert_int_eq(slidetab_open(&db, "tables", NULL), SLIDETAB_OK);
+	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
 	uint64_t seed = 0x9E3779B97F4A7C15ull ^ (uint64_t)(_i + 1);
 	int several = 0;
 	for (int k = 0; k < 12; k++) {
@@ -153,7 +168,7 @@ END_TEST
 START_TEST(unsolvable_in_every_class)
 {
 	slidetab *db;
-	ck_assert_int_eq(slidetab_open(&db, "tables", NULL), SLIDETAB_OK);
+	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
 	uint64_t seed = 77;
 	for (int blank = 0; blank < N; blank++) {
 		unsigned char goal[N], start[N];
@@ -173,6 +188,7 @@ int main(void)
 	Suite *s = suite_create("fifteen");
 	TCase *tc = tcase_create("fifteen");
 	tcase_set_timeout(tc, 120);
+	tcase_add_unchecked_fixture(tc, setup, teardown);
 	tcase_add_loop_test(tc, every_blank_class_matches_the_reference, 0, 9);
 	tcase_add_test(tc, unsolvable_in_every_class);
 	return testutil_run(s, tc);

@@ -233,16 +233,11 @@ START_TEST(every_encoding_against_a_plain_bfs)
 	char dir[] = "/tmp/slidetab-enc-XXXXXX", path[64];
 	ck_assert(mkdtemp(dir) != NULL);
 	snprintf(path, sizeof path, "%s/t.tbl", dir);
-	fflush(stdout);
 	for (size_t e = 0; e < sizeof enc / sizeof enc[0]; e++) {
 		struct exactcmd_opts o = { .out = path, .threads = 2, .level = 6, .quiet = 1, .compress = enc[e].compress,
 					   .entry = enc[e].entry };
 		struct slidetab_error err;
-		FILE *keep = stdout; /* the pipeline prints its histogram; keep the test's output short */
-		stdout = fopen("/dev/null", "w");
 		int rc = exactcmd_run(&b, &g, &o, &err);
-		fclose(stdout);
-		stdout = keep;
 		ck_assert_msg(rc == SLIDETAB_OK, "%s", err.msg);
 		struct exact x;
 		ck_assert(exact_open(&x, path, 0, &err) == SLIDETAB_OK);

@@ -20,6 +20,7 @@
 #include "../../core/tabname.h"
 #include "../../gen/exactcmd.h"
 #include "../../include/slidetab.h"
+#include "testtables.h"
 #include "testutil.h"
 
 #ifndef TEST_TABLES
@@ -264,27 +265,10 @@ static void table_path(char *buf, size_t len, const char *kind, int rows, int co
 
 static void build_table(const char *kind, int rows, int cols, int compress)
 {
-	char dir[128], path[TABNAME_MAX];
+	char dir[128];
 	dir_of(dir, sizeof dir, kind);
 	mkdir(dir, 0700);
-	table_path(path, sizeof path, kind, rows, cols);
-	struct board b;
-	struct board_state g;
-	board_init(&b, rows, cols);
-	board_goal(&b, b.n - 1, &g);
-	struct exactcmd_opts o = { .out = path, .threads = 2, .level = 6, .quiet = 1, .compress = compress, .entry = 3 };
-	struct slidetab_error err;
-	fflush(stdout);
-	int saved = dup(1), null = open("/dev/null", O_WRONLY); /* the histogram gen prints */
-	dup2(null, 1);
-	int rc = exactcmd_run(&b, &g, &o, &err);
-	fflush(stdout);
-	dup2(saved, 1);
-	close(saved), close(null);
-	if (rc != SLIDETAB_OK) {
-		fprintf(stderr, "test_lib: building %s: %s\n", path, err.msg);
-		exit(1);
-	}
+	testtables_exact(dir, rows, cols, rows * cols - 1, compress);
 }
 
 static void tables_setup(void)

@@ -8,11 +8,9 @@
 #include "../../core/input.h"
 #include "../../include/slidetab.h"
 #include "refbfs.h"
+#include "testtables.h"
 #include "testutil.h"
 
-#ifndef TEST_TABLES
-#define TEST_TABLES "tables"
-#endif
 
 /* ---- input ---- */
 
@@ -142,6 +140,21 @@ END_TEST
 
 /* ---- answers against a plain BFS ---- */
 
+/* One table for every class of blank cell of 2x2, 2x3, 2x4, 3x3 and 2x5, built once. */
+static char tables[32];
+static void setup(void)
+{
+	static const int classes[][3] = { { 2, 2, 0 }, { 2, 3, 0 }, { 2, 3, 1 }, { 2, 4, 0 }, { 2, 4, 1 }, { 3, 3, 0 },
+					  { 3, 3, 1 }, { 3, 3, 4 }, { 2, 5, 0 }, { 2, 5, 1 }, { 2, 5, 2 } };
+	testtables_dir(tables);
+	for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
+		testtables_exact(tables, classes[i][0], classes[i][1], classes[i][2], 1);
+}
+static void teardown(void)
+{
+	testtables_remove(tables);
+}
+
 static uint64_t rng(uint64_t *x)
 {
 	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
@@ -168,7 +181,7 @@ START_TEST(random_goals_match_plain_bfs)
 	static const int boards[][3] = { { 2, 2, 6 }, { 2, 3, 6 }, { 3, 2, 6 }, { 2, 4, 5 }, { 4, 2, 3 },
 					 { 3, 3, 4 }, { 2, 5, 2 }, { 5, 2, 1 } };
 	slidetab *db;
-	ck_assert_int_eq(slidetab_open(&db, TEST_TABLES, NULL), SLIDETAB_OK);
+	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
 	uint64_t x = 0x1234567887654321ull + (uint64_t)_i;
 	struct board b;
 	board_init(&b, boards[_i][0], boards[_i][1]);
@@ -258,6 +271,7 @@ int main(void)
 	Suite *s = suite_create("query");
 	TCase *tc = tcase_create("query");
 	tcase_set_timeout(tc, 120);
+	tcase_add_unchecked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, input_formats);
 	tcase_add_test(tc, input_errors_keep_alignment);
 	tcase_add_test(tc, input_board_detection);

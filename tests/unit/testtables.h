@@ -1,0 +1,79 @@
+/* testtables: unit tests build the small tables they need themselves, in a temporary folder, with
+ * gen's own pipeline (exact tables) and generator (5-5-5 pattern databases). */
+#ifndef SLIDETAB_TESTTABLES_H
+#define SLIDETAB_TESTTABLES_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/pdb.h"
+#include "../../core/tabname.h"
+#include "../../core/table.h"
+#include "../../gen/exactcmd.h"
+#include "../../gen/pdbgen.h"
+
+static inline void testtables_fail(const char *what, const struct slidetab_error *err)
+{
+	fprintf(stderr, "building test tables: %s: %s\n", what, err->msg);
+	exit(1);
+}
+
+/* DIR/RxC-bK.tbl for the goal with the blank at `blank` (compress: 0 raw, 1 zlib, 2 compact). */
+static inline void testtables_exact(const char *dir, int rows, int cols, int blank, int compress)
+{
+	char path[TABNAME_MAX];
+	struct slidetab_error err;
+	struct board b;
+	struct board_state g;
+	board_init(&b, rows, cols);
+	board_goal(&b, blank, &g);
+	if (tabname_exact(path, sizeof path, dir, rows, cols, blank, &err) != SLIDETAB_OK)
+		testtables_fail(dir, &err);
+	struct exactcmd_opts o = { .out = path, .threads = 2, .level = 6, .quiet = 1, .compress = compress,
+				   .entry = TABLE_ENTRY_MDRES };
+	if (exactcmd_run(&b, &g, &o, &err) != SLIDETAB_OK)
+		testtables_fail(path, &err);
+}
+
+/* The 5-5-5 set of 4x4 for the goal with the blank at `blank`, named as query looks for it. */
+static inline void testtables_555(const char *dir, int blank)
+{
+	uint32_t masks[PDB_PRESET_MAX];
+	int n = pdb_preset("555", masks);
+	struct board b;
+	struct board_state g;
+	board_init(&b, 4, 4);
+	board_goal(&b, blank, &g);
+	for (int i = 0; i < n; i++) {
+		struct table_meta m;
+		uint8_t *p;
+		char path[TABNAME_MAX];
+		struct slidetab_error err;
+		if (pdbgen_build(&b, &g, masks[i], 2, &m, &p, &err) != SLIDETAB_OK ||
+		    tabname_pdb(path, sizeof path, dir, 4, 4, blank, masks[i], &err) != SLIDETAB_OK ||
+		    table_write(path, &m, p, 6, NULL, &err) != SLIDETAB_OK)
+			testtables_fail("555", &err);
+		free(p);
+	}
+}
+
+/* A fresh temporary folder (its name in dir[32]); remove it with testtables_remove. */
+static inline void testtables_dir(char dir[32])
+{
+	strcpy(dir, "/tmp/slidetab-tables-XXXXXX");
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		exit(1);
+	}
+}
+
+static inline void testtables_remove(const char *dir)
+{
+	char cmd[64];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", dir);
+}
+
+#endif
