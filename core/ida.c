@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pool.h"
 
@@ -26,8 +27,33 @@ struct search {
 	int bound, next_bound, found_len;
 	int8_t order[BOARD_NDIRS]; /* the set's directions in the caller's letter order d < l < r < u */
 	uint64_t nodes;
+	uint64_t tick_at; /* nodes at which to look at the clock (UINT64_MAX: no hook) */
+	const struct ida_hook *hook;
+	double t0, last_report;
+	int reported;
 	uint8_t path[IDA_MAX_DEPTH + 1];
 };
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#define IDA_TICK_NODES ((uint64_t)1 << 21) /* nodes between looks at the clock (~0.1 s) */
+
+/* Called every IDA_TICK_NODES nodes when a hook is set (and at each new bound with force = 1). */
+static void progress_tick(struct search *x, int force, int done)
+{
+	x->tick_at = x->nodes + IDA_TICK_NODES;
+	double t = now_s() - x->t0;
+	if (t < x->hook->after || (!force && !done && t - x->last_report < x->hook->every) || (done && !x->reported))
+		return;
+	x->last_report = t;
+	x->reported = 1;
+	x->hook->fn(x->hook->ctx, (unsigned)x->bound, (unsigned long long)x->nodes, t, done);
+}
 
 static int is_goal(const struct search *x)
 {
@@ -82,7 +108,8 @@ static int dfs(struct search *x, int g, int prev)
 		nc++;
 	}
 	for (int c = 0; c < nc; c++) {
-		x->nodes++;
+		if (++x->nodes >= x->tick_at)
+			progress_tick(x, 0, 0);
 		int nh[2] = {0, 0}, nv[2] = {0, 0};
 		for (int sd = 0; sd < x->sides; sd++) {
 			int p = cd[c].p[sd];
@@ -215,8 +242,9 @@ static int map_goal(const struct pdb_set *set, const struct board_state *start,
 	}
 	int cls = board_blank_class(b, gb);
 	char cmd[160];
-	if (b->rows == 4 && b->cols == 4) {
-		snprintf(cmd, sizeof cmd, "gen --board 4x4 --pdb 78 --blank %d", cls);
+	if (b->rows == b->cols && b->n >= 16) {
+		snprintf(cmd, sizeof cmd, "gen --board %dx%d --pdb %s --blank %d", b->rows, b->cols,
+			 b->n == 16 ? "78" : "6666", cls);
 	} else {
 		/* small boards: the all-tiles pattern is the exact table */
 		int len = snprintf(cmd, sizeof cmd, "gen --board %dx%d --pattern 1", b->rows, b->cols);
@@ -234,6 +262,33 @@ static int map_goal(const struct pdb_set *set, const struct board_state *start,
 
 int ida_solve(const struct pdb_set *set, const struct board_state *start,
 	      const struct board_state *goal, int max_depth, struct ida_result *res, struct slidetab_error *err)
+{
+	return ida_solve_hook(set, start, goal, max_depth, NULL, res, err);
+}
+
+/* The iterations of IDA* from the set-up search x; 1 when a path of at most max_depth was found. */
+static int iterate(struct search *x, int max_depth)
+{
+	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1];
+	if (is_goal(x)) {
+		x->found_len = 0;
+		return 1;
+	}
+	for (x->bound = h0; x->bound <= max_depth;) {
+		x->next_bound = 1 << 30;
+		if (x->hook)
+			progress_tick(x, 1, 0);
+		if (dfs(x, 0, -1))
+			return 1;
+		if (x->next_bound >= (1 << 30))
+			return 0; /* nothing left to search: cannot happen when solvable */
+		x->bound = x->next_bound;
+	}
+	return 0;
+}
+
+int ida_solve_hook(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+		   int max_depth, const struct ida_hook *hook, struct ida_result *res, struct slidetab_error *err)
 {
 	const struct board *b = &set->b;
 	memset(res, 0, sizeof *res);
@@ -263,23 +318,15 @@ int ida_solve(const struct pdb_set *set, const struct board_state *start,
 	search_init(x, set, &ms);
 	for (int d = 0; d < BOARD_NDIRS; d++)
 		x->order[inv_dir[d]] = (int8_t)d;
-	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1];
-	int found = 0;
-	if (is_goal(x)) {
-		found = 1;
-		x->found_len = 0;
-	} else {
-		for (x->bound = h0; x->bound <= max_depth;) {
-			x->next_bound = 1 << 30;
-			if (dfs(x, 0, -1)) {
-				found = 1;
-				break;
-			}
-			if (x->next_bound >= (1 << 30))
-				break; /* nothing left to search: cannot happen when solvable */
-			x->bound = x->next_bound;
-		}
+	x->tick_at = UINT64_MAX;
+	if (hook && hook->fn) {
+		x->hook = hook;
+		x->t0 = now_s();
+		x->tick_at = IDA_TICK_NODES;
 	}
+	int found = iterate(x, max_depth);
+	if (x->hook)
+		progress_tick(x, 1, 1);
 	res->nodes = x->nodes;
 	if (found) {
 		res->status = IDA_SOLVED;
