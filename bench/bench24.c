@@ -132,6 +132,7 @@ static int load_set(const char *dir, const char *name, struct pdb_set **set)
 	if (pdb_set_load(set, pp, n, n, &err) != 0)
 		return fprintf(stderr, "bench24: %s (build it with `make tables-24`)\n", err.msg), -1;
 	printf("# set %s from %s: %d patterns, loaded in %.1f s\n", name, dir, n, now() - t0);
+	fflush(stdout);
 	return 0;
 }
 
