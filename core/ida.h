@@ -45,6 +45,13 @@ struct ida_hook {
 int ida_solve(const struct pdb_set *set, const struct board_state *start,
 	      const struct board_state *goal, int max_depth, struct ida_result *res, struct slidetab_error *err);
 
+/* ida_solve on `threads` workers (each IDA* iteration is split at a shallow depth and the
+ * frontier nodes are shared out; the path is the same as with one thread; the hook is used only
+ * with one thread). */
+int ida_solve_par(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+		  int max_depth, int threads, const struct ida_hook *hook, struct ida_result *res,
+		  struct slidetab_error *err);
+
 /* ida_solve with a progress hook (NULL: none). */
 int ida_solve_hook(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
 		   int max_depth, const struct ida_hook *hook, struct ida_result *res, struct slidetab_error *err);

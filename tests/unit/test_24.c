@@ -313,6 +313,40 @@ START_TEST(progress_hook_reports)
 }
 END_TEST
 
+/* The search split over threads finds the same length and the same (smallest) path. */
+START_TEST(threads_find_the_same_path)
+{
+	uint32_t masks[PDB_PRESET_MAX];
+	int n = pdb_preset_for("444444", 25, masks);
+	char paths[PDB_PRESET_MAX][256];
+	const char *pp[PDB_PRESET_MAX];
+	for (int i = 0; i < n; i++) {
+		snprintf(paths[i], sizeof paths[i], "tables/5x5-b0-pdb-%x.tbl", (unsigned)masks[i]);
+		pp[i] = paths[i];
+	}
+	struct pdb_set *set;
+	struct slidetab_error err;
+	ck_assert_msg(pdb_set_load(&set, pp, n, 2, &err) == 0, "%s", err.msg);
+	unsigned char goal[N];
+	uint64_t seed = 31;
+	goal_last(goal);
+	struct board_state g;
+	memcpy(g.t, goal, N);
+	for (int k = 0; k < 8; k++) {
+		struct board_state st;
+		walk(&seed, goal, k < 2 ? 6 : 50, st.t);
+		struct ida_result one, two;
+		ck_assert_msg(ida_solve_par(set, &st, &g, 0, 1, NULL, &one, &err) == 0, "%s", err.msg);
+		ck_assert_msg(ida_solve_par(set, &st, &g, 0, 1 + k % 3 + 1, NULL, &two, &err) == 0, "%s", err.msg);
+		ck_assert_int_eq(one.status, IDA_SOLVED);
+		ck_assert_int_eq(two.status, IDA_SOLVED);
+		ck_assert_int_eq(one.length, two.length);
+		ck_assert_str_eq(one.path, two.path);
+	}
+	pdb_set_free(set);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("twenty-four");
@@ -324,5 +358,6 @@ int main(void)
 	tcase_add_test(tc, small_set_verifies);
 	tcase_add_test(tc, twenty_five_tokens_are_5x5);
 	tcase_add_test(tc, progress_hook_reports);
+	tcase_add_test(tc, threads_find_the_same_path);
 	return testutil_run(s, tc);
 }
