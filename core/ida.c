@@ -24,6 +24,9 @@ struct search {
 	int8_t idx[2][PDB_MAX_CELLS];  /* [side][tile]: its index in that pattern */
 	uint8_t cmap[2][PDB_MAX_CELLS]; /* [side][cell]: the cell's image */
 	uint8_t cells[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
+	uint64_t rank[2][PDB_MAX_PATTERNS];             /* placement rank of each pattern */
+	uint32_t occ[2][PDB_MAX_PATTERNS];              /* its cells */
+	int8_t at[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS]; /* index of the pattern tile at each cell, -1 */
 	int md[2][PDB_MAX_PATTERNS];
 	int h[2][PDB_MAX_PATTERNS];
 	int hsum[2];
@@ -93,6 +96,36 @@ static int is_goal(const struct search *x)
 	return memcmp(x->s, x->set->goal.t, (size_t)x->n) == 0;
 }
 
+/* The rank of pattern p on side sd after its tile i moves from `from` to `to`, from the current
+ * rank: digit i moves by to - from less the earlier tiles passed over, and each later tile passed
+ * over (vertical moves only) changes its own digit by one. */
+static inline uint64_t child_rank(const struct search *x, const struct pdb_one *one, int sd, int p, int i,
+				  unsigned from, unsigned to)
+{
+	int64_t wi = (int64_t)one->rk.w[i];
+	int64_t delta = ((int64_t)to - (int64_t)from) * wi;
+	uint32_t between = x->occ[sd][p] & x->set->betw[from][to];
+	if (between) {
+		int64_t sign = to > from ? 1 : -1;
+		do {
+			int j = x->at[sd][p][__builtin_ctz(between)];
+			between &= between - 1;
+			delta += sign * (j < i ? -wi : (int64_t)one->rk.w[j]);
+		} while (between);
+	}
+	return (uint64_t)((int64_t)x->rank[sd][p] + delta);
+}
+
+/* Moves tile i of pattern p on side sd from `from` to `to` with the new rank. */
+static inline void move_tile(struct search *x, int sd, int p, int i, unsigned from, unsigned to, uint64_t rank)
+{
+	x->cells[sd][p][i] = (uint8_t)to;
+	x->rank[sd][p] = rank;
+	x->occ[sd][p] ^= 1u << from | 1u << to;
+	x->at[sd][p][to] = (int8_t)i;
+	x->at[sd][p][from] = -1;
+}
+
 /* dfs reached x->cut: records the node when collecting a frontier; returns 0. */
 static int cut_here(struct search *x, int g, int prev)
 {
@@ -159,9 +192,7 @@ static int dfs(struct search *x, int g, int prev)
 			cd[nc].to[sd] = to;
 			cd[nc].md[sd] = x->md[sd][p] - set->dist[from][one->goalcell[i]] +
 					set->dist[to][one->goalcell[i]];
-			cells[i] = to;
-			cd[nc].e[sd] = pdb_rank(&one->rk, cells);
-			cells[i] = from;
+			cd[nc].e[sd] = child_rank(x, one, sd, p, i, from, to);
 			pdb_one_prefetch(one, cd[nc].e[sd]);
 		}
 		nc++;
@@ -191,16 +222,18 @@ static int dfs(struct search *x, int g, int prev)
 		/* apply */
 		int tile = cd[c].tile, nb = cd[c].nb;
 		int oldh[2] = {0, 0}, oldmd[2] = {0, 0}, oldsum[2] = {x->hsum[0], x->hsum[1]};
+		uint64_t oldrank[2] = {0, 0};
 		for (int sd = 0; sd < x->sides; sd++) {
 			int p = cd[c].p[sd];
 			if (p < 0)
 				continue;
 			oldh[sd] = x->h[sd][p];
 			oldmd[sd] = x->md[sd][p];
+			oldrank[sd] = x->rank[sd][p];
 			x->h[sd][p] = nv[sd];
 			x->md[sd][p] = cd[c].md[sd];
 			x->hsum[sd] = nh[sd];
-			x->cells[sd][p][cd[c].i[sd]] = cd[c].to[sd];
+			move_tile(x, sd, p, cd[c].i[sd], cd[c].from[sd], cd[c].to[sd], cd[c].e[sd]);
 		}
 		int oldblank = x->blank;
 		x->s[oldblank] = (uint8_t)tile;
@@ -224,7 +257,7 @@ static int dfs(struct search *x, int g, int prev)
 			x->h[sd][p] = oldh[sd];
 			x->md[sd][p] = oldmd[sd];
 			x->hsum[sd] = oldsum[sd];
-			x->cells[sd][p][cd[c].i[sd]] = cd[c].from[sd];
+			move_tile(x, sd, p, cd[c].i[sd], cd[c].to[sd], cd[c].from[sd], oldrank[sd]);
 		}
 	}
 	return 0;
@@ -276,6 +309,12 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 			x->md[sd][p] = md;
 			x->h[sd][p] = pdb_one_value(one, x->cells[sd][p], md);
 			x->hsum[sd] += x->h[sd][p];
+			x->rank[sd][p] = pdb_rank(&one->rk, x->cells[sd][p]);
+			memset(x->at[sd][p], -1, sizeof x->at[sd][p]);
+			for (int i = 0; i < one->k; i++) {
+				x->occ[sd][p] |= 1u << x->cells[sd][p][i];
+				x->at[sd][p][x->cells[sd][p][i]] = (int8_t)i;
+			}
 		}
 	}
 }

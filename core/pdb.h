@@ -100,6 +100,7 @@ struct pdb_set {
 	uint8_t refl_cell[PDB_MAX_CELLS];
 	uint8_t refl_tile[PDB_MAX_CELLS];
 	uint8_t dist[PDB_MAX_CELLS][PDB_MAX_CELLS]; /* taxicab distance between cells */
+	uint32_t betw[PDB_MAX_CELLS][PDB_MAX_CELLS]; /* cells strictly between two cells (by number) */
 };
 
 /* Value returned for an unreachable placement (larger than any real distance). */
