@@ -47,7 +47,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: check-replay all libs demo deps tables tables-large tables-15 check check-unit check-e2e check-hardening bench bench-large bench-15 \
+.PHONY: check-replay all libs demo deps tables tables-large tables-15 tables-24 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
 	install uninstall clean static fuzz examples
 .DELETE_ON_ERROR:
 
@@ -119,9 +119,21 @@ $(foreach c,$(PDB_CLASSES),$(eval $(call pdb_rule,$(c),78,fe ff00)))
 PDB_555 := $(foreach c,$(PDB_CLASSES),$(call pdb_files,$(c),1132 8cc e600))
 PDB_78 := $(foreach c,$(PDB_CLASSES),$(call pdb_files,$(c),fe ff00))
 
-tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_555)
+# 5x5 (blank in cell 0): the small 4-4-4-4-4-4 set by default (under a second), Korf & Felner's
+# 6-6-6-6 set with tables-24 (opt-in: minutes and 2 GB of working memory per pattern).
+PDB24_SMALL := $(foreach m,1e 108420 4380 610800 1041040 8a2000,tables/5x5-b0-pdb-$(m).tbl)
+PDB24_6666 := $(foreach m,10e6 6318 318c00 1ce0000,tables/5x5-b0-pdb-$(m).tbl)
+$(PDB24_SMALL) &: bin/gen
+	@mkdir -p tables
+	bin/gen -q --board 5x5 --blank 0 --pdb 444444 --dir tables > /dev/null
+$(PDB24_6666) &: bin/gen
+	@mkdir -p tables
+	bin/gen -q --board 5x5 --blank 0 --pdb 6666 --dir tables
+
+tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_555) $(PDB24_SMALL)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
 tables-15: $(PDB_78)
+tables-24: $(PDB24_6666)
 
 $(B)/tests/%: %.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a
 	@mkdir -p $(dir $@)
@@ -189,6 +201,12 @@ bench-large: all $(BENCH_BIN)
 # random positions solved with 78 for each class.
 bench-15: all $(BENCH_BIN)
 	$(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --classes 0,1,5 --set 78 --random 100 --korf tests/data/korf100.txt
+
+# Ten of Korf & Felner's 50 24-puzzle instances with the 6-6-6-6 set. Run make tables-24 first:
+# the set is not rebuilt here when gen changes (7 minutes), only its presence is required.
+bench-24: all $(B)/bench/bench24
+	@for f in $(PDB24_6666); do test -f $$f || { echo "bench-24: $$f missing: run make tables-24" >&2; exit 2; }; done
+	$(B)/bench/bench24 -j 2 --dir tables --set 6666 --korf tests/data/korf50-24.txt
 
 # Programs are installed as slidetab-gen and slidetab-query; they find the tables in
 # PREFIX/share/slidetab/tables beside their bin folder, whatever PREFIX the build had.

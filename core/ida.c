@@ -3,11 +3,15 @@
 
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pool.h"
+
+#define IDA_SPLIT_MAX 24 /* deepest frontier of a parallel search */
 
 
 /* Side 0 looks the state up as it is, side 1 looks up its reflection. */
@@ -20,18 +24,130 @@ struct search {
 	int8_t idx[2][PDB_MAX_CELLS];  /* [side][tile]: its index in that pattern */
 	uint8_t cmap[2][PDB_MAX_CELLS]; /* [side][cell]: the cell's image */
 	uint8_t cells[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
+	uint64_t rank[2][PDB_MAX_PATTERNS];             /* placement rank of each pattern */
+	uint32_t occ[2][PDB_MAX_PATTERNS];              /* its cells */
+	int8_t at[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS]; /* index of the pattern tile at each cell, -1 */
 	int md[2][PDB_MAX_PATTERNS];
 	int h[2][PDB_MAX_PATTERNS];
 	int hsum[2];
 	int bound, next_bound, found_len;
 	int8_t order[BOARD_NDIRS]; /* the set's directions in the caller's letter order d < l < r < u */
 	uint64_t nodes;
+	uint64_t tick_at; /* nodes at which to look at the clock (UINT64_MAX: no hook) */
+	const struct ida_hook *hook;
+	double t0, last_report;
+	int reported;
+	int cut;          /* dfs goes no deeper: the frontier's depth, 0 to give up, else beyond any */
+	struct par *par;  /* the search of one start on several threads (NULL: one thread) */
+	size_t item;      /* the frontier node this search expands */
 	uint8_t path[IDA_MAX_DEPTH + 1];
 };
+
+/* One frontier node of a parallel iteration: a state at depth g, reached by path[0..g). */
+struct item {
+	uint8_t s[PDB_MAX_CELLS];
+	uint8_t g, prev;
+	uint8_t path[IDA_SPLIT_MAX];
+};
+
+struct par {
+	const struct pdb_set *set;
+	const struct search *root;
+	struct item *items;
+	size_t nitems, cap;
+	int collecting, failed;
+	_Atomic size_t best; /* the first item (in letter order) below which a solution lies */
+	struct par_worker {
+		struct search x;
+		int next_bound, found_len;
+		size_t found_item;
+		uint64_t nodes;
+		uint8_t path[IDA_MAX_DEPTH + 1];
+	} *w;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#define IDA_TICK_NODES ((uint64_t)1 << 21) /* nodes between looks at the clock (~0.1 s) */
+
+/* Called every IDA_TICK_NODES nodes when a hook is set (and at each new bound with force = 1). */
+static void progress_tick(struct search *x, int force, int done)
+{
+	x->tick_at = x->nodes + IDA_TICK_NODES;
+	if (x->par && atomic_load_explicit(&x->par->best, memory_order_relaxed) < x->item)
+		x->cut = 0; /* an earlier frontier node holds a solution: give this one up */
+	if (!x->hook)
+		return;
+	double t = now_s() - x->t0;
+	if (t < x->hook->after || (!force && !done && t - x->last_report < x->hook->every) || (done && !x->reported))
+		return;
+	x->last_report = t;
+	x->reported = 1;
+	x->hook->fn(x->hook->ctx, (unsigned)x->bound, (unsigned long long)x->nodes, t, done);
+}
 
 static int is_goal(const struct search *x)
 {
 	return memcmp(x->s, x->set->goal.t, (size_t)x->n) == 0;
+}
+
+/* The rank of pattern p on side sd after its tile i moves from `from` to `to`, from the current
+ * rank: digit i moves by to - from less the earlier tiles passed over, and each later tile passed
+ * over (vertical moves only) changes its own digit by one. */
+static inline uint64_t child_rank(const struct search *x, const struct pdb_one *one, int sd, int p, int i,
+				  unsigned from, unsigned to)
+{
+	int64_t wi = (int64_t)one->rk.w[i];
+	int64_t delta = ((int64_t)to - (int64_t)from) * wi;
+	uint32_t between = x->occ[sd][p] & x->set->betw[from][to];
+	if (between) {
+		int64_t sign = to > from ? 1 : -1;
+		do {
+			int j = x->at[sd][p][__builtin_ctz(between)];
+			between &= between - 1;
+			delta += sign * (j < i ? -wi : (int64_t)one->rk.w[j]);
+		} while (between);
+	}
+	return (uint64_t)((int64_t)x->rank[sd][p] + delta);
+}
+
+/* Moves tile i of pattern p on side sd from `from` to `to` with the new rank. */
+static inline void move_tile(struct search *x, int sd, int p, int i, unsigned from, unsigned to, uint64_t rank)
+{
+	x->cells[sd][p][i] = (uint8_t)to;
+	x->rank[sd][p] = rank;
+	x->occ[sd][p] ^= 1u << from | 1u << to;
+	x->at[sd][p][to] = (int8_t)i;
+	x->at[sd][p][from] = -1;
+}
+
+/* dfs reached x->cut: records the node when collecting a frontier; returns 0. */
+static int cut_here(struct search *x, int g, int prev)
+{
+	struct par *P = x->par;
+	if (!P || !P->collecting || g != x->cut)
+		return 0;
+	if (P->nitems == P->cap) {
+		size_t cap = P->cap ? 2 * P->cap : 4096;
+		struct item *it = realloc(P->items, cap * sizeof *it);
+		if (!it) {
+			P->failed = 1;
+			x->cut = 0;
+			return 0;
+		}
+		P->items = it, P->cap = cap;
+	}
+	struct item *it = &P->items[P->nitems++];
+	memcpy(it->s, x->s, sizeof it->s);
+	it->g = (uint8_t)g;
+	it->prev = (uint8_t)prev;
+	memcpy(it->path, x->path, (size_t)g);
+	return 0;
 }
 
 /* hot loop, measured */
@@ -39,6 +155,8 @@ static int is_goal(const struct search *x)
  * children's entries are computed and prefetched first, so their cache misses overlap. */
 static int dfs(struct search *x, int g, int prev)
 {
+	if (g >= x->cut)
+		return cut_here(x, g, prev);
 	const struct pdb_set *set = x->set;
 	struct {
 		int dir, nb, tile;
@@ -74,27 +192,28 @@ static int dfs(struct search *x, int g, int prev)
 			cd[nc].to[sd] = to;
 			cd[nc].md[sd] = x->md[sd][p] - set->dist[from][one->goalcell[i]] +
 					set->dist[to][one->goalcell[i]];
-			cells[i] = to;
-			cd[nc].e[sd] = pdb_rank(&one->rk, cells);
-			cells[i] = from;
+			cd[nc].e[sd] = child_rank(x, one, sd, p, i, from, to);
 			pdb_one_prefetch(one, cd[nc].e[sd]);
 		}
 		nc++;
 	}
 	for (int c = 0; c < nc; c++) {
-		x->nodes++;
-		int nh[2] = {0, 0}, nv[2] = {0, 0};
-		for (int sd = 0; sd < x->sides; sd++) {
+		if (++x->nodes >= x->tick_at)
+			progress_tick(x, 0, 0);
+		int nh[2] = {0, 0}, nv[2] = {0, 0}, hmax = 0, f = 0;
+		/* the reflected side is read only when the direct one does not prune (f keeps the
+		 * parity of the bound, so the next bound is the same) */
+		for (int sd = 0; sd < x->sides && f <= x->bound; sd++) {
 			int p = cd[c].p[sd];
 			if (p < 0) {
 				nh[sd] = x->hsum[sd];
-				continue;
+			} else {
+				nv[sd] = pdb_one_entry(&set->pat[p], cd[c].e[sd], cd[c].md[sd]);
+				nh[sd] = x->hsum[sd] - x->h[sd][p] + nv[sd];
 			}
-			nv[sd] = pdb_one_entry(&set->pat[p], cd[c].e[sd], cd[c].md[sd]);
-			nh[sd] = x->hsum[sd] - x->h[sd][p] + nv[sd];
+			hmax = nh[sd] > hmax ? nh[sd] : hmax;
+			f = g + 1 + hmax;
 		}
-		int hmax = nh[0] > nh[1] ? nh[0] : nh[1];
-		int f = g + 1 + hmax;
 		if (f > x->bound) {
 			if (f < x->next_bound)
 				x->next_bound = f;
@@ -103,16 +222,18 @@ static int dfs(struct search *x, int g, int prev)
 		/* apply */
 		int tile = cd[c].tile, nb = cd[c].nb;
 		int oldh[2] = {0, 0}, oldmd[2] = {0, 0}, oldsum[2] = {x->hsum[0], x->hsum[1]};
+		uint64_t oldrank[2] = {0, 0};
 		for (int sd = 0; sd < x->sides; sd++) {
 			int p = cd[c].p[sd];
 			if (p < 0)
 				continue;
 			oldh[sd] = x->h[sd][p];
 			oldmd[sd] = x->md[sd][p];
+			oldrank[sd] = x->rank[sd][p];
 			x->h[sd][p] = nv[sd];
 			x->md[sd][p] = cd[c].md[sd];
 			x->hsum[sd] = nh[sd];
-			x->cells[sd][p][cd[c].i[sd]] = cd[c].to[sd];
+			move_tile(x, sd, p, cd[c].i[sd], cd[c].from[sd], cd[c].to[sd], cd[c].e[sd]);
 		}
 		int oldblank = x->blank;
 		x->s[oldblank] = (uint8_t)tile;
@@ -136,7 +257,7 @@ static int dfs(struct search *x, int g, int prev)
 			x->h[sd][p] = oldh[sd];
 			x->md[sd][p] = oldmd[sd];
 			x->hsum[sd] = oldsum[sd];
-			x->cells[sd][p][cd[c].i[sd]] = cd[c].from[sd];
+			move_tile(x, sd, p, cd[c].i[sd], cd[c].to[sd], cd[c].from[sd], oldrank[sd]);
 		}
 	}
 	return 0;
@@ -146,6 +267,8 @@ static int dfs(struct search *x, int g, int prev)
 static void search_init(struct search *x, const struct pdb_set *set, const struct board_state *s)
 {
 	memset(x, 0, sizeof *x);
+	x->cut = IDA_MAX_DEPTH + 2;
+	x->tick_at = UINT64_MAX;
 	x->set = set;
 	x->n = set->b.n;
 	x->sides = set->reflect ? 2 : 1;
@@ -186,6 +309,12 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 			x->md[sd][p] = md;
 			x->h[sd][p] = pdb_one_value(one, x->cells[sd][p], md);
 			x->hsum[sd] += x->h[sd][p];
+			x->rank[sd][p] = pdb_rank(&one->rk, x->cells[sd][p]);
+			memset(x->at[sd][p], -1, sizeof x->at[sd][p]);
+			for (int i = 0; i < one->k; i++) {
+				x->occ[sd][p] |= 1u << x->cells[sd][p][i];
+				x->at[sd][p][x->cells[sd][p][i]] = (int8_t)i;
+			}
 		}
 	}
 }
@@ -215,8 +344,9 @@ static int map_goal(const struct pdb_set *set, const struct board_state *start,
 	}
 	int cls = board_blank_class(b, gb);
 	char cmd[160];
-	if (b->rows == 4 && b->cols == 4) {
-		snprintf(cmd, sizeof cmd, "gen --board 4x4 --pdb 78 --blank %d", cls);
+	if (b->rows == b->cols && b->n >= 16) {
+		snprintf(cmd, sizeof cmd, "gen --board %dx%d --pdb %s --blank %d", b->rows, b->cols,
+			 b->n == 16 ? "78" : "6666", cls);
 	} else {
 		/* small boards: the all-tiles pattern is the exact table */
 		int len = snprintf(cmd, sizeof cmd, "gen --board %dx%d --pattern 1", b->rows, b->cols);
@@ -235,16 +365,153 @@ static int map_goal(const struct pdb_set *set, const struct board_state *start,
 int ida_solve(const struct pdb_set *set, const struct board_state *start,
 	      const struct board_state *goal, int max_depth, struct ida_result *res, struct slidetab_error *err)
 {
+	return ida_solve_hook(set, start, goal, max_depth, NULL, res, err);
+}
+
+/* The iterations of IDA* from the set-up search x; 1 when a path of at most max_depth was found. */
+static int iterate(struct search *x, int max_depth)
+{
+	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1];
+	if (is_goal(x)) {
+		x->found_len = 0;
+		return 1;
+	}
+	for (x->bound = h0; x->bound <= max_depth;) {
+		x->next_bound = 1 << 30;
+		if (x->hook)
+			progress_tick(x, 1, 0);
+		if (dfs(x, 0, -1))
+			return 1;
+		if (x->next_bound >= (1 << 30))
+			return 0; /* nothing left to search: cannot happen when solvable */
+		x->bound = x->next_bound;
+	}
+	return 0;
+}
+
+/* Frontier node i (pool_run index) on its worker's search, unless an earlier one has a solution. */
+static void par_item(void *ctx, size_t i, int worker)
+{
+	struct par *P = ctx;
+	struct par_worker *w = &P->w[worker];
+	if (atomic_load(&P->best) < i)
+		return;
+	const struct item *it = &P->items[i];
+	struct search *x = &w->x;
+	struct board_state st;
+	memcpy(st.t, it->s, sizeof it->s);
+	search_init(x, P->set, &st);
+	memcpy(x->order, P->root->order, sizeof x->order);
+	memcpy(x->path, it->path, it->g);
+	x->bound = P->root->bound;
+	x->next_bound = 1 << 30;
+	x->par = P;
+	x->item = i;
+	x->tick_at = IDA_TICK_NODES;
+	int found = dfs(x, it->g, it->prev);
+	w->nodes += x->nodes;
+	if (x->next_bound < w->next_bound)
+		w->next_bound = x->next_bound;
+	if (!found || i >= w->found_item)
+		return;
+	w->found_item = i;
+	w->found_len = x->found_len;
+	memcpy(w->path, x->path, (size_t)x->found_len);
+	size_t b = atomic_load(&P->best);
+	while (i < b && !atomic_compare_exchange_weak(&P->best, &b, i))
+		;
+}
+
+/* The frontier of the iteration at x->bound: the nodes at depth `split` within the bound, in
+ * letter order. 1 when a solution lies above it, 0, or -1 out of memory. */
+static int par_collect(struct search *x, struct par *P, int split)
+{
+	P->nitems = 0;
+	P->collecting = 1;
+	x->cut = split;
+	x->next_bound = 1 << 30;
+	int found = dfs(x, 0, -1);
+	P->collecting = 0;
+	x->cut = IDA_MAX_DEPTH + 2;
+	return P->failed ? -1 : found;
+}
+
+/* One iteration at x->bound on `threads` workers: a frontier deep enough to give each worker
+ * many nodes, then its nodes, each on one worker. 1 found, 0 not, -1 out of memory. */
+static int par_round(struct search *x, struct par *P, int threads)
+{
+	int found;
+	for (int split = 8;; split += 2) {
+		found = par_collect(x, P, split);
+		if (found || P->nitems >= (size_t)threads * 256 || split + 2 > IDA_SPLIT_MAX || split + 2 >= x->bound)
+			break;
+	}
+	if (found)
+		return found;
+	atomic_store(&P->best, SIZE_MAX);
+	for (int k = 0; k < threads; k++) {
+		P->w[k].next_bound = 1 << 30;
+		P->w[k].found_item = SIZE_MAX;
+	}
+	pool_run(threads, P->nitems, par_item, P);
+	size_t best = atomic_load(&P->best);
+	for (int k = 0; k < threads; k++) {
+		struct par_worker *w = &P->w[k];
+		x->nodes += w->nodes;
+		w->nodes = 0;
+		if (w->next_bound < x->next_bound)
+			x->next_bound = w->next_bound;
+		if (best != SIZE_MAX && w->found_item == best) {
+			x->found_len = w->found_len;
+			memcpy(x->path, w->path, (size_t)w->found_len);
+		}
+	}
+	return best != SIZE_MAX;
+}
+
+/* iterate() on `threads` workers. The first solution in letter order wins, so the path is the
+ * one iterate() finds. */
+static int par_iterate(struct search *x, int max_depth, int threads)
+{
+	struct par P = { .set = x->set, .root = x };
+	if (!(P.w = calloc((size_t)threads, sizeof *P.w)))
+		return -1;
+	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1], found = 0;
+	x->par = &P;
+	if (is_goal(x)) {
+		x->found_len = 0;
+		found = 1;
+	}
+	for (x->bound = h0; !found && x->bound <= max_depth;) {
+		found = par_round(x, &P, threads);
+		if (found || x->next_bound >= (1 << 30))
+			break;
+		x->bound = x->next_bound;
+	}
+	x->par = NULL;
+	free(P.items);
+	free(P.w);
+	return found;
+}
+
+int ida_solve_hook(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+		   int max_depth, const struct ida_hook *hook, struct ida_result *res, struct slidetab_error *err)
+{
+	return ida_solve_par(set, start, goal, max_depth, 1, hook, res, err);
+}
+
+int ida_solve_par(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+		  int max_depth, int threads, const struct ida_hook *hook, struct ida_result *res,
+		  struct slidetab_error *err)
+{
 	const struct board *b = &set->b;
 	memset(res, 0, sizeof *res);
 	if (!goal)
 		goal = &set->goal;
-	if (!board_valid(b, start)) {
+	if (!board_valid(b, start))
 		return err_set(err, SLIDETAB_EFORMAT, "the start is not a valid %dx%d position", b->rows, b->cols);
-	}
-	if (!board_valid(b, goal)) {
+	if (!board_valid(b, goal))
 		return err_set(err, SLIDETAB_EFORMAT, "the goal is not a valid %dx%d position", b->rows, b->cols);
-	}
 	if (max_depth <= 0 || max_depth > IDA_MAX_DEPTH)
 		max_depth = IDA_MAX_DEPTH;
 	struct board_state ms;
@@ -257,31 +524,21 @@ int ida_solve(const struct pdb_set *set, const struct board_state *start,
 		return 0;
 	}
 	struct search *x = malloc(sizeof *x);
-	if (!x) {
+	if (!x)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
-	}
 	search_init(x, set, &ms);
 	for (int d = 0; d < BOARD_NDIRS; d++)
 		x->order[inv_dir[d]] = (int8_t)d;
-	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1];
-	int found = 0;
-	if (is_goal(x)) {
-		found = 1;
-		x->found_len = 0;
-	} else {
-		for (x->bound = h0; x->bound <= max_depth;) {
-			x->next_bound = 1 << 30;
-			if (dfs(x, 0, -1)) {
-				found = 1;
-				break;
-			}
-			if (x->next_bound >= (1 << 30))
-				break; /* nothing left to search: cannot happen when solvable */
-			x->bound = x->next_bound;
-		}
+	if (hook && hook->fn && threads <= 1) {
+		x->hook = hook;
+		x->t0 = now_s();
+		x->tick_at = IDA_TICK_NODES;
 	}
+	int found = threads > 1 ? par_iterate(x, max_depth, threads) : iterate(x, max_depth);
+	if (x->hook)
+		progress_tick(x, 1, 1);
 	res->nodes = x->nodes;
-	if (found) {
+	if (found > 0) {
 		res->status = IDA_SOLVED;
 		res->length = x->found_len;
 		for (int i = 0; i < x->found_len; i++)
@@ -292,7 +549,7 @@ int ida_solve(const struct pdb_set *set, const struct board_state *start,
 		res->length = -1;
 	}
 	free(x);
-	return 0;
+	return found < 0 ? err_set(err, SLIDETAB_ENOMEM, "out of memory") : 0;
 }
 
 struct batch {

@@ -25,6 +25,15 @@ struct ida_result {
 	char err[256]; /* batch: the message when status is IDA_ERROR */
 };
 
+/* Progress of a long search: fn(ctx, bound, nodes, seconds, done) is called from the searching
+ * thread once the search has run for `after` seconds, then about every `every` seconds and at
+ * each new bound, and a last time with done = 1 when such a search ends. */
+struct ida_hook {
+	void (*fn)(void *ctx, unsigned bound, unsigned long long nodes, double seconds, int done);
+	void *ctx;
+	double after, every;
+};
+
 /*
  * Solves start -> goal on the set's board with set's PDBs. The goal may differ from the set's
  * goal when a board symmetry maps its blank onto the set's goal blank (any tile order): with the
@@ -35,6 +44,17 @@ struct ida_result {
  */
 int ida_solve(const struct pdb_set *set, const struct board_state *start,
 	      const struct board_state *goal, int max_depth, struct ida_result *res, struct slidetab_error *err);
+
+/* ida_solve on `threads` workers (each IDA* iteration is split at a shallow depth and the
+ * frontier nodes are shared out; the path is the same as with one thread; the hook is used only
+ * with one thread). */
+int ida_solve_par(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+		  int max_depth, int threads, const struct ida_hook *hook, struct ida_result *res,
+		  struct slidetab_error *err);
+
+/* ida_solve with a progress hook (NULL: none). */
+int ida_solve_hook(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+		   int max_depth, const struct ida_hook *hook, struct ida_result *res, struct slidetab_error *err);
 
 /*
  * Solves count puzzles with `threads` workers (each worker takes the next unsolved puzzle);

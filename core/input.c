@@ -22,7 +22,7 @@ void input_init(struct input *in, FILE *f, const char *name, int rows, int cols,
 }
 
 /* The boards query reads without --board, by cells. */
-static const int known[][2] = { { 2, 2 }, { 2, 3 }, { 2, 4 }, { 3, 3 }, { 2, 5 }, { 3, 4 }, { 2, 6 }, { 4, 4 } };
+static const int known[][2] = { { 2, 2 }, { 2, 3 }, { 2, 4 }, { 3, 3 }, { 2, 5 }, { 3, 4 }, { 2, 6 }, { 4, 4 }, { 5, 5 } };
 #define NKNOWN (int)(sizeof known / sizeof known[0])
 
 int input_board_for(int tokens, int pairs, int *rows, int *cols, struct slidetab_error *err)
@@ -50,9 +50,9 @@ int input_board_for(int tokens, int pairs, int *rows, int *cols, struct slidetab
 		return err_set(err, SLIDETAB_EINVAL, "%d tokens could be %s: say which with --board", tokens, list);
 	if (tokens == 2 || tokens == 3 || tokens == 5)
 		return err_set(err, SLIDETAB_EINVAL, "a row of %d tokens: a puzzle given in rows needs --board RxC (e.g. %s)",
-			       tokens, tokens == 2 ? "3x2" : tokens == 3 ? "3x3" : "2x5");
+			       tokens, tokens == 2 ? "3x2" : tokens == 3 ? "3x3" : "2x5 or 5x5");
 	return err_set(err, SLIDETAB_EINVAL,
-		       "%d tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, 16 4x4%s): "
+		       "%d tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, 16 4x4, 25 5x5%s): "
 		       "give --board RxC", tokens, pairs ? "; twice that for a start and goal" : "");
 }
 

@@ -5,8 +5,9 @@
 #include "pdb.h"
 #include "tabname.h"
 
-/* Loads the strongest preset set (78, else 663, else 555) whose every file is in one folder of
- * the search path, for rows x cols with the goal's blank in the class of blank_cell. Returns
+/* Loads the strongest preset set (4x4: 78, else 663, else 555; 5x5: 6666, else 444444) whose
+ * every file is in one folder of the search path, for rows x cols with the goal's blank in the
+ * class of blank_cell. Returns
  * SLIDETAB_OK with *set, SLIDETAB_ENOTABLE (message: where it looked and the gen command that
  * builds a set), SLIDETAB_EINVAL (no presets for this board), or the status of a damaged file. */
 int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_cell, struct pdb_set **set,

@@ -24,8 +24,11 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
 	for (int t = 0; t < PDB_MAX_CELLS; t++)
 		s->tile_pat[t] = s->tile_idx[t] = -1;
 	for (int c = 0; c < b->n; c++)
-		for (int d = 0; d < b->n; d++)
+		for (int d = 0; d < b->n; d++) {
 			s->dist[c][d] = (uint8_t)board_taxicab(b, c, d);
+			for (int q = (c < d ? c : d) + 1; q < (c < d ? d : c); q++)
+				s->betw[c][d] |= 1u << q;
+		}
 	if (b->rows == b->cols) {
 		int gb = s->goal_blank;
 		int tgb = (gb % b->cols) * b->cols + gb / b->cols;

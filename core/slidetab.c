@@ -1,6 +1,6 @@
 /* slidetab: the public API (include/slidetab.h): a handle that finds, opens and answers from tables.
  *
- * Boards of at most 12 cells are answered from exact tables, larger ones (4x4) by IDA* over
+ * Boards of at most 12 cells are answered from exact tables, larger ones (4x4, 5x5) by IDA* over
  * pattern databases. Tables and sets are opened on first use under the handle's lock and never
  * closed before the handle, so a pointer to one stays valid. What a goal needs (its table and
  * frame) is worked out once per thread and goal, in a thread-local cache, so the hot path takes
@@ -48,6 +48,7 @@ struct slidetab {
 	unsigned flags;
 	uint64_t whole_load; /* LIB_WHOLE_LOAD or $SLIDETAB_WHOLE_LOAD */
 	_Atomic unsigned max_depth;
+	struct ida_hook progress; /* fn NULL: none (slidetab_set_progress) */
 	struct tabname_path path;
 	int from_buffer;
 	pthread_mutex_t lock; /* guards opening: ntables, tables[], nsets, sets[] */
@@ -166,6 +167,16 @@ int slidetab_set_max_depth(slidetab *db, unsigned max_depth, struct slidetab_err
 	if (max_depth > IDA_MAX_DEPTH)
 		return err_set(err, SLIDETAB_EINVAL, "move limit %u is above %d", max_depth, IDA_MAX_DEPTH);
 	atomic_store(&db->max_depth, max_depth);
+	return SLIDETAB_OK;
+}
+
+int slidetab_set_progress(slidetab *db, slidetab_progress_fn fn, void *ctx, struct slidetab_error *err)
+{
+	if (!db)
+		return err_set(err, SLIDETAB_EINVAL, "no handle (NULL)");
+	pthread_mutex_lock(&db->lock);
+	db->progress = (struct ida_hook){ .fn = fn, .ctx = ctx, .after = 1.0, .every = 1.0 };
+	pthread_mutex_unlock(&db->lock);
 	return SLIDETAB_OK;
 }
 
@@ -345,7 +356,7 @@ static int prepare(slidetab *db, const struct board *b, const struct board_state
 	return SLIDETAB_OK;
 }
 
-/* The pattern-database set for goals with their blank at gb (4x4), loading it on first use. */
+/* The pattern-database set for goals with their blank at gb (4x4, 5x5), loading it on first use. */
 static int set_for(slidetab *db, const struct board *b, int gb, struct pdb_set **set, struct slidetab_error *err)
 {
 	int cls = board_blank_class(b, gb);
@@ -400,7 +411,10 @@ static int answer_search(slidetab *db, const struct board *b, const struct board
 	struct ida_result *res = malloc(sizeof *res);
 	if (!res)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
-	rc = ida_solve(set, s, g, (int)atomic_load(&db->max_depth), res, err);
+	pthread_mutex_lock(&db->lock);
+	struct ida_hook hook = db->progress;
+	pthread_mutex_unlock(&db->lock);
+	rc = ida_solve_hook(set, s, g, (int)atomic_load(&db->max_depth), &hook, res, err);
 	if (rc == SLIDETAB_OK && res->status == IDA_NOT_WITHIN)
 		rc = err_set(err, SLIDETAB_ELIMIT, "no solution within %u moves", atomic_load(&db->max_depth));
 	else if (rc == SLIDETAB_OK && res->status == IDA_UNSOLVABLE)

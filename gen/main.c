@@ -27,7 +27,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: gen --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
-		"       gen --board 4x4 --blank 0 (--pattern 1,2,3 [-o FILE] | --pdb 555|663|78 [--dir DIR])\n"
+		"       gen --board 4x4|5x5 --blank 0 (--pattern 1,2,3 [-o FILE] | --pdb NAME [--dir DIR])\n"
 		"       gen --verify FILE\n"
 		"Builds the exact distance table of every state reachable from a goal, by\n"
 		"breadth-first search backwards from the goal.\n\n"
@@ -43,7 +43,8 @@ static void usage(FILE *f)
 		"                        smaller blocks make cold lookups cheaper and tables larger\n"
 		"      --count-only      search and print the histogram, write no table\n"
 		"      --pattern LIST    build the additive pattern database of these tiles\n"
-		"      --pdb NAME        build a disjoint 4x4 set: 555, 663 or 78, as DIR/4x4-bB-pdb-MASK.tbl\n"
+		"      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: 555, 663 or 78 on 4x4,\n"
+		"                        6666 or 444444 (small) on 5x5\n"
 		"      --dir DIR         folder for tables named by the default rule (default: .)\n"
 		"      --verify FILE     check a table completely; prints OK or the first violation\n"
 		"  -q, --quiet           no per-depth progress on stderr\n"
@@ -144,8 +145,9 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 			b->n - 1);
 		return EXIT_USAGE;
 	}
-	if (a->pdb && (b->n != 16 || (count = pdb_preset(a->pdb, masks)) < 0)) {
-		fprintf(stderr, "gen: --pdb %s: presets are 555, 663, 78 (and 555sym, 663sym, 78sym) for 4x4\n", a->pdb);
+	if (a->pdb && (count = pdb_preset_for(a->pdb, b->n, masks)) < 0) {
+		fprintf(stderr, "gen: --pdb %s: presets are %s for 4x4, %s for 5x5\n", a->pdb, pdb_preset_names(16),
+			pdb_preset_names(25));
 		return EXIT_USAGE;
 	}
 	int rc = pdbcmd_build(b, goal, masks, count, a->out, a->dir, a->threads, a->level, &err);

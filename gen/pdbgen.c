@@ -15,12 +15,17 @@
 /* ---- the BFS ----
  *
  * One word per placement, 32 bits when the board has at most 8 cells without pattern tiles,
- * else 64 bits. Fields of fw = 8 or 16 bits, one bit per pattern-free cell (numbered in
+ * 64 bits up to 16. Fields of fw = 8 or 16 bits, one bit per pattern-free cell (numbered in
  * increasing cell order): seen (regions reached), A and B (regions at the parents' depth and at
  * the children's depth, swapping roles each round), and an 8-bit value field holding
  * (d - md) / 2 + 1 for the placement's least depth d (0 = not reached yet). Keeping all four
  * in one word makes each child cost one cache miss, and one atomic OR records a new region
  * (seen | next | value) at once.
+ *
+ * With 17..32 free cells (5x5 patterns of up to 8 tiles) a placement takes two 64-bit words
+ * (mode 2, 16 bytes, one cache line): the first holds seen (32 bits) and the value (bits 32..39),
+ * the second A and B (32 bits each). The OR on the first word decides which worker adds a
+ * region; that worker alone then ORs the region into the second word's next field.
  */
 
 /* A child: rank, occupancy, and info = new blank cell | its bit among the free cells << 8 |
@@ -33,7 +38,7 @@ struct bfs {
 	struct geo g;
 	struct pdb_ranker rk;
 	uint32_t w32[PDB_MAX_CELLS]; /* rk.w as 32 bits */
-	int k, wide;                 /* wide: 64-bit words */
+	int k, wide;                 /* word layout: 0 32-bit, 1 64-bit, 2 two 64-bit words */
 	unsigned fw;                 /* field width */
 	uint64_t fmask;
 	uint8_t goalcell[PDB_MAX_CELLS];
@@ -80,6 +85,48 @@ static ALWAYS_INLINE void wand(void *words, int wide, uint64_t i, uint64_t v)
 		__atomic_fetch_and((uint32_t *)words + i, (uint32_t)v, __ATOMIC_RELAXED);
 }
 
+/* Mode 2: the first word (seen, value) and the second (A, B) of placement i. */
+static ALWAYS_INLINE uint64_t *w2(const void *words, uint64_t i)
+{
+	return (uint64_t *)words + 2 * i;
+}
+
+/* Seen field and value of placement i. */
+static ALWAYS_INLINE uint64_t sload(const void *words, int wide, uint64_t i)
+{
+	if (wide == 2)
+		return __atomic_load_n(w2(words, i), __ATOMIC_RELAXED);
+	return wload(words, wide, i);
+}
+
+/* The A and B fields of placement i, and clearing bits of them. */
+static ALWAYS_INLINE uint64_t fload(const void *words, int wide, uint64_t i)
+{
+	if (wide == 2)
+		return __atomic_load_n(w2(words, i) + 1, __ATOMIC_RELAXED);
+	return wload(words, wide, i);
+}
+
+static ALWAYS_INLINE void fand(void *words, int wide, uint64_t i, uint64_t v)
+{
+	if (wide == 2)
+		__atomic_fetch_and(w2(words, i) + 1, v, __ATOMIC_RELAXED);
+	else
+		wand(words, wide, i, v);
+}
+
+/* Adds `sv` (seen and value bits) and `nx` (next-field bits) to placement i; returns the old
+ * seen and value bits. Mode 2 adds nx only when this call set a bit of sv's region first. */
+static ALWAYS_INLINE uint64_t mark(void *words, int wide, uint64_t i, uint64_t sv, uint64_t nx)
+{
+	if (wide != 2)
+		return wor(words, wide, i, sv | nx);
+	uint64_t old = __atomic_fetch_or(w2(words, i), sv, __ATOMIC_RELAXED);
+	if ((old & sv & 0xffffffffu) != (sv & 0xffffffffu))
+		__atomic_fetch_or(w2(words, i) + 1, nx, __ATOMIC_RELAXED);
+	return old;
+}
+
 /* A child whose region is not marked yet: mark it (seen, next, and the value when first). */
 static void new_region(struct worker *wk, uint32_t rank, uint32_t occ, uint32_t info, uint64_t x)
 {
@@ -87,7 +134,7 @@ static void new_region(struct worker *wk, uint32_t rank, uint32_t occ, uint32_t 
 	unsigned t = info & 0xffu, idx = info >> 8 & 0xffu, md = info >> 16;
 	uint32_t freem = s->g.full & ~occ;
 	uint64_t rm = compact(&s->g, flood(&s->g, freem, t), freem);
-	uint64_t add = rm | rm << s->next_sh;
+	uint64_t add = rm;
 	int d = s->depth + 1;
 	if ((x & s->fmask) == 0) {
 		/* no region of this placement was reached before this round: every worker that
@@ -99,7 +146,7 @@ static void new_region(struct worker *wk, uint32_t rank, uint32_t occ, uint32_t 
 		}
 		add |= (uint64_t)(e + 1) << s->val_sh;
 	}
-	uint64_t old = wor(s->words, s->wide, rank, add);
+	uint64_t old = mark(s->words, s->wide, rank, add, rm << s->next_sh);
 	if (old >> idx & 1u)
 		return; /* another worker added this region first */
 	uint8_t *flag = &s->nextflag[rank >> PDBGEN_CHUNK_SHIFT];
@@ -114,7 +161,7 @@ static ALWAYS_INLINE void handle_child(struct worker *wk, const void *words, int
 				       const struct child *ch)
 {
 	uint32_t rank = ch->rank, info = ch->info;
-	uint64_t x = wload(words, wide, rank);
+	uint64_t x = sload(words, wide, rank);
 	if (!(x >> (info >> 8 & 0xffu) & 1u))
 		new_region(wk, rank, ch->occ, info, x);
 }
@@ -187,7 +234,9 @@ static ALWAYS_INLINE void expand_parent(struct worker *wk, uint32_t P, uint32_t 
 			ch->info = t | (unsigned)__builtin_popcount(cfree & below_t) << 8 |
 				   (mdt + dg[c]) << 16;
 			tail++;
-			if (wide)
+			if (wide == 2)
+				__builtin_prefetch(w2(words, crank), 1, 0);
+			else if (wide)
 				__builtin_prefetch((const uint64_t *)words + crank, 1, 0);
 			else
 				__builtin_prefetch((const uint32_t *)words + crank, 1, 0);
@@ -205,10 +254,10 @@ static ALWAYS_INLINE void scan_chunk(struct worker *wk, uint64_t lo, uint64_t hi
 	const uint64_t curbits = s->fmask << s->cur_sh;
 	const unsigned cur_sh = s->cur_sh;
 	for (uint64_t P = lo; P < hi; P++) {
-		uint64_t x = wload(words, wide, P);
+		uint64_t x = fload(words, wide, P);
 		if (!(x & curbits))
 			continue;
-		wand(words, wide, P, ~curbits);
+		fand(words, wide, P, ~curbits);
 		wk->parents++;
 		expand_parent(wk, (uint32_t)P, (uint32_t)((x & curbits) >> cur_sh), wide);
 	}
@@ -222,6 +271,11 @@ static void scan_narrow(struct worker *wk, uint64_t lo, uint64_t hi)
 static void scan_wide(struct worker *wk, uint64_t lo, uint64_t hi)
 {
 	scan_chunk(wk, lo, hi, 1);
+}
+
+static void scan_wide2(struct worker *wk, uint64_t lo, uint64_t hi)
+{
+	scan_chunk(wk, lo, hi, 2);
 }
 
 /* pool_run index i = worker i: scans chunks until none are left, then drains its ring. */
@@ -240,7 +294,9 @@ static void bfs_worker(void *ctx, size_t i, int worker)
 		uint64_t lo = ci << PDBGEN_CHUNK_SHIFT, hi = lo + PDBGEN_CHUNK;
 		if (hi > s->count)
 			hi = s->count;
-		if (s->wide)
+		if (s->wide == 2)
+			scan_wide2(wk, lo, hi);
+		else if (s->wide)
 			scan_wide(wk, lo, hi);
 		else
 			scan_narrow(wk, lo, hi);
@@ -267,7 +323,7 @@ static void pack_span(void *ctx, size_t span, int worker)
 	uint64_t lo = (uint64_t)span * PACK_SPAN;
 	uint64_t hi = lo + PACK_SPAN < j->hi ? lo + PACK_SPAN : j->hi;
 	for (uint64_t i = lo; i < hi; i++) {
-		unsigned v = (unsigned)(wload(s->words, s->wide, i) >> s->val_sh) & 0xffu;
+		unsigned v = (unsigned)(sload(s->words, s->wide, i) >> s->val_sh) & 0xffu;
 		if (j->mode == 0)
 			j->ehist[v]++;
 		else
@@ -285,19 +341,19 @@ static int bfs_setup(struct bfs *s, const struct board *b, const struct board_st
 		return err_set(err, SLIDETAB_EFORMAT, "pdbgen: a %d-tile pattern on %d cells is too large", k, b->n);
 	for (int i = 0; i < k; i++)
 		s->w32[i] = (uint32_t)s->rk.w[i];
-	s->wide = b->n - k > 8;
-	s->fw = s->wide ? 16 : 8;
+	s->wide = b->n - k > 16 ? 2 : b->n - k > 8;
+	s->fw = s->wide == 2 ? 32 : s->wide ? 16 : 8;
 	s->fmask = ((uint64_t)1 << s->fw) - 1;
-	s->val_sh = 3 * s->fw;
-	s->cur_sh = s->fw;
-	s->next_sh = 2 * s->fw;
+	s->val_sh = s->wide == 2 ? 32 : 3 * s->fw;
+	s->cur_sh = s->wide == 2 ? 0 : s->fw;
+	s->next_sh = s->wide == 2 ? 32 : 2 * s->fw;
 	s->count = s->rk.count;
 	s->nchunks = (s->count + PDBGEN_CHUNK - 1) >> PDBGEN_CHUNK_SHIFT;
 	for (int i = 0; i < k; i++)
 		for (int c = 0; c < b->n; c++)
 			if (goal->t[c] == tiles[i])
 				s->goalcell[i] = (uint8_t)c;
-	if (bigmem_alloc(&s->mwords, s->count * (s->wide ? 8u : 4u)) || bigmem_alloc(&s->mflag[0], s->nchunks) ||
+	if (bigmem_alloc(&s->mwords, s->count * (s->wide == 2 ? 16u : s->wide ? 8u : 4u)) || bigmem_alloc(&s->mflag[0], s->nchunks) ||
 	    bigmem_alloc(&s->mflag[1], s->nchunks))
 		return err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for %llu placements",
 			       (unsigned long long)s->count);
@@ -319,7 +375,12 @@ static void bfs_seed(struct bfs *s, const struct board *b, const struct board_st
 	uint64_t grank = pdb_rank(&s->rk, gcells);
 	uint32_t gfree = s->g.full & ~gocc;
 	uint64_t greg = compact(&s->g, flood(&s->g, gfree, (unsigned)board_blank(b, goal)), gfree);
-	wor(s->words, s->wide, grank, greg | greg << s->cur_sh | (uint64_t)1 << s->val_sh); /* value: md 0 + 1 */
+	uint64_t sv = greg | (uint64_t)1 << s->val_sh; /* value: md 0 + 1 */
+	if (s->wide == 2) {
+		wor(s->words, 1, 2 * grank, sv);
+		wor(s->words, 1, 2 * grank + 1, greg << s->cur_sh);
+	} else
+		wor(s->words, s->wide, grank, sv | greg << s->cur_sh);
 	s->curflag[grank >> PDBGEN_CHUNK_SHIFT] = 1;
 }
 
@@ -454,9 +515,6 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 	if (rc != SLIDETAB_OK)
 		return rc;
 	threads = pdbgeo_threads(threads);
-	if (b->n - k > 16)
-		return err_set(err, SLIDETAB_EINVAL,
-			       "pdbgen: at most 16 cells may be free of pattern tiles (%d-tile pattern on %d cells)", k, b->n);
 	struct bfs *s = calloc(1, sizeof *s);
 	struct worker *ws = calloc((size_t)threads, sizeof *ws);
 	struct table_meta *m = meta_out;

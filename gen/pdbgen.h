@@ -1,4 +1,4 @@
-/* pdbgen: builds and verifies one pattern database by exhaustive reverse BFS; 4x4 presets. */
+/* pdbgen: builds and verifies one pattern database by exhaustive reverse BFS; the presets. */
 #ifndef SLIDETAB_PDBGEN_H
 #define SLIDETAB_PDBGEN_H
 
@@ -43,7 +43,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 int pdbgen_verify(const struct board *b, const struct table_meta *meta, const uint8_t *packed,
 		  int threads, struct slidetab_error *err);
 
-/* The 4x4 presets live in core/pdbpreset.c (pdb_preset), shared with query; these names remain for the build. */
+/* The 4x4 and 5x5 presets live in core/pdbpreset.c (pdb_preset), shared with query; these names remain for the build. */
 #define PDBGEN_PRESET_MAX PDB_PRESET_MAX
 static inline int pdbgen_preset(const char *name, uint32_t masks[PDBGEN_PRESET_MAX])
 {

@@ -3,7 +3,7 @@
  * libslidetab answers puzzles from the tables that slidetab-gen writes: the exact distance of
  * a start from a goal, the lexicographically smallest optimal move string, or "unsolvable".
  * Boards up to 12 cells (2x2 .. 3x4, 2x6 and their transposes) are answered in O(1) from
- * exact tables, for any goal; the 15 puzzle (4x4) by IDA* over pattern databases.
+ * exact tables, for any goal; the 15 and 24 puzzles (4x4, 5x5) by IDA* over pattern databases.
  *
  * Boards are arrays of rows*cols tiles in row-major order, 0 = the blank, tiles 1..rows*cols-1
  * each once. A NULL goal means the tiles in order with the blank last. Moves are the blank's:
@@ -82,7 +82,7 @@ SLIDETAB_API int slidetab_distance(slidetab *db, int rows, int cols, const unsig
 SLIDETAB_API int slidetab_path(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
 		  char *moves, size_t cap, struct slidetab_error *err);
 
-/* Boards answered by search (4x4): give up beyond max_depth moves (SLIDETAB_ELIMIT); 0 = no limit. */
+/* Boards answered by search (4x4, 5x5): give up beyond max_depth moves (SLIDETAB_ELIMIT); 0 = no limit. */
 SLIDETAB_API int slidetab_set_max_depth(slidetab *db, unsigned max_depth, struct slidetab_error *err);
 
 SLIDETAB_API void slidetab_close(slidetab *db);
@@ -92,6 +92,16 @@ SLIDETAB_API const char *slidetab_strerror(int status);
 
 /* The library's version, e.g. "0.2.0". */
 SLIDETAB_API const char *slidetab_version(void);
+
+/* Progress of long searches (4x4 and 5x5, answered by IDA*): once one search has run for a
+ * second, fn(ctx, bound, nodes, seconds, done) is called from the thread that runs it, about once
+ * a second and at each new bound (the current cost bound in moves, nodes generated so far,
+ * seconds since the search began), and a last time with done = 1 when that search ends. Calls
+ * from several threads may overlap. The library itself never prints; fn NULL turns this off.
+ * Set it before answering puzzles on other threads. */
+typedef void (*slidetab_progress_fn)(void *ctx, unsigned bound, unsigned long long nodes, double seconds,
+				     int done);
+SLIDETAB_API int slidetab_set_progress(slidetab *db, slidetab_progress_fn fn, void *ctx, struct slidetab_error *err);
 
 #ifdef __cplusplus
 }

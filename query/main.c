@@ -141,6 +141,18 @@ static int run_gap(const struct opts *o, int nfiles, char **files)
 	return status;
 }
 
+/* The library's progress hook: one live line on stderr (a terminal) while a search runs. */
+static void show_progress(void *ctx, unsigned bound, unsigned long long nodes, double seconds, int done)
+{
+	(void)ctx;
+	if (done) {
+		fprintf(stderr, "\r\033[K");
+		return;
+	}
+	fprintf(stderr, "\rsearching: bound %u, %llu nodes, %.1f s, %.2f M nodes/s\033[K", bound, nodes, seconds,
+		seconds > 0 ? (double)nodes / seconds / 1e6 : 0.0);
+}
+
 /* Sliding puzzles: every input stream through one library handle. */
 static int run_sliding(const struct opts *o, int nfiles, char **files)
 {
@@ -151,6 +163,8 @@ static int run_sliding(const struct opts *o, int nfiles, char **files)
 	int rc = slidetab_open_flags(&db, o->tables, o->preload ? SLIDETAB_PRELOAD : 0, &err);
 	if (rc == SLIDETAB_OK)
 		rc = slidetab_set_max_depth(db, o->out.max_depth, &err);
+	if (rc == SLIDETAB_OK && isatty(2))
+		rc = slidetab_set_progress(db, show_progress, NULL, &err);
 	if (rc != SLIDETAB_OK) {
 		fprintf(stderr, "query: %s\n", err.msg);
 		return EXIT_USAGE;

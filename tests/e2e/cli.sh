@@ -26,8 +26,13 @@ bin/gen -q --board 4x4 --blank 5 --pdb 555 --dir "$tmp/pd" >/dev/null
 status_is 0 "after building the suggested (smaller) set it answers" bin/query --tables "$tmp/pd" --board 4x4 --goal "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
 out_is "the same distance from the new set" '32\n'
 echo "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0" >"$tmp/p5"
-status_is 2 "5x5: no tables can answer it" $Q --board 5x5 "$tmp/p5"
-err_lacks "5x5: no gen command suggested" "gen --board 5x5"
+status_is 0 "5x5: answered from the small 444444 set" $Q "$tmp/p5"
+out_is "5x5: the goal itself" '0\n'
+echo "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24" >"$tmp/p5"
+status_is 0 "5x5: one move" $Q --path "$tmp/p5"
+out_is "5x5: the path" 'r\n'
+status_is 2 "5x5 without pattern databases" bin/query --tables "$tmp/pd" "$tmp/p5"
+err_has "5x5: the message names the gen command" "gen --board 5x5 --blank 0 --pdb 6666 --dir $tmp/pd"
 
 # --goal with no tiles: a clear message, printable.
 for g in " " "" "#" ","; do

@@ -150,7 +150,7 @@ START_TEST(board_messages)
 		    "line 1: a lone number 2 looks like a case count (--style hdu3567 reads one; otherwise remove it)", &r);
 	expect_read("1 2 3 4 5 6 0\n", 0, 0, 0, "F", 0,
 		    "line 1: 7 tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, "
-				   "16 4x4): give --board RxC", &r);
+				   "16 4x4, 25 5x5): give --board RxC", &r);
 	/* --pairs: each count is one reading or refused as ambiguous */
 	expect_read("1 2 3 0 1 2 0 3\n", 0, 0, 1, "F", 0,
 		    "line 1: 8 tokens could be 2x2 (a start and goal) or 2x4: say which with --board", &r);

@@ -1,0 +1,207 @@
+/* bench24: Korf & Felner's 24-puzzle instances solved with a 5x5 PDB set: length, nodes, time. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../core/board.h"
+#include "../core/ida.h"
+#include "../core/pdb.h"
+#include "../core/pool.h"
+#include "../core/tabname.h"
+
+#define MAX_INST 64
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* CPU seconds of the whole process: next to wall time it shows what other load took away. */
+static double cpu(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: bench24 [-j N] [--across] [--dir DIR] [--set NAME] [--korf FILE] [--lines L,L,...]\n"
+			"  -j N          threads inside each search (default 2); instances one after another\n"
+			"  --across      one thread per search, N instances at once instead\n"
+			"  --set NAME    5x5 preset whose files in DIR answer (default 6666)\n"
+			"  --korf FILE   instances, one a line: 25 tiles then the optimal length\n"
+			"                (default tests/data/korf50-24.txt)\n"
+			"  --lines LIST  1-based line numbers (default 38,40,25,32,44,37,30,13,1,28:\n"
+			"                the ten with the fewest published 6-6-6-6 expansions)\n");
+}
+
+struct inst {
+	int line, want;
+	struct board_state s;
+	struct ida_result res;
+	double secs, cpus; /* wall and process CPU seconds (CPU only when searches run one at a time) */
+	int ok;
+	char why[300];
+};
+
+struct job {
+	const struct pdb_set *set;
+	struct inst *in;
+	int n, inner; /* inner: threads inside one search (instances then run one after another) */
+	double t0;
+};
+
+/* Reads line numbers `lines` (comma-separated) of the instance file into in[]; returns how many. */
+static int read_instances(const char *file, const char *lines, struct inst *in)
+{
+	FILE *f = fopen(file, "r");
+	if (!f) {
+		perror(file);
+		return -1;
+	}
+	char text[100][256];
+	int nl = 0;
+	while (nl < 100 && fgets(text[nl], sizeof text[nl], f))
+		if (text[nl][0] != '#' && text[nl][0] != '\n')
+			nl++;
+	fclose(f);
+	int n = 0;
+	for (const char *p = lines; *p && n < MAX_INST;) {
+		char *end;
+		long k = strtol(p, &end, 10);
+		if (end == p || k < 1 || k > nl) {
+			fprintf(stderr, "bench24: no instance line %s in %s (%d lines)\n", p, file, nl);
+			return -1;
+		}
+		in[n].line = (int)k;
+		int off = 0, used, v;
+		for (int c = 0; c < 25; c++) {
+			if (sscanf(text[k - 1] + off, "%d%n", &v, &used) != 1)
+				return fprintf(stderr, "bench24: line %ld: expected 26 numbers\n", k), -1;
+			in[n].s.t[c] = (uint8_t)v, off += used;
+		}
+		if (sscanf(text[k - 1] + off, "%d", &in[n].want) != 1)
+			return fprintf(stderr, "bench24: line %ld: no optimal length\n", k), -1;
+		n++;
+		p = *end == ',' ? end + 1 : end;
+	}
+	return n;
+}
+
+/* Instance i; with --across, hardest first (the list is in increasing order of published effort). */
+static void solve_one(void *ctx, size_t i, int worker)
+{
+	struct job *j = ctx;
+	struct inst *x = &j->in[j->inner > 1 ? (int)i : j->n - 1 - (int)i];
+	struct slidetab_error err;
+	(void)worker;
+	double t0 = now(), c0 = cpu();
+	int rc = ida_solve_par(j->set, &x->s, NULL, 0, j->inner, NULL, &x->res, &err);
+	x->secs = now() - t0;
+	x->cpus = cpu() - c0;
+	struct board_state s = x->s;
+	int blank = board_blank(&j->set->b, &s), moves_ok = 1;
+	for (int k = 0; rc == 0 && x->res.status == IDA_SOLVED && k < x->res.length; k++) {
+		const char *d = strchr("dlru", x->res.path[k]);
+		moves_ok &= d && board_move(&j->set->b, &s, &blank, (enum board_dir)(d - "dlru")) == 0;
+	}
+	if (rc != 0)
+		snprintf(x->why, sizeof x->why, "%s", err.msg);
+	else if (x->res.status != IDA_SOLVED)
+		snprintf(x->why, sizeof x->why, "not solved (status %d)", x->res.status);
+	else if (x->res.length != x->want)
+		snprintf(x->why, sizeof x->why, "length %d, published %d", x->res.length, x->want);
+	else if (!moves_ok || memcmp(s.t, j->set->goal.t, 25) != 0)
+		snprintf(x->why, sizeof x->why, "the path does not reach the goal");
+	else
+		x->ok = 1;
+	fprintf(stderr, "bench24: line %d: %d moves, %llu nodes, %.1f s (at %.1f s)%s%s\n", x->line, x->res.length,
+		(unsigned long long)x->res.nodes, x->secs, now() - j->t0, x->ok ? "" : ": FAIL ", x->why);
+}
+
+/* Loads the preset's files from dir. */
+static int load_set(const char *dir, const char *name, struct pdb_set **set)
+{
+	uint32_t masks[PDB_PRESET_MAX];
+	char paths[PDB_PRESET_MAX][TABNAME_MAX];
+	const char *pp[PDB_PRESET_MAX];
+	struct slidetab_error err;
+	int n = pdb_preset_for(name, 25, masks);
+	if (n < 0)
+		return fprintf(stderr, "bench24: %s is no 5x5 preset\n", name), -1;
+	for (int i = 0; i < n; i++) {
+		if (tabname_pdb(paths[i], sizeof paths[i], dir, 5, 5, 0, masks[i], &err) != 0)
+			return fprintf(stderr, "bench24: %s\n", err.msg), -1;
+		pp[i] = paths[i];
+	}
+	double t0 = now();
+	if (pdb_set_load(set, pp, n, n, &err) != 0)
+		return fprintf(stderr, "bench24: %s (build it with `make tables-24`)\n", err.msg), -1;
+	printf("# set %s from %s: %d patterns, loaded in %.1f s\n", name, dir, n, now() - t0);
+	fflush(stdout);
+	return 0;
+}
+
+static int report(const struct inst *in, int n, double wall)
+{
+	unsigned long long nodes = 0;
+	double secs = 0, cpus = 0;
+	int fails = 0;
+	printf("%-6s %6s %9s %16s %10s %10s %12s\n", "line", "length", "published", "nodes", "seconds", "cpu s",
+	       "nodes/s");
+	for (int i = 0; i < n; i++) {
+		const struct inst *x = &in[i];
+		printf("%-6d %6d %9d %16llu %10.2f %10.2f %12.3g%s%s\n", x->line, x->res.length, x->want,
+		       (unsigned long long)x->res.nodes, x->secs, x->cpus,
+		       x->secs > 0 ? (double)x->res.nodes / x->secs : 0.0, x->ok ? "" : "  FAIL: ", x->why);
+		nodes += x->res.nodes, secs += x->secs, cpus += x->cpus, fails += !x->ok;
+	}
+	printf("total  %6s %9s %16llu %10.2f %10.2f %12.3g  (wall %.1f s)\n", "", "", nodes, secs, cpus,
+	       secs > 0 ? (double)nodes / secs : 0.0, wall);
+	printf("# %d of %d optimal, wall %.1f s%s\n", n - fails, n, wall, fails ? ": FAIL" : "");
+	return fails ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = "tables", *name = "6666", *file = "tests/data/korf50-24.txt";
+	const char *lines = "38,40,25,32,44,37,30,13,1,28";
+	int threads = 2, across = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "-j") && v)
+			threads = atoi(v), i++;
+		else if (!strcmp(a, "--dir") && v)
+			dir = v, i++;
+		else if (!strcmp(a, "--set") && v)
+			name = v, i++;
+		else if (!strcmp(a, "--korf") && v)
+			file = v, i++;
+		else if (!strcmp(a, "--across"))
+			across = 1;
+		else if (!strcmp(a, "--lines") && v)
+			lines = v, i++;
+		else
+			return usage(), 2;
+	}
+	static struct inst in[MAX_INST];
+	int n = read_instances(file, lines, in);
+	struct pdb_set *set;
+	if (n < 0 || load_set(dir, name, &set) != 0)
+		return 2;
+	threads = threads < 1 ? 1 : threads;
+	struct job j = { .set = set, .in = in, .n = n, .inner = across ? 1 : threads, .t0 = now() };
+	if (across)
+		pool_run(threads, (size_t)n, solve_one, &j);
+	else
+		for (int i = 0; i < n; i++)
+			solve_one(&j, (size_t)i, 0);
+	int rc = report(in, n, now() - j.t0);
+	pdb_set_free(set);
+	return rc;
+}
