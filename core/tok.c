@@ -13,7 +13,7 @@ static int bad_token(const char *t, size_t n, int col, struct slidetab_error *er
 
 /* Moves *i past separators; returns 0 at the end of the line or at a comment, else 1 with
  * [*start, *i) the next field: a run of non-separators (a glued '#' belongs to the field). */
-static int next_field(const char *line, size_t len, size_t *i, size_t *start)
+static inline __attribute__((always_inline)) int next_field(const char *line, size_t len, size_t *i, size_t *start)
 {
 	while (*i < len && tok_is_sep(line[*i]))
 		(*i)++;

@@ -93,11 +93,13 @@ static void print_show(FILE *out, const struct output_opts *o, const struct boar
 void output_answer(FILE *out, const struct output_opts *o, const struct board *b, const struct board_state *s,
 		   const struct board_state *g, const struct output_answer *a, long line, long case_no)
 {
-	char path[512] = "";
-	if (a->path && (o->path || o->hdu))
-		for (size_t k = 0; k + 1 < sizeof path && (path[k] = a->path[k]) != '\0'; k++)
-			if (o->upper)
-				path[k] = (char)(path[k] - 'a' + 'A');
+	char upper[512] = "";
+	const char *path = a->path ? a->path : "";
+	if (o->upper && (o->path || o->hdu)) { /* letters in upper case: a copy */
+		for (size_t k = 0; k + 1 < sizeof upper && path[k]; k++)
+			upper[k] = (char)(path[k] - 'a' + 'A');
+		path = upper;
+	}
 	if (o->json)
 		print_json(out, o, b, s, g, a, path, line);
 	else if (o->hdu && a->status == SLIDETAB_OK)
