@@ -175,7 +175,7 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@sh fuzz/run.sh $(FUZZ_SECONDS)
 
-check-unit: $(TEST_BIN) tables
+check-unit: $(TEST_BIN) bin/query tables
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
 
 check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz examples
