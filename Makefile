@@ -181,7 +181,7 @@ check-unit: $(TEST_BIN) bin/query tables
 check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz examples
 	@sh tests/e2e/run.sh
 	@sh tests/e2e/cli.sh
-	@sh tests/e2e/options.sh
+	@SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/e2e/options.sh
 	@sh tests/e2e/input.sh
 	@sh tests/e2e/lib.sh
 

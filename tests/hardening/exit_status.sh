@@ -1,5 +1,5 @@
 #!/bin/sh
-# exit_status.sh: every exit status gen and query document in --help (0 ok, 1 ko input/verify, 2 usage/missing table, 3 damaged table/resources).
+# exit_status.sh: every exit status gen and query document in --help (0 ok, 1 bad input/verify, 2 usage/missing table, 3 damaged table/resources).
 # Run from the repo root after the build: sh tests/hardening/exit_status.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -110,14 +110,14 @@ check 0 "query on empty input" "" "$QUERY" --tables "$tmp/tables"
 check 0 "query --info on a good table" "" "$QUERY" --info "$tmp/tables/3x3-b0.tbl"
 
 check 1 "query: a tile twice" '1 3 0 4 2 5 7 8 6\n1 1 0 4 2 5 7 8 6\n8 6 7 2 5 4 3 0 1\n' "$QUERY" --tables "$tmp/tables"
-out_is "4 error 31 " "the ko line says error, the rest answered"
+out_is "4 error 31 " "the bad line says error, the rest answered"
 check 1 "query: a tile out of range" '1 3 0 4 2 5 7 8 9\n' "$QUERY" --tables "$tmp/tables"
 check 1 "query: not a number" '1 3 0 4 2 5 7 8 6\n1 3 0 4 2 5 7 8 z\n' "$QUERY" --tables "$tmp/tables"
 out_is "4 error " "the line that is not a number says error"
 check 1 "query: a row too short" '1 3 0\n4 2\n7 8 6\n' "$QUERY" --tables "$tmp/tables" --board 3x3
 check 1 "query: input ends inside a puzzle" '1 3 0\n4 2 5\n' "$QUERY" --tables "$tmp/tables" --board 3x3
 check 1 "query --pairs: goal missing" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/tables" --pairs
-check 1 "query --style hdu3567: ko count line" 'x\n12X453786\n12345678X\n' "$QUERY" --tables "$tmp/tables" --style hdu3567
+check 1 "query --style hdu3567: bad count line" 'x\n12X453786\n12345678X\n' "$QUERY" --tables "$tmp/tables" --style hdu3567
 
 check 2 "query --bogus" "" "$QUERY" --bogus
 check 2 "query --board 9x9" "" "$QUERY" --board 9x9
@@ -144,7 +144,7 @@ check 3 "query: a 2x3 table under a 3x3 name (foreign)" '1 3 0 4 2 5 7 8 6\n' "$
 cp "$tmp/tables/3x3-b0.tbl" "$tmp/late/3x3-b0.tbl"
 size=$(wc -c < "$tmp/late/3x3-b0.tbl")
 poke "$tmp/late/3x3-b0.tbl" $((size - 10)) # the last zlib block: found at lookup time
-check 3 "query: damage found when a lookup reaches the ko block" '1 3 0 4 2 5 7 8 6\n8 6 7 2 5 4 3 0 1\n' \
+check 3 "query: damage found when a lookup reaches the bad block" '1 3 0 4 2 5 7 8 6\n8 6 7 2 5 4 3 0 1\n' \
 	"$QUERY" --tables "$tmp/late"
 check 3 "query --preload: the same damage found up front" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/late" --preload
 check 3 "query --info on that table" "" "$QUERY" --info "$tmp/late/3x3-b0.tbl"
