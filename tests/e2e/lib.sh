@@ -45,7 +45,8 @@ out=$tmp/elsewhere
 mkdir -p "$out"
 cp examples/hint.c "$out/"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
-cflags=$(pkg-config --cflags slidetab)
+# A library built with sanitizers (make check SAN=...) needs them in the program linked to it too.
+cflags="$(pkg-config --cflags slidetab) ${SLIDETAB_SAN:-}"
 check "hint: shared build with pkg-config" sh -c "cd '$out' && cc -Wall -Wextra -Werror hint.c $cflags \
 	$(pkg-config --libs slidetab) -o hint-shared"
 check "hint-shared needs libslidetab.so.0" sh -c "readelf -d '$out/hint-shared' | grep -q 'NEEDED.*libslidetab.so.0'"
