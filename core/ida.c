@@ -12,6 +12,9 @@
 #include "pool.h"
 
 #define IDA_SPLIT_MAX 24 /* deepest frontier of a parallel search */
+/* Frontier nodes per thread of a parallel iteration. Subtree sizes vary by orders of magnitude:
+ * with 256, one node could hold most of an iteration while the other thread idled. */
+#define IDA_ITEMS_PER_THREAD 8192
 
 
 /* Side 0 looks the state up as it is, side 1 looks up its reflection. */
@@ -443,7 +446,7 @@ static int par_round(struct search *x, struct par *P, int threads)
 	int found;
 	for (int split = 8;; split += 2) {
 		found = par_collect(x, P, split);
-		if (found || P->nitems >= (size_t)threads * 256 || split + 2 > IDA_SPLIT_MAX || split + 2 >= x->bound)
+		if (found || P->nitems >= (size_t)threads * IDA_ITEMS_PER_THREAD || split + 2 > IDA_SPLIT_MAX || split + 2 >= x->bound)
 			break;
 	}
 	if (found)
