@@ -280,7 +280,7 @@ static int run_layers(struct shared *s, const struct board_state *goal, struct b
 		      struct slidetab_error *err)
 {
 	const struct bfs_options *opt = s->opt;
-	const struct bfs_part local = { 0, s->count, NULL, layer_local }, *part = opt->part ? opt->part : &local;
+	const struct bfs_part local = { 0, s->count, NULL, layer_local, NULL, 0, 1 }, *part = opt->part ? opt->part : &local;
 	struct bfs_snapshot snap = { s->lo, s->lo + s->own, (uint64_t *)(void *)s->bits, s->entries, res->hist, 0 };
 	int resumed = 0, rc = SLIDETAB_OK;
 	if (opt->ckpt && (rc = opt->ckpt->resume(opt->ckpt->ctx, &snap, &resumed, err)) != SLIDETAB_OK)

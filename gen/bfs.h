@@ -15,11 +15,15 @@ struct bfs_layer; /* one layer of the search in progress (opaque) */
  * entries only, expands the frontier among them, and hands a neighbour outside them to its owner
  * through a bfs_remote buffer. `layer` runs one layer: bfs_expand over the own chunks (in rounds,
  * exchanging the remote buffers between them), bfs_mark_own for what the others sent, and the
- * layer's count over every process in *found. */
+ * layer's count over every process in *found. The rest of the pipeline (gen/exactcmd, gen/ckpt)
+ * agrees through reduce. */
+enum { BFS_MAX, BFS_MIN };
 struct bfs_part {
 	uint64_t lo, hi;
 	void *ctx;
 	int (*layer)(void *ctx, struct bfs_layer *L, uint64_t *found, struct slidetab_error *err);
+	uint64_t (*reduce)(void *ctx, uint64_t v, int op); /* BFS_MAX or BFS_MIN of v over every process */
+	int proc, procs;                                    /* this process, and how many there are */
 };
 
 /* Checkpoint hooks (gen/ckpt): `save` after each finished layer, `resume` once before the first. */
