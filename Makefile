@@ -48,7 +48,7 @@ TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
 .PHONY: check-replay all libs demo deps tables tables-large tables-15 tables-24 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
-	install uninstall clean static fuzz examples
+	install uninstall clean static fuzz examples gen-mpi
 .DELETE_ON_ERROR:
 
 all: bin/gen bin/query libs tables
@@ -91,6 +91,21 @@ bin/gen: $(GEN_OBJ) lib/libslidetab.a
 bin/query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab.a
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+# gen-mpi: gen's exact search on several processes (Open MPI: libopenmpi-dev). Its own objects
+# (mpi/) are compiled with mpicc; the plain build never needs MPI.
+MPICC ?= mpicc
+MPI_SRC := $(wildcard mpi/*.c)
+MPI_OBJ := $(MPI_SRC:%.c=$(B)/%.o)
+$(B)/mpi/%.o: mpi/%.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+bin/gen-mpi: $(MPI_OBJ) $(GEN_LIB) lib/libslidetab.a
+	@mkdir -p bin
+	$(MPICC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+gen-mpi: bin/gen-mpi
 
 static: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab.a
 	@mkdir -p bin
@@ -238,4 +253,4 @@ uninstall:
 clean:
 	rm -rf $(B) bin lib tables/*.tbl
 
--include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d)
+-include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d)

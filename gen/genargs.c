@@ -6,12 +6,48 @@
 #include <string.h>
 
 #include "../core/board.h"
+#include "../core/input.h"
 #include "../core/pool.h"
 #include "../core/table.h"
 #include "../core/tok.h"
 #include "../core/version.h"
 
 static const char *prog = "gen";
+
+/* The one place where a status becomes gen's exit status. `reading`: an unreadable file named
+ * by the user (--verify) is a usage error; elsewhere an I/O failure is a failed run. */
+int genargs_exit(int status, int reading)
+{
+	switch (status) {
+	case SLIDETAB_OK: return EXIT_OK;
+	case SLIDETAB_EINVAL: return EXIT_USAGE;
+	case SLIDETAB_ENOMEM:
+	case SLIDETAB_ENOSPC: return EXIT_RESOURCES;
+	case SLIDETAB_EIO: return reading ? EXIT_USAGE : EXIT_FAIL;
+	default: return EXIT_FAIL;
+	}
+}
+
+int genargs_goal(const struct gen_args *a, const struct board *b, struct board_state *goal)
+{
+	struct slidetab_error err;
+	memset(goal, 0, sizeof *goal);
+	if (a->goal_text) {
+		if (input_parse_goal(a->goal_text, b->rows, b->cols, goal, &err) != SLIDETAB_OK) {
+			fprintf(stderr, "%s: %s\n", prog, err.msg);
+			return -1;
+		}
+		return 0;
+	}
+	int blank = a->blank < 0 ? b->n - 1 : a->blank;
+	if (blank >= b->n) {
+		fprintf(stderr, "%s: --blank %d is not a cell of %dx%d (0..%d)\n", prog, blank, a->rows, a->cols, b->n - 1);
+		return -1;
+	}
+	board_goal(b, blank, goal);
+	return 0;
+}
+
 
 /* An integer option in [min, max], or a message and -1. */
 static int int_option(const char *name, const char *text, long min, long max, int *out)

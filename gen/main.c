@@ -21,8 +21,6 @@
 #include "pdbcmd.h"
 #include "verify.h"
 
-/* Exit statuses. */
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
 static void usage(FILE *f)
 {
@@ -62,24 +60,10 @@ static void usage(FILE *f)
 		"  gen --verify tables/3x3-b0.tbl\n");
 }
 
-/* The one place where a status becomes gen's exit status. `reading`: an unreadable file named
- * by the user (--verify) is a usage error; elsewhere an I/O failure is a failed run. */
-static int exit_status(int status, int reading)
-{
-	switch (status) {
-	case SLIDETAB_OK: return EXIT_OK;
-	case SLIDETAB_EINVAL: return EXIT_USAGE;
-	case SLIDETAB_ENOMEM:
-	case SLIDETAB_ENOSPC: return EXIT_RESOURCES;
-	case SLIDETAB_EIO: return reading ? EXIT_USAGE : EXIT_FAIL;
-	default: return EXIT_FAIL;
-	}
-}
-
 static int fail(int status, int reading, const struct slidetab_error *err)
 {
 	fprintf(stderr, "gen: %s\n", err->msg);
-	return exit_status(status, reading);
+	return genargs_exit(status, reading);
 }
 
 /* Checks what was written to stdout reached it. */
@@ -109,26 +93,6 @@ static int run_verify(const struct gen_args *a)
 	return EXIT_FAIL;
 }
 
-static int make_goal(const struct gen_args *a, const struct board *b, struct board_state *goal)
-{
-	struct slidetab_error err;
-	memset(goal, 0, sizeof *goal);
-	if (a->goal_text) {
-		if (input_parse_goal(a->goal_text, b->rows, b->cols, goal, &err) != SLIDETAB_OK) {
-			fprintf(stderr, "gen: %s\n", err.msg);
-			return -1;
-		}
-		return 0;
-	}
-	int blank = a->blank < 0 ? b->n - 1 : a->blank;
-	if (blank >= b->n) {
-		fprintf(stderr, "gen: --blank %d is not a cell of %dx%d (0..%d)\n", blank, a->rows, a->cols, b->n - 1);
-		return -1;
-	}
-	board_goal(b, blank, goal);
-	return 0;
-}
-
 static int run_pdb(const struct gen_args *a, const struct board *b, const struct board_state *goal)
 {
 	uint32_t masks[PDB_PRESET_MAX];
@@ -156,7 +120,7 @@ static int run_gen(const struct gen_args *a)
 		fprintf(stderr, "gen: %dx%d is not a board (R, C >= 2, R*C <= 25)\n", a->rows, a->cols);
 		return EXIT_USAGE;
 	}
-	if (make_goal(a, &b, &goal) != 0)
+	if (genargs_goal(a, &b, &goal) != 0)
 		return EXIT_USAGE;
 	if (a->pattern || a->pdb)
 		return run_pdb(a, &b, &goal);
