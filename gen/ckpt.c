@@ -194,13 +194,19 @@ static unsigned newest(const struct ckpt *c, int *other_procs)
 	return best;
 }
 
-/* Why header h does not belong to this run, or NULL. */
-static const char *foreign(const struct ckpt *c, const struct bfs_snapshot *s, const uint8_t *h, unsigned depth)
+/* Why header h is not a sound checkpoint header, or NULL. */
+static const char *damaged(const uint8_t *h)
 {
 	if (memcmp(h, CK_MAGIC, 8) != 0 || get32(h + 8) != 1 || get32(h + 92) != CK_BOM)
 		return "not a slidetab checkpoint of this version and byte order";
 	if (get32(h + CK_HEADER - 4) != crc_of(0, h, CK_HEADER - 4))
 		return "its header is damaged (CRC mismatch)";
+	return NULL;
+}
+
+/* Why a sound header h does not belong to this run, or NULL. */
+static const char *foreign(const struct ckpt *c, const struct bfs_snapshot *s, const uint8_t *h, unsigned depth)
+{
 	if (h[24] != c->b->rows || h[25] != c->b->cols || get64(h + 48) != rank_states(c->b->n))
 		return "it is of another board";
 	if (memcmp(h + 56, c->goal->t, (size_t)c->b->n) != 0)
@@ -239,8 +245,11 @@ static int load_file(const struct ckpt *c, unsigned depth, struct bfs_snapshot *
 	int fd = open(name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return err_set(err, SLIDETAB_EIO, "cannot open the checkpoint %s: %s", name, strerror(errno));
-	int bad = read_all(fd, h, CK_HEADER);
-	const char *why = bad ? "it is too short" : foreign(c, s, h, depth);
+	const char *why = read_all(fd, h, CK_HEADER) ? "it is too short" : damaged(h);
+	if (!why && (why = foreign(c, s, h, depth)) != NULL) {
+		close(fd);
+		return err_set(err, SLIDETAB_EINVAL, "refusing the checkpoint %s: %s", name, why);
+	}
 	if (!why && (read_all(fd, s->bits, body_words(s) * 8) || (s->entries && read_all(fd, s->entries, s->hi - s->lo))))
 		why = "it is too short";
 	if (!why && read(fd, &extra, 1) != 0)

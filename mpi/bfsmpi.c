@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#define ROUND_CHUNKS_PER_THREAD 8
+#define ROUND_CHUNKS_PER_THREAD 32
 
 static int proc_id(void)
 {
