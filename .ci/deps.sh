@@ -1,8 +1,9 @@
 #!/bin/sh
 # deps.sh: installs the packages slidetab needs (as root), or prints the command to run.
+# (Open MPI for gen-mpi and its tests; the plain build does not need it.)
 # Usage: deps.sh [fuzz]   (fuzz: also clang and its libFuzzer runtime, for `make fuzz`)
 set -u
-want="zlib1g-dev check pkg-config g++"
+want="zlib1g-dev check pkg-config g++ libopenmpi-dev openmpi-bin"
 [ "${1:-}" = fuzz ] && want="$want clang libclang-rt-dev"
 missing=""
 for p in $want; do

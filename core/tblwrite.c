@@ -2,6 +2,7 @@
 #include "tblint.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -21,6 +22,10 @@ struct out {
 	const char *path;
 	uint64_t written;
 	long delay_ms; /* test hook: a pause after each 64 KiB (makes a write slow enough to interrupt) */
+};
+
+struct table_sink {
+	struct out *out;
 };
 
 /* The name of a named temporary file (or link) that a write in progress would leave behind, for
@@ -141,14 +146,12 @@ static int publish(int fd, const char *tmpname, const char *path, struct slideta
 	return rc;
 }
 
-/* Deflates the blocks (pool_run index = block number); each block is independent. */
+/* Deflates the blocks (pool_run index = block number relative to the part); each is independent. */
 struct zjob {
-	const struct table_meta *m;
-	const uint8_t *packed;
-	uint64_t packed_bytes, bb, blocks;
+	const uint8_t *packed; /* the part's packed bytes, from its first block on */
+	uint64_t packed_bytes, bb;
 	int level;
-	uint8_t **zblocks;
-	uLongf *zsize;
+	struct table_blocks *out;
 	_Atomic int failed;
 };
 
@@ -167,71 +170,136 @@ static void deflate_block(void *ctx, size_t b, int worker)
 		atomic_store(&j->failed, 1);
 		return;
 	}
-	j->zblocks[b] = z;
-	j->zsize[b] = zlen;
+	j->out->z[b] = z;
+	j->out->size[b] = (uint32_t)zlen;
+	j->out->crc[b] = tbl_crc(z, zlen);
+}
+
+/* meta with its defaults filled in (block_entries). */
+static struct table_meta resolved(const struct table_meta *meta)
+{
+	struct table_meta m = *meta;
+	if (m.block_entries == 0)
+		m.block_entries = tbl_default_block_entries(m.entry_bits ? m.entry_bits : 8);
+	return m;
+}
+
+uint32_t table_block_entries(const struct table_meta *meta)
+{
+	return resolved(meta).block_entries;
+}
+
+uint64_t table_block_count(const struct table_meta *meta)
+{
+	struct table_meta m = resolved(meta);
+	return (m.entries + m.block_entries - 1) / m.block_entries;
+}
+
+void table_blocks_free(struct table_blocks *t)
+{
+	if (t->z)
+		for (uint64_t b = 0; b < t->count; b++)
+			free(t->z[b]);
+	free(t->z);
+	free(t->size);
+	free(t->crc);
+	memset(t, 0, sizeof *t);
+}
+
+int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
+		      int threads, struct table_blocks *t, struct slidetab_error *err)
+{
+	struct table_meta m = resolved(meta);
+	uint64_t bb = (uint64_t)m.block_entries * m.entry_bits / 8, total = table_packed_bytes(m.entries, m.entry_bits);
+	uint64_t end = (first + count) * bb < total ? (first + count) * bb : total;
+	memset(t, 0, sizeof *t);
+	t->first = first;
+	t->count = count;
+	t->raw = packed;
+	t->size = calloc(count ? count : 1, sizeof *t->size);
+	t->crc = calloc(count ? count : 1, sizeof *t->crc);
+	int zlib = m.payload == TABLE_PAYLOAD_ZLIB;
+	if (zlib)
+		t->z = calloc(count ? count : 1, sizeof *t->z);
+	if (!t->size || !t->crc || (zlib && !t->z)) {
+		table_blocks_free(t);
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
+	}
+	struct zjob job = { .packed = packed, .packed_bytes = count ? end - first * bb : 0, .bb = bb, .level = level, .out = t };
+	if (zlib) {
+		/* Blocks are deflated in parallel; the bytes do not depend on the thread count. */
+		pool_run(threads < 1 ? pool_cpus() : threads, count, deflate_block, &job);
+		if (atomic_load(&job.failed)) {
+			table_blocks_free(t);
+			return err_set(err, SLIDETAB_ENOMEM, "out of memory while deflating");
+		}
+		return SLIDETAB_OK;
+	}
+	for (uint64_t b = 0; b < count; b++) {
+		uint64_t start = b * bb, len = job.packed_bytes - start < bb ? job.packed_bytes - start : bb;
+		t->size[b] = (uint32_t)len;
+		t->crc[b] = tbl_crc(packed + start, len);
+	}
+	return SLIDETAB_OK;
+}
+
+const uint8_t *table_blocks_data(const struct table_blocks *t, uint64_t b)
+{
+	if (t->z)
+		return t->z[b];
+	uint64_t off = 0; /* raw blocks are all full but the table's last: offset = b full blocks */
+	if (b > 0)
+		off = b * (uint64_t)t->size[0];
+	return t->raw + off;
+}
+
+int table_emit(struct table_sink *sink, const void *p, uint64_t n, struct slidetab_error *err)
+{
+	return out_write(sink->out, p, n, err);
 }
 
 /* On-disk layout of a table file: the header (TABLE_HEADER_SIZE bytes), the block index
  * (INDEX_ENTRY bytes per block), zeros up to the next 4096-byte boundary (so a raw payload can be
  * mapped), then the payload: the blocks in order, raw or each deflated on its own. */
-static int write_body(struct out *o, const struct table_meta *m, const uint8_t *packed, int level, int threads,
-		      struct slidetab_error *err)
+static int write_body(struct out *o, const struct table_meta *m, const uint32_t *size, const uint32_t *crc,
+		      table_payload_fn payload, void *ctx, struct slidetab_error *err)
 {
-	uint64_t packed_bytes = table_packed_bytes(m->entries, m->entry_bits);
-	uint64_t bb = (uint64_t)m->block_entries * m->entry_bits / 8;
-	uint64_t blocks = (m->entries + m->block_entries - 1) / m->block_entries;
-	uint8_t *index = calloc(blocks, INDEX_ENTRY);
-	int zlib = m->payload == TABLE_PAYLOAD_ZLIB;
-	struct zjob job = { .m = m, .packed = packed, .packed_bytes = packed_bytes, .bb = bb, .blocks = blocks,
-			    .level = level };
-	if (zlib) {
-		job.zblocks = calloc(blocks, sizeof *job.zblocks);
-		job.zsize = calloc(blocks, sizeof *job.zsize);
-	}
-	uint8_t header[TABLE_HEADER_SIZE];
-	int rc = SLIDETAB_ENOMEM;
-	if (!index || (zlib && (!job.zblocks || !job.zsize))) {
-		err_set(err, rc, "out of memory");
-		goto done;
-	}
-	if (zlib) {
-		/* Blocks are deflated in parallel; the bytes do not depend on the thread count. */
-		pool_run(threads < 1 ? pool_cpus() : threads, blocks, deflate_block, &job);
-		if (atomic_load(&job.failed)) {
-			err_set(err, rc, "out of memory while deflating");
-			goto done;
-		}
-	}
+	uint64_t blocks = table_block_count(m);
+	uint8_t *index = calloc(blocks ? blocks : 1, INDEX_ENTRY);
+	if (!index)
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	uint64_t off = 0;
 	for (uint64_t b = 0; b < blocks; b++) {
-		uint64_t start = b * bb, len = packed_bytes - start < bb ? packed_bytes - start : bb;
-		uint64_t size = zlib ? job.zsize[b] : len;
-		const uint8_t *stored = zlib ? job.zblocks[b] : packed + start;
 		tbl_put64(index + b * INDEX_ENTRY, off);
-		tbl_put32(index + b * INDEX_ENTRY + 8, (uint32_t)size);
-		tbl_put32(index + b * INDEX_ENTRY + 12, tbl_crc(stored, size));
-		off += size;
+		tbl_put32(index + b * INDEX_ENTRY + 8, size[b]);
+		tbl_put32(index + b * INDEX_ENTRY + 12, crc[b]);
+		off += size[b];
 	}
 	uint64_t index_end = TABLE_HEADER_SIZE + blocks * INDEX_ENTRY;
 	uint64_t payload_off = (index_end + 4095) & ~(uint64_t)4095; /* page-aligned for mmap */
+	uint8_t header[TABLE_HEADER_SIZE];
 	tbl_header_encode(m, blocks, payload_off, off, tbl_crc(index, blocks * INDEX_ENTRY), header);
 	static const uint8_t zeros[4096];
-	if ((rc = out_write(o, header, TABLE_HEADER_SIZE, err)) ||
-	    (rc = out_write(o, index, blocks * INDEX_ENTRY, err)) ||
-	    (rc = out_write(o, zeros, payload_off - index_end, err)))
-		goto done;
-	if (!zlib)
-		rc = out_write(o, packed, packed_bytes, err);
-	else
-		for (uint64_t b = 0; b < blocks && rc == SLIDETAB_OK; b++)
-			rc = out_write(o, job.zblocks[b], job.zsize[b], err);
-done:
-	if (job.zblocks)
-		for (uint64_t b = 0; b < blocks; b++)
-			free(job.zblocks[b]);
-	free(job.zblocks);
-	free(job.zsize);
+	struct table_sink sink = { o };
+	int rc;
+	if ((rc = out_write(o, header, TABLE_HEADER_SIZE, err)) == SLIDETAB_OK &&
+	    (rc = out_write(o, index, blocks * INDEX_ENTRY, err)) == SLIDETAB_OK &&
+	    (rc = out_write(o, zeros, payload_off - index_end, err)) == SLIDETAB_OK)
+		rc = payload(ctx, &sink, err);
+	if (rc == SLIDETAB_OK && o->written != payload_off + off)
+		rc = err_set(err, SLIDETAB_EIO, "writing %s: the payload source gave %" PRIu64 " bytes, expected %" PRIu64,
+			     o->path, o->written - payload_off, off);
 	free(index);
+	return rc;
+}
+
+/* The payload of a whole table held by one process: its blocks in order. */
+static int local_payload(void *ctx, struct table_sink *sink, struct slidetab_error *err)
+{
+	const struct table_blocks *t = ctx;
+	int rc = SLIDETAB_OK;
+	for (uint64_t b = 0; b < t->count && rc == SLIDETAB_OK; b++)
+		rc = table_emit(sink, table_blocks_data(t, b), t->size[b], err);
 	return rc;
 }
 
@@ -244,9 +312,22 @@ int table_write(const char *path, const struct table_meta *meta, const uint8_t *
 int table_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
 		   uint64_t *bytes_written, struct slidetab_error *err)
 {
-	struct table_meta m = *meta;
-	if (m.block_entries == 0)
-		m.block_entries = tbl_default_block_entries(m.entry_bits ? m.entry_bits : 8);
+	struct table_meta m = resolved(meta);
+	struct table_blocks t;
+	int rc = tbl_meta_check(&m, err);
+	if (rc == SLIDETAB_OK)
+		rc = table_blocks_make(&m, packed, 0, table_block_count(&m), level, threads, &t, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	rc = table_write_stored(path, &m, t.size, t.crc, local_payload, &t, bytes_written, err);
+	table_blocks_free(&t);
+	return rc;
+}
+
+int table_write_stored(const char *path, const struct table_meta *meta, const uint32_t *size, const uint32_t *crc,
+		       table_payload_fn payload, void *ctx, uint64_t *bytes_written, struct slidetab_error *err)
+{
+	struct table_meta m = resolved(meta);
 	int rc = tbl_meta_check(&m, err);
 	if (rc)
 		return rc;
@@ -258,7 +339,7 @@ int table_write_mt(const char *path, const struct table_meta *meta, const uint8_
 	o.fd = direct ? open(path, O_WRONLY | O_CLOEXEC) : open_temp(path, &tmpname, err);
 	if (o.fd < 0)
 		return direct ? err_set(err, SLIDETAB_EIO, "opening %s: %s", path, strerror(errno)) : SLIDETAB_EIO;
-	rc = write_body(&o, &m, packed, level, threads, err);
+	rc = write_body(&o, &m, size, crc, payload, ctx, err);
 	if (rc == SLIDETAB_OK && !direct && fsync(o.fd) != 0)
 		rc = err_set(err, SLIDETAB_EIO, "syncing %s: %s", path, strerror(errno));
 	if (rc == SLIDETAB_OK && !direct)

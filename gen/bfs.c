@@ -25,7 +25,7 @@
 #include "bfsprog.h"
 #include "bfsseq.h"
 
-#define CHUNK_STATES (1u << 16) /* work unit: a multiple of 64 states */
+#define CHUNK_STATES BFS_CHUNK_STATES
 #define PAIRS UINT64_C(0x5555555555555555)
 
 struct shared {
@@ -33,9 +33,11 @@ struct shared {
 	const struct bfs_options *opt;
 	struct rank_ctx rk;
 	uint8_t md[BOARD_MAX_CELLS][BOARD_MAX_CELLS]; /* md[tile][cell]: taxicab distance to its goal cell */
-	_Atomic uint64_t *bits;
-	uint8_t *entries;
+	_Atomic uint64_t *bits; /* the states held: bits[w] holds states 32 (wlo + w) .. */
+	uint8_t *entries;       /* entries[j - lo] */
 	uint64_t count;
+	uint64_t lo, own, wlo;  /* the states held: [lo, lo + own), wlo = lo / 32 (gen: all of them) */
+	uint8_t deg[BOARD_MAX_CELLS]; /* moves of the blank from each cell (counted for a part) */
 	unsigned depth;
 	uint64_t chunks;
 	struct bfsseq sq;
@@ -92,6 +94,24 @@ static inline void ring_flush(_Atomic uint64_t *bits, struct ring *r, uint64_t v
 		mark(bits, r->idx[r->head], v);
 }
 
+/* The seam of the distributed search: state j (a global index) is marked here when this process
+ * holds it, else its owner gets it through the remote buffer (never for one process). */
+static inline void mark_at(struct shared *s, struct bfs_remote *rm, uint64_t j, uint64_t v)
+{
+	if (j - s->lo < s->own)
+		mark(s->bits, j - s->lo, v);
+	else
+		rm->j[rm->n++] = j;
+}
+
+static inline void far_at(struct shared *s, struct ring *r, struct bfs_remote *rm, uint64_t j, uint64_t v)
+{
+	if (j - s->lo < s->own)
+		ring_push(s->bits, r, j - s->lo, v);
+	else
+		rm->j[rm->n++] = j;
+}
+
 /* The entry stored for a state at distance d. */
 static unsigned encode(const struct shared *s, unsigned d, const struct bfsseq_cur *c, int blank)
 {
@@ -108,21 +128,23 @@ static unsigned encode(const struct shared *s, unsigned d, const struct bfsseq_c
 /* The horizontal moves of a whole word of frontier pairs `hit` (word wi, phase p): the in-word
  * targets are ORed together with the frontier's move to done in one atomic; the two that cross
  * into the neighbouring words go one by one. */
-static inline void horizontal_word(struct shared *s, uint64_t wi, unsigned p, uint64_t hit, uint64_t nxt)
+static inline void horizontal_word(struct shared *s, uint64_t wi, unsigned p, uint64_t hit, uint64_t nxt,
+				   struct bfs_remote *rm)
 {
 	uint64_t l = hit & s->canl[p], r = hit & s->canr[p];
 	uint64_t tgt = (l >> 2) | (r << 2);
-	atomic_fetch_or_explicit(&s->bits[wi], hit * 3 | tgt * nxt, memory_order_relaxed);
+	atomic_fetch_or_explicit(&s->bits[wi - s->wlo], hit * 3 | tgt * nxt, memory_order_relaxed);
 	if (l & 1)
-		mark(s->bits, wi * 32 - 1, nxt);
+		mark_at(s, rm, wi * 32 - 1, nxt);
 	if (r >> 62)
-		mark(s->bits, wi * 32 + 32, nxt);
+		mark_at(s, rm, wi * 32 + 32, nxt);
 }
 
-/* Expands every frontier state in [lo, hi) (lo a multiple of 32); returns how many there were
+/* Expands every frontier state in [lo, hi) (lo a multiple of 32; rm: the remote marks of a part,
+ * else NULL); returns how many there were
  * (the size of layer d, counted here rather than when marked). Hot loop, measured: horizontal moves a word at a time, the seq unranked once per seq
  * rank, vertical moves re-ranked by a delta over the digits they change. */
-static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
+static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct bfs_remote *rm)
 {
 	const uint64_t n = (uint64_t)s->b->n;
 	const unsigned d = s->depth;
@@ -135,29 +157,31 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi)
 	uint64_t g0 = lo / n;
 
 	for (uint64_t wi = lo >> 5; wi < (hi + 31) >> 5; g0 += s->gstep[p], p = s->pnext[p], wi++) {
-		uint64_t x = atomic_load_explicit(&s->bits[wi], memory_order_relaxed) ^ pat;
+		uint64_t x = atomic_load_explicit(&s->bits[wi - s->wlo], memory_order_relaxed) ^ pat;
 		uint64_t hit = ~(x | (x >> 1)) & PAIRS;
 		if (!hit)
 			continue;
 		found += (uint64_t)__builtin_popcountll(hit);
-		horizontal_word(s, wi, p, hit, nxt);
+		horizontal_word(s, wi, p, hit, nxt, rm);
 		while (hit) {
 			unsigned o = (unsigned)__builtin_ctzll(hit) / 2;
 			hit &= hit - 1;
 			int blank = s->blank_at[p][o];
 			uint64_t r = g0 + s->goff[p][o];
+			if (rm)
+				rm->updates += s->deg[blank];
 			if (r != cur.h)
 				bfsseq_goto(&s->sq, r, s->par[blank], &cur);
 			else
 				bfsseq_set_parity(&s->sq, &cur, s->par[blank]);
 			if (s->entries)
-				s->entries[r * n + (uint64_t)blank] = (uint8_t)encode(s, d, &cur, blank);
+				s->entries[r * n + (uint64_t)blank - s->lo] = (uint8_t)encode(s, d, &cur, blank);
 			for (int k = 0; k < 2; k++) {
 				int to = s->vert[blank][k];
 				if (to < 0)
 					continue;
 				uint64_t h = bfsseq_vertical(&s->sq, &cur, r, blank, to);
-				ring_push(s->bits, &ring, h * n + (uint64_t)to, nxt);
+				far_at(s, &ring, rm, h * n + (uint64_t)to, nxt);
 			}
 		}
 	}
@@ -173,6 +197,7 @@ static void tables_init(struct shared *s)
 		s->par[b] = (uint8_t)rank_seq_parity(&s->rk, b);
 		s->vert[b][0] = (int8_t)(b - cols >= 0 ? b - cols : -1);
 		s->vert[b][1] = (int8_t)(b + cols < n ? b + cols : -1);
+		s->deg[b] = (uint8_t)((b - cols >= 0) + (b + cols < n) + (b % cols > 0) + (b % cols < cols - 1));
 	}
 	for (int p = 0; p < n; p++) {
 		s->canl[p] = s->canr[p] = 0;
@@ -190,16 +215,108 @@ static void tables_init(struct shared *s)
 	}
 }
 
-/* One chunk of the current layer (pool_run index c); worker 0 also draws the live progress line. */
-static void run_chunk(void *ctx, size_t c, int worker)
+/* Chunks c0 + i (pool_run index i) of the held states, chunk c's remote marks into rm[c - c0]. */
+struct expand_job {
+	struct shared *s;
+	uint64_t c0;
+	struct bfs_remote *rm;
+};
+
+/* One chunk of the current layer; worker 0 also draws the live progress line. */
+static void run_chunk(void *ctx, size_t i, int worker)
 {
-	struct shared *s = ctx;
-	uint64_t lo = (uint64_t)c * CHUNK_STATES, hi = lo + CHUNK_STATES;
-	uint64_t f = expand_range(s, lo, hi < s->count ? hi : s->count);
+	struct expand_job *job = ctx;
+	struct shared *s = job->s;
+	uint64_t lo = s->lo + (job->c0 + i) * CHUNK_STATES, hi = lo + CHUNK_STATES, end = s->lo + s->own;
+	struct bfs_remote *rm = job->rm ? &job->rm[i] : NULL;
+	if (rm)
+		rm->n = rm->updates = 0;
+	uint64_t f = expand_range(s, lo, hi < end ? hi : end, rm);
 	uint64_t found = atomic_fetch_add_explicit(&s->found, f, memory_order_relaxed) + f;
 	uint64_t done = atomic_fetch_add_explicit(&s->chunks_done, 1, memory_order_relaxed) + 1;
 	if (worker == 0)
 		bfsprog_live(&s->prog, s->depth, s->so_far + found, done, s->chunks);
+}
+
+uint64_t bfs_layer_chunks(const struct bfs_layer *L)
+{
+	return ((const struct shared *)(const void *)L)->chunks;
+}
+
+unsigned bfs_layer_depth(const struct bfs_layer *L)
+{
+	return ((const struct shared *)(const void *)L)->depth;
+}
+
+uint64_t bfs_expand(struct bfs_layer *L, uint64_t c0, uint64_t c1, struct bfs_remote *rm)
+{
+	struct shared *s = (struct shared *)(void *)L;
+	uint64_t before = atomic_load(&s->found);
+	struct expand_job job = { s, c0, rm };
+	if (c1 > c0)
+		pool_run(s->opt->threads, (size_t)(c1 - c0), run_chunk, &job);
+	return atomic_load(&s->found) - before;
+}
+
+void bfs_mark_own(struct bfs_layer *L, const uint64_t *j, size_t n)
+{
+	struct shared *s = (struct shared *)(void *)L;
+	uint64_t nxt = 2 - (s->depth & 1);
+	for (size_t i = 0; i < n; i++)
+		mark(s->bits, j[i] - s->lo, nxt);
+}
+
+/* Layer d of one process: every chunk on the pool. */
+static int layer_local(void *ctx, struct bfs_layer *L, uint64_t *found, struct slidetab_error *err)
+{
+	(void)ctx;
+	(void)err;
+	*found = bfs_expand(L, 0, bfs_layer_chunks(L), NULL);
+	return SLIDETAB_OK;
+}
+
+/* The layers from the goal (or from a checkpoint) until one is empty, with a checkpoint after each. */
+static int run_layers(struct shared *s, const struct board_state *goal, struct bfs_result *res,
+		      struct slidetab_error *err)
+{
+	const struct bfs_options *opt = s->opt;
+	const struct bfs_part local = { 0, s->count, NULL, layer_local, NULL, 0, 1 }, *part = opt->part ? opt->part : &local;
+	struct bfs_snapshot snap = { s->lo, s->lo + s->own, (uint64_t *)(void *)s->bits, s->entries, res->hist, 0 };
+	int resumed = 0, rc = SLIDETAB_OK;
+	if (opt->ckpt && (rc = opt->ckpt->resume(opt->ckpt->ctx, &snap, &resumed, err)) != SLIDETAB_OK)
+		return rc;
+	uint64_t goal_j = rank_state(&s->rk, goal), total = 0;
+	if (!resumed && goal_j - s->lo < s->own)
+		mark(s->bits, goal_j - s->lo, 1);
+	for (unsigned d = 0; d < snap.depth; d++)
+		total += res->hist[d];
+	res->radius = snap.depth ? snap.depth - 1 : 0;
+	bfsprog_start(&s->prog, opt->log, opt->live, s->count);
+	for (unsigned d = snap.depth; d < TABLE_HIST_MAX; d++) {
+		/* Layer d is counted as it is expanded: the frontier pairs the scan finds. */
+		s->depth = d;
+		s->so_far = total;
+		atomic_store(&s->found, 0);
+		atomic_store(&s->chunks_done, 0);
+		uint64_t found = 0;
+		if ((rc = part->layer(part->ctx, (struct bfs_layer *)(void *)s, &found, err)) != SLIDETAB_OK)
+			return rc;
+		if (found == 0)
+			break;
+		res->hist[d] = found;
+		res->radius = d;
+		total += found;
+		bfsprog_layer(&s->prog, d, found, total);
+		snap.depth = d + 1;
+		if (opt->ckpt && (rc = opt->ckpt->save(opt->ckpt->ctx, &snap, err)) != SLIDETAB_OK)
+			return rc;
+	}
+	res->seconds = bfsprog_now() - s->prog.t0;
+	res->states = total;
+	if (total != s->count)
+		return err_set(err, SLIDETAB_EFORMAT, "search reached %llu states, expected %llu",
+			       (unsigned long long)total, (unsigned long long)s->count);
+	return SLIDETAB_OK;
 }
 
 int bfs_run(const struct board *b, const struct board_state *goal, const struct bfs_options *opt,
@@ -222,50 +339,31 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 			s->md[goal->t[c]][t] = (uint8_t)board_taxicab(b, c, t);
 	bfsseq_init(&s->sq, &s->rk, !opt->count_only && opt->entry == TABLE_ENTRY_MDRES ? s->md : NULL);
 	tables_init(s);
-	uint64_t words = (s->count + 31) / 32, expect = s->count;
+	s->lo = opt->part ? opt->part->lo : 0;
+	s->own = opt->part ? opt->part->hi - opt->part->lo : s->count;
+	s->wlo = s->lo / 32;
+	uint64_t words = (s->own + 31) / 32;
 	struct bigmem bits;
-	bigmem_alloc(&bits, words * sizeof *s->bits); /* huge pages: fewer TLB misses on far updates */
+	bigmem_alloc(&bits, (words ? words : 1) * sizeof *s->bits); /* huge pages: fewer TLB misses on far updates */
 	s->bits = (_Atomic uint64_t *)(void *)bits.p;
 	if (!opt->count_only)
-		s->entries = malloc(s->count);
+		s->entries = malloc(s->own ? s->own : 1);
 	if (!s->bits || (!opt->count_only && !s->entries)) {
+		unsigned long long need = words * 8 + (opt->count_only ? 0 : s->own);
 		bigmem_free(&bits);
 		free(s->entries);
 		free(s);
-		return err_set(err, SLIDETAB_ENOMEM, "out of memory for the search (%llu bytes)",
-			       (unsigned long long)bfs_memory_needed(b, opt->count_only));
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory for the search (%llu bytes)", need);
 	}
 	res->working_bytes = words * 8;
-	s->chunks = (s->count + CHUNK_STATES - 1) / CHUNK_STATES;
-	bfsprog_start(&s->prog, opt->log, opt->live, expect);
-	mark(s->bits, rank_state(&s->rk, goal), 1);
-	uint64_t total = 0;
-	for (unsigned d = 0; d < TABLE_HIST_MAX; d++) {
-		/* Layer d is counted as it is expanded: the frontier pairs the scan finds. */
-		s->depth = d;
-		s->so_far = total;
-		atomic_store(&s->found, 0);
-		atomic_store(&s->chunks_done, 0);
-		pool_run(opt->threads, s->chunks, run_chunk, s);
-		uint64_t found = atomic_load(&s->found);
-		if (found == 0)
-			break;
-		res->hist[d] = found;
-		res->radius = d;
-		total += found;
-		bfsprog_layer(&s->prog, d, found, total);
-	}
-	res->seconds = bfsprog_now() - s->prog.t0;
-	res->states = total;
+	s->chunks = (s->own + CHUNK_STATES - 1) / CHUNK_STATES;
+	int rc = run_layers(s, goal, res, err);
 	res->entries = s->entries;
 	bigmem_free(&bits);
-	int ok = total == expect;
 	free(s);
-	if (!ok) {
+	if (rc != SLIDETAB_OK) {
 		free(res->entries);
 		res->entries = NULL;
-		return err_set(err, SLIDETAB_EFORMAT, "search reached %llu states, expected %llu",
-			       (unsigned long long)total, (unsigned long long)expect);
 	}
-	return SLIDETAB_OK;
+	return rc;
 }

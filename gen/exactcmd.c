@@ -17,6 +17,7 @@
 #include "../core/table.h"
 #include "../core/version.h"
 #include "bfs.h"
+#include "ckpt.h"
 
 static int bits_for(unsigned v)
 {
@@ -70,17 +71,19 @@ int exactcmd_check(const struct board *b, const struct exactcmd_opts *o, struct 
 		states *= i;
 	long double per_state = o->count_only ? 0.25L : 0.25L + 1 + entry_bits_bound(o) / 8.0L;
 	long double need = states * per_state;
+	if (o->dist) /* this machine's processes hold their share of the states */
+		need = need * o->dist->procs_here / o->dist->part->procs;
 	uint64_t have = phys_memory();
 	if (b->n > RANK_MAX_CELLS || need > (long double)have * 0.9L)
 		return err_set(err, SLIDETAB_ENOMEM,
-			       "%dx%d has %.0Lf states; %s needs %.3Lg GiB of memory (%.3Lg bytes a state), this machine "
+			       "%dx%d has %.0Lf states; %s needs %.3Lg GiB of memory%s (%.3Lg bytes a state), this machine "
 			       "allows %.1f GiB%s",
 			       b->rows, b->cols, states, o->count_only ? "the count-only search" : "a table",
-			       need / 1073741824.0L, per_state, have / 1073741824.0,
+			       need / 1073741824.0L, o->dist ? " on this machine for its processes" : "", per_state, have / 1073741824.0,
 			       o->count_only || states * 0.25L > (long double)have * 0.9L
 				       ? "; use pattern databases for boards this large"
 				       : "; --count-only needs only 2 bits a state");
-	return o->count_only ? SLIDETAB_OK : check_disk(o, states, err);
+	return o->count_only || (o->dist && o->dist->part->proc != 0) ? SLIDETAB_OK : check_disk(o, states, err);
 }
 
 static double cpu_seconds(void)
@@ -144,16 +147,35 @@ static void pack_chunk(void *ctx, size_t c, int worker)
 		table_packed_set(j->packed, i, j->bits, j->entries[i]);
 }
 
-/* Packs the one-byte entries at the narrowest width that holds the largest and writes the table. */
+/* Packs the entries and writes the table from this one process. */
+static int pack_write(const struct exactcmd_opts *o, const struct table_meta *m, struct pack_job *job, size_t chunks,
+		      uint64_t *bytes, struct slidetab_error *err)
+{
+	uint8_t *packed = calloc(table_packed_bytes(m->entries, m->entry_bits) + 1, 1);
+	if (!packed)
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory packing %" PRIu64 " entries", m->entries);
+	job->packed = packed;
+	job->bits = m->entry_bits;
+	pool_run(o->threads, chunks, pack_chunk, job);
+	int rc = table_write_mt(o->out, m, packed, o->level, o->threads, bytes, err);
+	free(packed);
+	return rc;
+}
+
+/* Packs the one-byte entries at the narrowest width that holds the largest (over every process)
+ * and writes the table. */
 static int write_table(const struct board *b, const struct board_state *goal, const struct exactcmd_opts *o,
 		       uint32_t entry, struct bfs_result *res, struct slidetab_error *err)
 {
-	struct pack_job job = { .entries = res->entries, .count = res->states };
-	size_t chunks = (size_t)((res->states + PACK_CHUNK - 1) / PACK_CHUNK);
+	const struct bfs_part *part = o->dist ? o->dist->part : NULL;
+	struct pack_job job = { .entries = res->entries, .count = part ? part->hi - part->lo : res->states };
+	size_t chunks = (size_t)((job.count + PACK_CHUNK - 1) / PACK_CHUNK);
 	pool_run(o->threads, chunks, max_chunk, &job);
 	unsigned maxe = 0;
 	for (int w = 0; w < POOL_MAX_THREADS; w++)
 		maxe = job.max[w] > maxe ? job.max[w] : maxe;
+	if (part)
+		maxe = (unsigned)part->reduce(part->ctx, maxe, BFS_MAX);
 	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
 				.payload = o->compress == 1 ? TABLE_PAYLOAD_ZLIB : TABLE_PAYLOAD_RAW,
 				.rows = (uint8_t)b->rows, .cols = (uint8_t)b->cols, .cells = (uint8_t)b->n,
@@ -162,17 +184,11 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 	memcpy(m.goal, goal->t, (size_t)b->n);
 	memcpy(m.hist, res->hist, sizeof m.hist);
 	snprintf(m.generator, sizeof m.generator, "slidetab gen %s", SLIDETAB_VERSION);
-	uint8_t *packed = calloc(table_packed_bytes(res->states, m.entry_bits) + 1, 1);
-	if (!packed)
-		return err_set(err, SLIDETAB_ENOMEM, "out of memory packing %" PRIu64 " entries", res->states);
-	job.packed = packed;
-	job.bits = m.entry_bits;
-	pool_run(o->threads, chunks, pack_chunk, &job);
+	uint64_t bytes = 0;
+	int rc = part ? o->dist->write(part->ctx, &m, res->entries, o, &bytes, err)
+		      : pack_write(o, &m, &job, chunks, &bytes, err);
 	free(res->entries);
 	res->entries = NULL;
-	uint64_t bytes = 0;
-	int rc = table_write_mt(o->out, &m, packed, o->level, o->threads, &bytes, err);
-	free(packed);
 	if (rc == SLIDETAB_OK && o->report)
 		fprintf(o->report, "# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", o->out, bytes,
 		       8.0 * (double)bytes / (double)res->states, table_payload_name(m.payload), m.entry_bits,
@@ -189,8 +205,12 @@ int exactcmd_run(const struct board *b, const struct board_state *goal, const st
 		return rc;
 	if (!o->quiet)
 		announce(b, o, entry);
+	struct ckpt ck = { .dir = o->checkpoint, .resume = o->resume, .b = b, .goal = goal, .entry = entry,
+			   .count_only = o->count_only, .part = o->dist ? o->dist->part : NULL };
+	struct bfs_ckpt hooks = ckpt_hooks(&ck);
 	struct bfs_options opt = { .threads = o->threads, .count_only = o->count_only, .entry = entry,
-				   .log = o->quiet ? NULL : stderr, .live = !o->quiet && isatty(2) };
+				   .log = o->quiet ? NULL : stderr, .live = !o->quiet && isatty(2) && !o->dist,
+				   .part = ck.part, .ckpt = o->checkpoint ? &hooks : NULL };
 	struct bfs_result res;
 	double c0 = cpu_seconds();
 	rc = bfs_run(b, goal, &opt, &res, err);

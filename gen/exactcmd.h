@@ -7,6 +7,19 @@
 
 #include "../core/board.h"
 #include "../core/err.h"
+#include "../core/table.h"
+#include "bfs.h"
+
+struct exactcmd_opts;
+
+/* gen-mpi's back end (mpi/): the search's part, the processes on this machine (for the memory
+ * check), and the table writer that gathers every process's blocks into one file. */
+struct exactcmd_dist {
+	const struct bfs_part *part;
+	int procs_here;
+	int (*write)(void *ctx, const struct table_meta *m, const uint8_t *entries, const struct exactcmd_opts *o,
+		     uint64_t *bytes, struct slidetab_error *err);
+};
 
 struct exactcmd_opts {
 	const char *out; /* table path; NULL with count_only */
@@ -15,6 +28,9 @@ struct exactcmd_opts {
 	uint32_t entry; /* enum table_entry (compact forces MOD4) */
 	uint32_t block_entries; /* entries per block, a multiple of 64; 0 = the default (32 KiB blocks) */
 	FILE *report;           /* the histogram and summary lines (gen: stdout), or NULL for none */
+	const char *checkpoint; /* checkpoint folder, or NULL */
+	int resume;             /* 1: continue from the checkpoint */
+	const struct exactcmd_dist *dist; /* NULL: one process */
 };
 
 /* Refuses up front a run that cannot fit in memory (SLIDETAB_ENOMEM) or on disk

@@ -17,11 +17,10 @@
 #include "../core/tok.h"
 #include "../core/version.h"
 #include "exactcmd.h"
+#include "genargs.h"
 #include "pdbcmd.h"
 #include "verify.h"
 
-/* Exit statuses. */
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
 static void usage(FILE *f)
 {
@@ -61,31 +60,10 @@ static void usage(FILE *f)
 		"  gen --verify tables/3x3-b0.tbl\n");
 }
 
-struct gen_args {
-	int rows, cols, blank, threads, level, count_only, quiet, block_entries;
-	const char *goal_text, *out, *verify, *pattern, *pdb, *dir;
-	int compress; /* 0 raw, 1 zlib, 2 compact */
-	uint32_t entry;
-};
-
-/* The one place where a status becomes gen's exit status. `reading`: an unreadable file named
- * by the user (--verify) is a usage error; elsewhere an I/O failure is a failed run. */
-static int exit_status(int status, int reading)
-{
-	switch (status) {
-	case SLIDETAB_OK: return EXIT_OK;
-	case SLIDETAB_EINVAL: return EXIT_USAGE;
-	case SLIDETAB_ENOMEM:
-	case SLIDETAB_ENOSPC: return EXIT_RESOURCES;
-	case SLIDETAB_EIO: return reading ? EXIT_USAGE : EXIT_FAIL;
-	default: return EXIT_FAIL;
-	}
-}
-
 static int fail(int status, int reading, const struct slidetab_error *err)
 {
 	fprintf(stderr, "gen: %s\n", err->msg);
-	return exit_status(status, reading);
+	return genargs_exit(status, reading);
 }
 
 /* Checks what was written to stdout reached it. */
@@ -115,26 +93,6 @@ static int run_verify(const struct gen_args *a)
 	return EXIT_FAIL;
 }
 
-static int make_goal(const struct gen_args *a, const struct board *b, struct board_state *goal)
-{
-	struct slidetab_error err;
-	memset(goal, 0, sizeof *goal);
-	if (a->goal_text) {
-		if (input_parse_goal(a->goal_text, b->rows, b->cols, goal, &err) != SLIDETAB_OK) {
-			fprintf(stderr, "gen: %s\n", err.msg);
-			return -1;
-		}
-		return 0;
-	}
-	int blank = a->blank < 0 ? b->n - 1 : a->blank;
-	if (blank >= b->n) {
-		fprintf(stderr, "gen: --blank %d is not a cell of %dx%d (0..%d)\n", blank, a->rows, a->cols, b->n - 1);
-		return -1;
-	}
-	board_goal(b, blank, goal);
-	return 0;
-}
-
 static int run_pdb(const struct gen_args *a, const struct board *b, const struct board_state *goal)
 {
 	uint32_t masks[PDB_PRESET_MAX];
@@ -162,7 +120,7 @@ static int run_gen(const struct gen_args *a)
 		fprintf(stderr, "gen: %dx%d is not a board (R, C >= 2, R*C <= 25)\n", a->rows, a->cols);
 		return EXIT_USAGE;
 	}
-	if (make_goal(a, &b, &goal) != 0)
+	if (genargs_goal(a, &b, &goal) != 0)
 		return EXIT_USAGE;
 	if (a->pattern || a->pdb)
 		return run_pdb(a, &b, &goal);
@@ -170,7 +128,8 @@ static int run_gen(const struct gen_args *a)
 	struct slidetab_error err;
 	struct exactcmd_opts o = { .out = a->out, .threads = a->threads, .level = a->level, .count_only = a->count_only,
 				   .quiet = a->quiet, .compress = a->compress, .entry = a->entry,
-				   .block_entries = (uint32_t)a->block_entries, .report = stdout };
+				   .block_entries = (uint32_t)a->block_entries, .report = stdout,
+				   .checkpoint = a->checkpoint, .resume = a->resume };
 	if (!o.out && !o.count_only) {
 		int rc = tabname_exact(defname, sizeof defname, a->dir, b.rows, b.cols, board_blank(&b, &goal), &err);
 		if (rc != SLIDETAB_OK)
@@ -189,115 +148,12 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-/* An integer option in [min, max], or a message and -1. */
-static int int_option(const char *name, const char *text, long min, long max, int *out)
-{
-	long v;
-	struct slidetab_error err;
-	if (tok_parse_long(text, min, max, &v, &err) != SLIDETAB_OK) {
-		fprintf(stderr, "gen: %s %s\n", name, err.msg);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
-}
-
-/* A name from a list, as its index; -1 with a message when it is none of them. */
-static int pick(const char *option, const char *text, const char *const *names, int count)
-{
-	for (int i = 0; i < count; i++)
-		if (!strcmp(text, names[i]))
-			return i;
-	fprintf(stderr, "gen: %s %s: expected one of", option, text);
-	for (int i = 0; i < count; i++)
-		fprintf(stderr, " %s", names[i]);
-	fputc('\n', stderr);
-	return -1;
-}
-
-/* Applies one option: 0 to go on, 1 to stop with success (--help, --version), -1 usage error. */
-static int set_option(struct gen_args *a, int c, const char *arg)
-{
-	static const char *const compress[] = { "none", "zlib", "compact", "raw" }, *const entry[] = { "half", "mdres", "plain" };
-	static const uint32_t entries[] = { TABLE_ENTRY_HALF, TABLE_ENTRY_MDRES, TABLE_ENTRY_PLAIN };
-	int k;
-	switch (c) {
-	case 'b':
-		if (board_parse_spec(arg, &a->rows, &a->cols) == 0)
-			return 0;
-		fprintf(stderr, "gen: --board %s: expected RxC with R, C >= 2 and R*C <= 25 (e.g. 3x3)\n", arg);
-		return -1;
-	case 'B': return int_option("--blank", arg, 0, 24, &a->blank);
-	case 'j': return int_option("-j", arg, 1, 256, &a->threads);
-	case 'l': return int_option("--level", arg, 1, 9, &a->level);
-	case 'c': return (k = pick("--compress", arg, compress, 4)) < 0 ? -1 : (a->compress = k == 3 ? 0 : k, 0);
-	case 'e': return (k = pick("--entry", arg, entry, 3)) < 0 ? -1 : (a->entry = entries[k], 0);
-	case 'k':
-		if (int_option("--block-entries", arg, 64, 1 << 24, &a->block_entries) != 0)
-			return -1;
-		if (a->block_entries % 64 == 0)
-			return 0;
-		fprintf(stderr, "gen: --block-entries %s: must be a multiple of 64\n", arg);
-		return -1;
-	case 'g': a->goal_text = arg; return 0;
-	case 'o': a->out = arg; return 0;
-	case 'C': a->count_only = 1; return 0;
-	case 'P': a->pattern = arg; return 0;
-	case 'D': a->pdb = arg; return 0;
-	case 'd': a->dir = arg; return 0;
-	case 'v': a->verify = arg; return 0;
-	case 'q': a->quiet = 1; return 0;
-	case 'h': usage(stdout); return 1;
-	case 'V': printf("gen (slidetab) %s\n", SLIDETAB_VERSION); return 1;
-	default: return -1;
-	}
-}
-
-/* Refuses combinations that cannot go together. 0 or -1 (message printed). */
-static int check_args(const struct gen_args *a)
-{
-	const char *why = !a->rows && !a->verify ? "--board RxC is required (see gen --help)"
-			  : a->count_only && a->out ? "--count-only writes no table; drop -o"
-			  : a->goal_text && a->blank >= 0 ? "give --blank or --goal, not both"
-							   : NULL;
-	if (why)
-		fprintf(stderr, "gen: %s\n", why);
-	return why ? -1 : 0;
-}
-
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "board", required_argument, NULL, 'b' },   { "blank", required_argument, NULL, 'B' },
-		{ "goal", required_argument, NULL, 'g' },    { "output", required_argument, NULL, 'o' },
-		{ "threads", required_argument, NULL, 'j' }, { "compress", required_argument, NULL, 'c' },
-		{ "entry", required_argument, NULL, 'e' },   { "level", required_argument, NULL, 'l' },
-		{ "count-only", no_argument, NULL, 'C' },    { "verify", required_argument, NULL, 'v' },
-		{ "quiet", no_argument, NULL, 'q' },         { "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },       { "pattern", required_argument, NULL, 'P' },
-		{ "pdb", required_argument, NULL, 'D' },     { "dir", required_argument, NULL, 'd' },
-		{ "block-entries", required_argument, NULL, 'k' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct gen_args a = { .blank = -1, .threads = pool_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES };
-	int c;
-	opterr = 0; /* our own messages, with our own prefix */
-	while ((c = getopt_long(argc, argv, ":b:g:o:j:c:e:l:qhV", longopts, NULL)) != -1) {
-		if (c == '?' || c == ':') {
-			fprintf(stderr, "gen: %s: %s; see gen --help\n", argv[optind - 1],
-				c == ':' ? "this option needs a value" : "unknown option");
-			return EXIT_USAGE;
-		}
-		int rc = set_option(&a, c, optarg);
-		if (rc != 0)
-			return rc > 0 ? finish_output(EXIT_OK) : EXIT_USAGE;
-	}
-	if (optind < argc) {
-		fprintf(stderr, "gen: unexpected argument '%s'\n", argv[optind]);
-		return EXIT_USAGE;
-	}
-	if (check_args(&a) != 0)
-		return EXIT_USAGE;
+	struct gen_args a;
+	int rc = genargs_parse(argc, argv, &a, "gen", usage);
+	if (rc != 0)
+		return rc > 0 ? finish_output(EXIT_OK) : EXIT_USAGE;
 	if (a.verify)
 		return finish_output(run_verify(&a));
 	/* A signal ends the process; the table is written to an unnamed file until complete, so an

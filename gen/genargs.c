@@ -1,0 +1,165 @@
+/* genargs: the command line of gen and gen-mpi (one parser, one set of option names). */
+#include "genargs.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/board.h"
+#include "../core/input.h"
+#include "../core/pool.h"
+#include "../core/table.h"
+#include "../core/tok.h"
+#include "../core/version.h"
+
+static const char *prog = "gen";
+
+/* The one place where a status becomes gen's exit status. `reading`: an unreadable file named
+ * by the user (--verify) is a usage error; elsewhere an I/O failure is a failed run. */
+int genargs_exit(int status, int reading)
+{
+	switch (status) {
+	case SLIDETAB_OK: return EXIT_OK;
+	case SLIDETAB_EINVAL: return EXIT_USAGE;
+	case SLIDETAB_ENOMEM:
+	case SLIDETAB_ENOSPC: return EXIT_RESOURCES;
+	case SLIDETAB_EIO: return reading ? EXIT_USAGE : EXIT_FAIL;
+	default: return EXIT_FAIL;
+	}
+}
+
+int genargs_goal(const struct gen_args *a, const struct board *b, struct board_state *goal)
+{
+	struct slidetab_error err;
+	memset(goal, 0, sizeof *goal);
+	if (a->goal_text) {
+		if (input_parse_goal(a->goal_text, b->rows, b->cols, goal, &err) != SLIDETAB_OK) {
+			fprintf(stderr, "%s: %s\n", prog, err.msg);
+			return -1;
+		}
+		return 0;
+	}
+	int blank = a->blank < 0 ? b->n - 1 : a->blank;
+	if (blank >= b->n) {
+		fprintf(stderr, "%s: --blank %d is not a cell of %dx%d (0..%d)\n", prog, blank, a->rows, a->cols, b->n - 1);
+		return -1;
+	}
+	board_goal(b, blank, goal);
+	return 0;
+}
+
+
+/* An integer option in [min, max], or a message and -1. */
+static int int_option(const char *name, const char *text, long min, long max, int *out)
+{
+	long v;
+	struct slidetab_error err;
+	if (tok_parse_long(text, min, max, &v, &err) != SLIDETAB_OK) {
+		fprintf(stderr, "%s: %s %s\n", prog, name, err.msg);
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
+}
+
+/* A name from a list, as its index; -1 with a message when it is none of them. */
+static int pick(const char *option, const char *text, const char *const *names, int count)
+{
+	for (int i = 0; i < count; i++)
+		if (!strcmp(text, names[i]))
+			return i;
+	fprintf(stderr, "%s: %s %s: expected one of", prog, option, text);
+	for (int i = 0; i < count; i++)
+		fprintf(stderr, " %s", names[i]);
+	fputc('\n', stderr);
+	return -1;
+}
+
+/* Applies one option: 0 to go on, 1 to stop with success (--help, --version), -1 usage error. */
+static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(FILE *f))
+{
+	static const char *const compress[] = { "none", "zlib", "compact", "raw" }, *const entry[] = { "half", "mdres", "plain" };
+	static const uint32_t entries[] = { TABLE_ENTRY_HALF, TABLE_ENTRY_MDRES, TABLE_ENTRY_PLAIN };
+	int k;
+	switch (c) {
+	case 'b':
+		if (board_parse_spec(arg, &a->rows, &a->cols) == 0)
+			return 0;
+		fprintf(stderr, "%s: --board %s: expected RxC with R, C >= 2 and R*C <= 25 (e.g. 3x3)\n", prog, arg);
+		return -1;
+	case 'B': return int_option("--blank", arg, 0, 24, &a->blank);
+	case 'j': return int_option("-j", arg, 1, 256, &a->threads);
+	case 'l': return int_option("--level", arg, 1, 9, &a->level);
+	case 'c': return (k = pick("--compress", arg, compress, 4)) < 0 ? -1 : (a->compress = k == 3 ? 0 : k, 0);
+	case 'e': return (k = pick("--entry", arg, entry, 3)) < 0 ? -1 : (a->entry = entries[k], 0);
+	case 'k':
+		if (int_option("--block-entries", arg, 64, 1 << 24, &a->block_entries) != 0)
+			return -1;
+		if (a->block_entries % 64 == 0)
+			return 0;
+		fprintf(stderr, "%s: --block-entries %s: must be a multiple of 64\n", prog, arg);
+		return -1;
+	case 'g': a->goal_text = arg; return 0;
+	case 'o': a->out = arg; return 0;
+	case 'C': a->count_only = 1; return 0;
+	case 'P': a->pattern = arg; return 0;
+	case 'D': a->pdb = arg; return 0;
+	case 'd': a->dir = arg; return 0;
+	case 'v': a->verify = arg; return 0;
+	case 'q': a->quiet = 1; return 0;
+	case 'h': usage(stdout); return 1;
+	case 'V': printf("%s (slidetab) %s\n", prog, SLIDETAB_VERSION); return 1;
+	case 'K': a->checkpoint = arg; return 0;
+	case 'R': a->checkpoint = arg; a->resume = 1; return 0;
+	default: return -1;
+	}
+}
+
+/* Refuses combinations that cannot go together. 0 or -1 (message printed). */
+static int check_args(const struct gen_args *a)
+{
+	const char *why = !a->rows && !a->verify ? "--board RxC is required (see gen --help)"
+			  : a->count_only && a->out ? "--count-only writes no table; drop -o"
+			  : a->goal_text && a->blank >= 0 ? "give --blank or --goal, not both"
+			  : a->checkpoint && (a->verify || a->pattern || a->pdb) ? "--checkpoint and --resume are for exact tables"
+							   : NULL;
+	if (why)
+		fprintf(stderr, "%s: %s\n", prog, why);
+	return why ? -1 : 0;
+}
+
+int genargs_parse(int argc, char **argv, struct gen_args *a, const char *name, void (*usage)(FILE *f))
+{
+	static const struct option longopts[] = {
+		{ "board", required_argument, NULL, 'b' },   { "blank", required_argument, NULL, 'B' },
+		{ "goal", required_argument, NULL, 'g' },    { "output", required_argument, NULL, 'o' },
+		{ "threads", required_argument, NULL, 'j' }, { "compress", required_argument, NULL, 'c' },
+		{ "entry", required_argument, NULL, 'e' },   { "level", required_argument, NULL, 'l' },
+		{ "count-only", no_argument, NULL, 'C' },    { "verify", required_argument, NULL, 'v' },
+		{ "quiet", no_argument, NULL, 'q' },         { "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },       { "pattern", required_argument, NULL, 'P' },
+		{ "pdb", required_argument, NULL, 'D' },     { "dir", required_argument, NULL, 'd' },
+		{ "block-entries", required_argument, NULL, 'k' }, { "checkpoint", required_argument, NULL, 'K' },
+		{ "resume", required_argument, NULL, 'R' },
+		{ NULL, 0, NULL, 0 }
+	};
+	*a = (struct gen_args){ .blank = -1, .threads = pool_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES };
+	prog = name;
+	int c;
+	opterr = 0; /* our own messages, with our own prefix */
+	while ((c = getopt_long(argc, argv, ":b:g:o:j:c:e:l:qhV", longopts, NULL)) != -1) {
+		if (c == '?' || c == ':') {
+			fprintf(stderr, "%s: %s: %s; see %s --help\n", prog, argv[optind - 1],
+				c == ':' ? "this option needs a value" : "unknown option", prog);
+			return -1;
+		}
+		int rc = set_option(a, c, optarg, usage);
+		if (rc != 0)
+			return rc;
+	}
+	if (optind < argc) {
+		fprintf(stderr, "%s: unexpected argument '%s'\n", prog, argv[optind]);
+		return -1;
+	}
+	return check_args(a);
+}
