@@ -35,6 +35,7 @@ struct search {
 	int hsum[2];
 	int bound, next_bound, found_len;
 	int8_t order[BOARD_NDIRS]; /* the set's directions in the caller's letter order d < l < r < u */
+	uint8_t later[BOARD_NDIRS][BOARD_NDIRS]; /* [a][b]: a comes after b in that order */
 	uint64_t nodes;
 	uint64_t tick_at; /* nodes at which to look at the clock (UINT64_MAX: no hook) */
 	const struct ida_hook *hook;
@@ -97,6 +98,28 @@ static void progress_tick(struct search *x, int force, int done)
 static int is_goal(const struct search *x)
 {
 	return memcmp(x->s, x->set->goal.t, (size_t)x->n) == 0;
+}
+
+/* Sets the child order: order[k] is the set's direction with the caller's letter k. */
+static void set_order(struct search *x, const int8_t order[BOARD_NDIRS])
+{
+	memcpy(x->order, order, sizeof x->order);
+	for (int a = 0; a < BOARD_NDIRS; a++)
+		for (int b = 0; b < BOARD_NDIRS; b++)
+			x->later[order[a]][order[b]] = a > b;
+}
+
+/* 1 when moving `dir` at depth g ends six moves a, b, -a, -b, a, b: the blank going one and a
+ * half times round a 2x2 square. Going round it twice (12 moves) is the identity, so these six
+ * equal b, a, -b, -a, b, a, the same square the other way round, and only the one whose first
+ * letter is smaller is searched. The lexicographically smallest optimal path has no such six
+ * (the other six would make it smaller), so the search still finds it, with fewer nodes. */
+static inline int twin_later(const struct search *x, int g, int dir)
+{
+	if (g < 5)
+		return 0;
+	const uint8_t *p = x->path + g - 5;
+	return p[4] == p[0] && dir == p[1] && p[2] == 3 - p[0] && p[3] == 3 - p[1] && x->later[p[0]][p[1]];
 }
 
 /* The rank of pattern p on side sd after its tile i moves from `from` to `to`, from the current
@@ -172,7 +195,7 @@ static int dfs(struct search *x, int g, int prev)
 	 * lexicographically smallest optimal path. */
 	for (int k = 0; k < BOARD_NDIRS; k++) {
 		int dir = x->order[k];
-		if (dir == 3 - prev) /* d<->u, l<->r: never straight back */
+		if (dir == 3 - prev || twin_later(x, g, dir)) /* d<->u, l<->r: never straight back */
 			continue;
 		int nb = set->b.nbr[x->blank][dir];
 		if (nb < 0)
@@ -404,7 +427,7 @@ static void par_item(void *ctx, size_t i, int worker)
 	struct board_state st;
 	memcpy(st.t, it->s, sizeof it->s);
 	search_init(x, P->set, &st);
-	memcpy(x->order, P->root->order, sizeof x->order);
+	set_order(x, P->root->order);
 	memcpy(x->path, it->path, it->g);
 	x->bound = P->root->bound;
 	x->next_bound = 1 << 30;
@@ -530,8 +553,10 @@ int ida_solve_par(const struct pdb_set *set, const struct board_state *start, co
 	if (!x)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	search_init(x, set, &ms);
+	int8_t order[BOARD_NDIRS];
 	for (int d = 0; d < BOARD_NDIRS; d++)
-		x->order[inv_dir[d]] = (int8_t)d;
+		order[inv_dir[d]] = (int8_t)d;
+	set_order(x, order);
 	if (hook && hook->fn && threads <= 1) {
 		x->hook = hook;
 		x->t0 = now_s();
