@@ -97,11 +97,13 @@ static void header_encode(const struct ckpt *c, const struct bfs_snapshot *s, ui
 	put32(h + CK_HEADER - 4, crc_of(0, h, CK_HEADER - 4));
 }
 
-static int write_all(int fd, const void *p, uint64_t n)
+/* Reads (writing = 0) or writes n bytes at p whole; -1 on an error or a short transfer. */
+static int full_io(int fd, void *p, uint64_t n, int writing)
 {
-	const uint8_t *b = p;
+	uint8_t *b = p;
 	while (n > 0) {
-		ssize_t k = write(fd, b, n > (1u << 30) ? 1u << 30 : (size_t)n);
+		size_t most = n > (1u << 30) ? 1u << 30 : (size_t)n;
+		ssize_t k = writing ? write(fd, b, most) : read(fd, b, most);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -110,6 +112,11 @@ static int write_all(int fd, const void *p, uint64_t n)
 		n -= (uint64_t)k;
 	}
 	return 0;
+}
+
+static int write_all(int fd, const void *p, uint64_t n)
+{
+	return full_io(fd, (void *)(uintptr_t)p, n, 1);
 }
 
 /* Writes this process's file of layer s->depth: temporary name, sync, rename, sync the folder. */
@@ -223,17 +230,7 @@ static const char *foreign(const struct ckpt *c, const struct bfs_snapshot *s, c
 
 static int read_all(int fd, void *p, uint64_t n)
 {
-	uint8_t *b = p;
-	while (n > 0) {
-		ssize_t k = read(fd, b, n > (1u << 30) ? 1u << 30 : (size_t)n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		b += k;
-		n -= (uint64_t)k;
-	}
-	return 0;
+	return full_io(fd, p, n, 0);
 }
 
 /* Loads this process's file of layer `depth` into s, checking that it belongs to this run. */
