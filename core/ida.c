@@ -176,21 +176,73 @@ static int cut_here(struct search *x, int g, int prev)
 	return 0;
 }
 
+/* A child of the node being expanded: the move, and per side its pattern, the moved tile's index
+ * and cells, the pattern's Manhattan part, placement rank, entry and heuristic. */
+struct child {
+	int dir, nb, tile;
+	int p[2], i[2], md[2], nv[2], nh[2];
+	uint8_t from[2], to[2];
+	uint64_t e[2];
+};
+
+/* Side sd of child c: the moved tile's pattern, its rank after the move, and a prefetch of its
+ * entry. */
+static inline void child_side(const struct search *x, struct child *c, int sd)
+{
+	const struct pdb_set *set = x->set;
+	int p = x->pat[sd][c->tile];
+	c->p[sd] = p;
+	if (p < 0)
+		return;
+	const struct pdb_one *one = &set->pat[p];
+	int i = x->idx[sd][c->tile];
+	uint8_t from = x->cells[sd][p][i], to = x->cmap[sd][x->blank];
+	c->i[sd] = i;
+	c->from[sd] = from;
+	c->to[sd] = to;
+	c->md[sd] = x->md[sd][p] - set->dist[from][one->goalcell[i]] + set->dist[to][one->goalcell[i]];
+	c->e[sd] = child_rank(x, one, sd, p, i, from, to);
+	pdb_one_prefetch(one, c->e[sd]);
+}
+
+/* The heuristic of side sd of child c from its prefetched entry. */
+static inline int child_h(const struct search *x, struct child *c, int sd)
+{
+	int p = c->p[sd];
+	if (p < 0)
+		return c->nh[sd] = x->hsum[sd];
+	c->nv[sd] = pdb_one_entry(&x->set->pat[p], c->e[sd], c->md[sd]);
+	return c->nh[sd] = x->hsum[sd] - x->h[sd][p] + c->nv[sd];
+}
+
+/* Keeps the children in keep[0..n) whose side sd does not prune them; returns how many. */
+static inline int prune_side(struct search *x, struct child *cd, int *keep, int n, int g, int sd)
+{
+	int nk = 0;
+	for (int k = 0; k < n; k++) {
+		int f = g + 1 + child_h(x, &cd[keep[k]], sd);
+		if (f > x->bound) {
+			if (f < x->next_bound)
+				x->next_bound = f;
+		} else {
+			keep[nk++] = keep[k];
+		}
+	}
+	return nk;
+}
+
 /* hot loop, measured */
-/* Depth-first search below the current node at depth g; 1 when the goal was reached. The
- * children's entries are computed and prefetched first, so their cache misses overlap. */
+/* Depth-first search below the current node at depth g; 1 when the goal was reached. The direct
+ * entries of all children are ranked and prefetched first, so their cache misses overlap; the
+ * reflected ones only for the children the direct side does not prune (f keeps the parity of the
+ * bound either way, so the next bound is the same). */
 static int dfs(struct search *x, int g, int prev)
 {
 	if (g >= x->cut)
 		return cut_here(x, g, prev);
 	const struct pdb_set *set = x->set;
-	struct {
-		int dir, nb, tile;
-		int p[2], i[2], md[2];
-		uint8_t from[2], to[2];
-		uint64_t e[2];
-	} cd[BOARD_NDIRS];
-	int nc = 0;
+	struct child cd[BOARD_NDIRS];
+	int keep[BOARD_NDIRS], nk = 0;
 	/* Children in the caller's letter order: the first solution of the last iteration is then the
 	 * lexicographically smallest optimal path. */
 	for (int k = 0; k < BOARD_NDIRS; k++) {
@@ -200,51 +252,27 @@ static int dfs(struct search *x, int g, int prev)
 		int nb = set->b.nbr[x->blank][dir];
 		if (nb < 0)
 			continue;
-		int tile = x->s[nb]; /* moves from nb into the blank's cell */
-		cd[nc].dir = dir;
-		cd[nc].nb = nb;
-		cd[nc].tile = tile;
-		for (int sd = 0; sd < x->sides; sd++) {
-			int p = x->pat[sd][tile];
-			cd[nc].p[sd] = p;
-			if (p < 0)
-				continue;
-			const struct pdb_one *one = &set->pat[p];
-			int i = x->idx[sd][tile];
-			uint8_t *cells = x->cells[sd][p];
-			uint8_t from = cells[i], to = x->cmap[sd][x->blank];
-			cd[nc].i[sd] = i;
-			cd[nc].from[sd] = from;
-			cd[nc].to[sd] = to;
-			cd[nc].md[sd] = x->md[sd][p] - set->dist[from][one->goalcell[i]] +
-					set->dist[to][one->goalcell[i]];
-			cd[nc].e[sd] = child_rank(x, one, sd, p, i, from, to);
-			pdb_one_prefetch(one, cd[nc].e[sd]);
-		}
-		nc++;
+		struct child *c = &cd[nk];
+		c->dir = dir;
+		c->nb = nb;
+		c->tile = x->s[nb]; /* moves from nb into the blank's cell */
+		c->nh[1] = c->nv[1] = 0;
+		child_side(x, c, 0);
+		keep[nk] = nk;
+		nk++;
 	}
-	for (int c = 0; c < nc; c++) {
-		if (++x->nodes >= x->tick_at)
-			progress_tick(x, 0, 0);
-		int nh[2] = {0, 0}, nv[2] = {0, 0}, hmax = 0, f = 0;
-		/* the reflected side is read only when the direct one does not prune (f keeps the
-		 * parity of the bound, so the next bound is the same) */
-		for (int sd = 0; sd < x->sides && f <= x->bound; sd++) {
-			int p = cd[c].p[sd];
-			if (p < 0) {
-				nh[sd] = x->hsum[sd];
-			} else {
-				nv[sd] = pdb_one_entry(&set->pat[p], cd[c].e[sd], cd[c].md[sd]);
-				nh[sd] = x->hsum[sd] - x->h[sd][p] + nv[sd];
-			}
-			hmax = nh[sd] > hmax ? nh[sd] : hmax;
-			f = g + 1 + hmax;
-		}
-		if (f > x->bound) {
-			if (f < x->next_bound)
-				x->next_bound = f;
-			continue;
-		}
+	x->nodes += (uint64_t)nk;
+	if (x->nodes >= x->tick_at)
+		progress_tick(x, 0, 0);
+	nk = prune_side(x, cd, keep, nk, g, 0);
+	if (x->sides > 1 && nk > 0) {
+		for (int k = 0; k < nk; k++)
+			child_side(x, &cd[keep[k]], 1);
+		nk = prune_side(x, cd, keep, nk, g, 1);
+	}
+	for (int k = 0; k < nk; k++) {
+		int c = keep[k], *nv = cd[c].nv, *nh = cd[c].nh;
+		int hmax = nh[0] > nh[1] ? nh[0] : nh[1];
 		/* apply */
 		int tile = cd[c].tile, nb = cd[c].nb;
 		int oldh[2] = {0, 0}, oldmd[2] = {0, 0}, oldsum[2] = {x->hsum[0], x->hsum[1]};
