@@ -44,6 +44,8 @@ struct search {
 	int cut;          /* dfs goes no deeper: the frontier's depth, 0 to give up, else beyond any */
 	struct par *par;  /* the search of one start on several threads (NULL: one thread) */
 	size_t item;      /* the frontier node this search expands */
+	int worker;       /* its pool worker; worker 0 reports progress */
+	uint64_t ticked;  /* nodes of this search already added to par->live */
 	uint8_t path[IDA_MAX_DEPTH + 1];
 };
 
@@ -56,7 +58,8 @@ struct item {
 
 struct par {
 	const struct pdb_set *set;
-	const struct search *root;
+	struct search *root; /* its hook, clock and report state serve the whole search */
+	_Atomic uint64_t live; /* nodes the workers have ticked in this iteration so far */
 	struct item *items;
 	size_t nitems, cap;
 	int collecting, failed;
@@ -79,20 +82,33 @@ static double now_s(void)
 
 #define IDA_TICK_NODES ((uint64_t)1 << 21) /* nodes between looks at the clock (~0.1 s) */
 
-/* Called every IDA_TICK_NODES nodes when a hook is set (and at each new bound with force = 1). */
+/* Called every IDA_TICK_NODES nodes when a hook is set (and at each new bound with force = 1). A
+ * worker of a parallel search adds its nodes to the iteration's count, gives its node up when an
+ * earlier one has a solution, and (worker 0 only) reports for the whole search. */
 static void progress_tick(struct search *x, int force, int done)
 {
 	x->tick_at = x->nodes + IDA_TICK_NODES;
-	if (x->par && atomic_load_explicit(&x->par->best, memory_order_relaxed) < x->item)
-		x->cut = 0; /* an earlier frontier node holds a solution: give this one up */
-	if (!x->hook)
+	struct search *r = x;
+	uint64_t nodes = x->nodes;
+	struct par *P = x->par;
+	if (P && x != P->root) {
+		if (atomic_load_explicit(&P->best, memory_order_relaxed) < x->item)
+			x->cut = 0; /* an earlier frontier node holds a solution: give this one up */
+		uint64_t add = x->nodes - x->ticked;
+		x->ticked = x->nodes;
+		nodes = P->root->nodes + atomic_fetch_add_explicit(&P->live, add, memory_order_relaxed) + add;
+		if (x->worker != 0)
+			return;
+		r = P->root;
+	}
+	if (!r->hook)
 		return;
-	double t = now_s() - x->t0;
-	if (t < x->hook->after || (!force && !done && t - x->last_report < x->hook->every) || (done && !x->reported))
+	double t = now_s() - r->t0;
+	if (t < r->hook->after || (!force && !done && t - r->last_report < r->hook->every) || (done && !r->reported))
 		return;
-	x->last_report = t;
-	x->reported = 1;
-	x->hook->fn(x->hook->ctx, (unsigned)x->bound, (unsigned long long)x->nodes, t, done);
+	r->last_report = t;
+	r->reported = 1;
+	r->hook->fn(r->hook->ctx, (unsigned)r->bound, (unsigned long long)nodes, t, done);
 }
 
 static int is_goal(const struct search *x)
@@ -461,9 +477,11 @@ static void par_item(void *ctx, size_t i, int worker)
 	x->next_bound = 1 << 30;
 	x->par = P;
 	x->item = i;
+	x->worker = worker;
 	x->tick_at = IDA_TICK_NODES;
 	int found = dfs(x, it->g, it->prev);
 	w->nodes += x->nodes;
+	atomic_fetch_add_explicit(&P->live, x->nodes - x->ticked, memory_order_relaxed);
 	if (x->next_bound < w->next_bound)
 		w->next_bound = x->next_bound;
 	if (!found || i >= w->found_item)
@@ -503,6 +521,7 @@ static int par_round(struct search *x, struct par *P, int threads)
 	if (found)
 		return found;
 	atomic_store(&P->best, SIZE_MAX);
+	atomic_store(&P->live, 0);
 	for (int k = 0; k < threads; k++) {
 		P->w[k].next_bound = 1 << 30;
 		P->w[k].found_item = SIZE_MAX;
@@ -537,6 +556,8 @@ static int par_iterate(struct search *x, int max_depth, int threads)
 		found = 1;
 	}
 	for (x->bound = h0; !found && x->bound <= max_depth;) {
+		if (x->hook)
+			progress_tick(x, 1, 0);
 		found = par_round(x, &P, threads);
 		if (found || x->next_bound >= (1 << 30))
 			break;
@@ -585,7 +606,7 @@ int ida_solve_par(const struct pdb_set *set, const struct board_state *start, co
 	for (int d = 0; d < BOARD_NDIRS; d++)
 		order[inv_dir[d]] = (int8_t)d;
 	set_order(x, order);
-	if (hook && hook->fn && threads <= 1) {
+	if (hook && hook->fn) {
 		x->hook = hook;
 		x->t0 = now_s();
 		x->tick_at = IDA_TICK_NODES;

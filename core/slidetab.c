@@ -18,6 +18,7 @@
 #include "frame.h"
 #include "ida.h"
 #include "pdbfind.h"
+#include "pool.h"
 #include "tabname.h"
 #include "tok.h"
 
@@ -48,6 +49,7 @@ struct slidetab {
 	unsigned flags;
 	uint64_t whole_load; /* LIB_WHOLE_LOAD or $SLIDETAB_WHOLE_LOAD */
 	_Atomic unsigned max_depth;
+	_Atomic unsigned threads; /* threads inside one search (slidetab_set_threads) */
 	struct ida_hook progress; /* fn NULL: none (slidetab_set_progress) */
 	struct tabname_path path;
 	int from_buffer;
@@ -104,6 +106,7 @@ static int new_handle(slidetab **db, unsigned flags, struct slidetab_error *err)
 	if (env && *env && tok_parse_long(env, 0, 1L << 40, &v, NULL) == SLIDETAB_OK)
 		(*db)->whole_load = (uint64_t)v;
 	pthread_mutex_init(&(*db)->lock, NULL);
+	atomic_store(&(*db)->threads, 1);
 	return SLIDETAB_OK;
 }
 
@@ -167,6 +170,16 @@ int slidetab_set_max_depth(slidetab *db, unsigned max_depth, struct slidetab_err
 	if (max_depth > IDA_MAX_DEPTH)
 		return err_set(err, SLIDETAB_EINVAL, "move limit %u is above %d", max_depth, IDA_MAX_DEPTH);
 	atomic_store(&db->max_depth, max_depth);
+	return SLIDETAB_OK;
+}
+
+int slidetab_set_threads(slidetab *db, unsigned threads, struct slidetab_error *err)
+{
+	if (!db)
+		return err_set(err, SLIDETAB_EINVAL, "no handle (NULL)");
+	if (threads < 1 || threads > POOL_MAX_THREADS)
+		return err_set(err, SLIDETAB_EINVAL, "%u threads: give 1 to %d", threads, POOL_MAX_THREADS);
+	atomic_store(&db->threads, threads);
 	return SLIDETAB_OK;
 }
 
@@ -414,7 +427,8 @@ static int answer_search(slidetab *db, const struct board *b, const struct board
 	pthread_mutex_lock(&db->lock);
 	struct ida_hook hook = db->progress;
 	pthread_mutex_unlock(&db->lock);
-	rc = ida_solve_hook(set, s, g, (int)atomic_load(&db->max_depth), &hook, res, err);
+	rc = ida_solve_par(set, s, g, (int)atomic_load(&db->max_depth), (int)atomic_load(&db->threads), &hook, res,
+			   err);
 	if (rc == SLIDETAB_OK && res->status == IDA_NOT_WITHIN)
 		rc = err_set(err, SLIDETAB_ELIMIT, "no solution within %u moves", atomic_load(&db->max_depth));
 	else if (rc == SLIDETAB_OK && res->status == IDA_UNSOLVABLE)

@@ -103,6 +103,11 @@ typedef void (*slidetab_progress_fn)(void *ctx, unsigned bound, unsigned long lo
 				     int done);
 SLIDETAB_API int slidetab_set_progress(slidetab *db, slidetab_progress_fn fn, void *ctx, struct slidetab_error *err);
 
+/* Threads one search may use (boards answered by IDA*: 4x4, 5x5); 1 by default, at most 256. The
+ * answer, path included, is the same for every count; the progress hook is then called from the
+ * thread that called slidetab_distance or slidetab_path. */
+SLIDETAB_API int slidetab_set_threads(slidetab *db, unsigned threads, struct slidetab_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,7 @@
 #include "../core/input.h"
 
 #define RUN_BATCH 256
+#define RUN_INNER_CELLS 25 /* boards searched with all threads inside one search */
 #define RUN_MAX_PATH 256
 
 /* One puzzle on its way from the input to the output. */
@@ -96,14 +97,18 @@ static void batch_one(void *ctx, size_t i, int worker)
 		solve_item(c->r, c->q->rows, c->q->cols, it);
 }
 
-/* Solves the waiting searched puzzles on r->threads threads and prints them in input order. */
+/* Solves the waiting searched puzzles on r->threads threads and prints them in input order: on
+ * boards of RUN_INNER_CELLS cells or more (5x5, seconds to minutes a puzzle) one puzzle at a time
+ * with every thread inside its search, else (4x4, milliseconds) several puzzles at once. */
 static void flush_batch(struct run *r, const char *name)
 {
 	struct run_batch *q = r->batch;
 	if (q->count == 0)
 		return;
 	struct batch_ctx c = { r, q };
-	pool_run(r->threads, (size_t)q->count, batch_one, &c);
+	int inner = q->rows * q->cols >= RUN_INNER_CELLS;
+	slidetab_set_threads(r->db, inner ? (unsigned)r->threads : 1, NULL);
+	pool_run(inner ? 1 : r->threads, (size_t)q->count, batch_one, &c);
 	struct board b;
 	board_init(&b, q->rows, q->cols);
 	for (int i = 0; i < q->count; i++)

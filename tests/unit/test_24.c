@@ -277,11 +277,13 @@ START_TEST(twenty_five_tokens_are_5x5)
 END_TEST
 
 static int calls, last_done;
+static unsigned long long last_nodes;
 static void hook(void *ctx, unsigned bound, unsigned long long nodes, double seconds, int done)
 {
-	(void)ctx, (void)bound, (void)nodes, (void)seconds;
+	(void)ctx, (void)bound, (void)seconds;
 	calls++;
 	last_done = done;
+	last_nodes = nodes;
 }
 
 /* The progress hook is called during a search and a last time with done = 1. */
@@ -309,6 +311,15 @@ START_TEST(progress_hook_reports)
 	ck_assert_int_eq(res.status, IDA_SOLVED);
 	ck_assert_int_gt(calls, 1);
 	ck_assert_int_eq(last_done, 1);
+	/* on two threads too, the last call with the whole search's nodes */
+	calls = last_done = 0;
+	last_nodes = 0;
+	struct ida_result two;
+	ck_assert_msg(ida_solve_par(set, &st, NULL, 0, 2, &h, &two, &err) == 0, "%s", err.msg);
+	ck_assert_str_eq(two.path, res.path);
+	ck_assert_int_gt(calls, 1);
+	ck_assert_int_eq(last_done, 1);
+	ck_assert_uint_eq(last_nodes, two.nodes);
 	pdb_set_free(set);
 }
 END_TEST
@@ -347,6 +358,30 @@ START_TEST(threads_find_the_same_path)
 }
 END_TEST
 
+/* slidetab_set_threads: the library's answers are the same on 1 and 3 threads; 0 and 257 are refused. */
+START_TEST(library_threads_same_answers)
+{
+	slidetab *db;
+	struct slidetab_error e;
+	ck_assert_int_eq(slidetab_open(&db, "tables", NULL), SLIDETAB_OK);
+	ck_assert_int_eq(slidetab_set_threads(db, 0, &e), SLIDETAB_EINVAL);
+	ck_assert_int_eq(slidetab_set_threads(db, 257, &e), SLIDETAB_EINVAL);
+	unsigned char goal[N], start[N];
+	uint64_t seed = 0x3a;
+	goal_first(goal);
+	for (int k = 0; k < 4; k++) {
+		walk(&seed, goal, 30 + 4 * k, start);
+		char one[256], three[256];
+		ck_assert_int_eq(slidetab_set_threads(db, 1, &e), SLIDETAB_OK);
+		ck_assert_msg(slidetab_path(db, 5, 5, start, goal, one, sizeof one, &e) == SLIDETAB_OK, "%s", e.msg);
+		ck_assert_int_eq(slidetab_set_threads(db, 3, &e), SLIDETAB_OK);
+		ck_assert_msg(slidetab_path(db, 5, 5, start, goal, three, sizeof three, &e) == SLIDETAB_OK, "%s", e.msg);
+		ck_assert_str_eq(one, three);
+	}
+	slidetab_close(db);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("twenty-four");
@@ -359,5 +394,6 @@ int main(void)
 	tcase_add_test(tc, twenty_five_tokens_are_5x5);
 	tcase_add_test(tc, progress_hook_reports);
 	tcase_add_test(tc, threads_find_the_same_path);
+	tcase_add_test(tc, library_threads_same_answers);
 	return testutil_run(s, tc);
 }
