@@ -24,7 +24,6 @@
 
 #define LIB_MAX_TABLES 32
 #define LIB_MAX_SETS 8
-#define LIB_EXACT_MAX_CELLS 12 /* larger boards are searched (IDA*), not looked up */
 /* Packed bytes up to which a table is checked and loaded whole at open; larger ones load and check
  * one block per lookup miss into a 64-block cache. $SLIDETAB_WHOLE_LOAD (bytes) overrides it, so
  * tests and small devices can use the block cache on any table. */
@@ -301,8 +300,9 @@ static void missing(slidetab *db, struct lib_table *t)
 	tabname_exact(name, sizeof name, NULL, t->rows, t->cols, t->cls, NULL);
 	t->status = err_set(&t->err, SLIDETAB_ENOTABLE,
 			    "no table %s (%dx%d, blank in the class of cell %d) in %s; build it with `gen --board %dx%d "
-			    "--blank %d --dir %s`",
-			    name, t->rows, t->cols, t->cls, where, t->rows, t->cols, t->cls, db->path.dir[0]);
+			    "--blank %d%s --dir %s`",
+			    name, t->rows, t->cols, t->cls, where, t->rows, t->cols, t->cls,
+			    t->rows * t->cols > 12 ? " --compress compact" : "", db->path.dir[0]);
 }
 
 /* The table that answers goals with their blank at gb on rows x cols, opening it on first use:
@@ -464,7 +464,7 @@ static int answer(slidetab *db, int rows, int cols, const unsigned char *start, 
 		return rc;
 	if (!board_solvable(b, &s, &g))
 		return err_set(err, SLIDETAB_UNSOLVABLE, "the start cannot reach the goal (the parities differ)");
-	if (b->n > LIB_EXACT_MAX_CELLS)
+	if (!tabname_is_exact(b->rows, b->cols)) /* searched (IDA*), not looked up */
 		return answer_search(db, b, &s, &g, dist, path, cap, err);
 	return answer_exact(db, b, &s, &g, dist, path, cap, err);
 }

@@ -147,6 +147,37 @@ static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct slidetab
 	return SLIDETAB_OK;
 }
 
+uint64_t table_blocks(const struct table *t)
+{
+	return t->blocks;
+}
+uint64_t table_block_bytes(const struct table *t)
+{
+	return t->block_bytes;
+}
+
+int table_read_block(struct table *t, uint64_t b, uint8_t *dst, uint64_t *len, struct slidetab_error *err)
+{
+	if (b >= t->blocks)
+		return err_set(err, SLIDETAB_EINVAL, "%s: block %" PRIu64 " out of range", t->name, b);
+	*len = t->packed_bytes - b * t->block_bytes < t->block_bytes ? t->packed_bytes - b * t->block_bytes
+								     : t->block_bytes;
+	int rc = load_block(t, b, dst, err);
+	if (rc != SLIDETAB_OK)
+		return err_prefix(err, "%s", t->name), rc;
+	if (t->meta.payload != TABLE_PAYLOAD_RAW)
+		return SLIDETAB_OK;
+	const uint8_t *src = t->map + t->payload_off + b * t->block_bytes;
+	memcpy(dst, src, *len);
+	if (t->mapped) { /* the whole pages inside the block: read once, not kept */
+		uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), lo = ((uintptr_t)src + page - 1) & ~(page - 1);
+		uintptr_t hi = ((uintptr_t)src + *len) & ~(page - 1);
+		if (hi > lo)
+			madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	}
+	return SLIDETAB_OK;
+}
+
 /* Checks (and for zlib inflates) blocks on every core; keeps the failure of the lowest failing block. */
 struct cjob {
 	struct table *t;

@@ -154,6 +154,14 @@ int table_lookup_slow(struct table *t, uint64_t i, unsigned *value, struct slide
 /* Entry i (i < entries). Returns a SLIDETAB_* status; a damaged block is refused. */
 static inline int table_lookup(struct table *t, uint64_t i, unsigned *value, struct slidetab_error *err);
 
+/* Streaming a table block by block in bounded memory (gen --verify of a table larger than memory
+ * would allow whole): the number of blocks, the packed bytes of a full block, and block b checked
+ * by CRC and copied (raw) or inflated (zlib) into dst, which has room for table_block_bytes(t);
+ * *len gets its length. The pages a mapped raw block was read from are released afterwards. */
+uint64_t table_blocks(const struct table *t);
+uint64_t table_block_bytes(const struct table *t);
+int table_read_block(struct table *t, uint64_t b, uint8_t *dst, uint64_t *len, struct slidetab_error *err);
+
 /* Checks the CRC of every block (and that each inflates to its exact size). */
 int table_check_all(struct table *t, struct slidetab_error *err);
 

@@ -27,6 +27,11 @@ static int finish(int k, size_t len, struct slidetab_error *err)
 	return SLIDETAB_OK;
 }
 
+int tabname_is_exact(int rows, int cols)
+{
+	return rows * cols <= 12 || (rows == 2 && cols == 7) || (rows == 7 && cols == 2);
+}
+
 int tabname_exact(char *buf, size_t len, const char *dir, int rows, int cols, int blank_cell,
 		  struct slidetab_error *err)
 {

@@ -16,6 +16,10 @@
 #define TABNAME_MAX 1024 /* room for any path this module writes */
 #define TABNAME_MAX_DIRS 4
 
+/* 1 when RxC is answered from an exact table: every board of up to 12 cells, and 2x7 (7x2), whose
+ * table is compact (gen --board 2x7 --compress compact); larger boards use pattern databases. */
+int tabname_is_exact(int rows, int cols);
+
 /* DIR/RxC-bK.tbl, K the class of blank_cell. dir NULL or "" means no folder part. */
 int tabname_exact(char *buf, size_t len, const char *dir, int rows, int cols, int blank_cell,
 		  struct slidetab_error *err);

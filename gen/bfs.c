@@ -22,6 +22,7 @@
 #include "../core/bigmem.h"
 #include "../core/pool.h"
 #include "../core/rank.h"
+#include "bfsbits.h"
 #include "bfsprog.h"
 #include "bfsseq.h"
 
@@ -34,7 +35,8 @@ struct shared {
 	struct rank_ctx rk;
 	uint8_t md[BOARD_MAX_CELLS][BOARD_MAX_CELLS]; /* md[tile][cell]: taxicab distance to its goal cell */
 	_Atomic uint64_t *bits; /* the states held: bits[w] holds states 32 (wlo + w) .. */
-	uint8_t *entries;       /* entries[j - lo] */
+	uint8_t *entries;       /* entries[j - lo], or NULL */
+	uint8_t *packed;        /* MOD4 entries 1 bit a state (gen/bfsbits.h) of a whole search, or NULL */
 	uint64_t count;
 	uint64_t lo, own, wlo;  /* the states held: [lo, lo + own), wlo = lo / 32 (gen: all of them) */
 	uint8_t deg[BOARD_MAX_CELLS]; /* moves of the blank from each cell (counted for a part) */
@@ -51,10 +53,10 @@ struct shared {
 	struct bfsprog prog;
 };
 
-uint64_t bfs_memory_needed(const struct board *b, int count_only)
+uint64_t bfs_memory_needed(const struct board *b, int count_only, uint32_t entry)
 {
-	uint64_t states = rank_states(b->n);
-	return (states + 31) / 32 * 8 + (count_only ? 0 : states);
+	uint64_t states = rank_states(b->n), words = (states + 31) / 32;
+	return words * 8 + (count_only ? 0 : entry == TABLE_ENTRY_MOD4 ? words * 4 : states);
 }
 
 /* Marks state j with value v when unreached. The OR's old value is not needed (the layer is
@@ -112,7 +114,8 @@ static inline void far_at(struct shared *s, struct ring *r, struct bfs_remote *r
 		rm->j[rm->n++] = j;
 }
 
-/* The entry stored for a state at distance d. */
+/* The entry stored for a state at distance d (MOD4 entries go to s->packed a word at a time when
+ * the search packs them). */
 static unsigned encode(const struct shared *s, unsigned d, const struct bfsseq_cur *c, int blank)
 {
 	switch (s->opt->entry) {
@@ -163,6 +166,8 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct 
 			continue;
 		found += (uint64_t)__builtin_popcountll(hit);
 		horizontal_word(s, wi, p, hit, nxt, rm);
+		if (s->packed && (d & 2)) /* MOD4 entry (d >> 1) & 1: the bits start at 0 */
+			bfsbits_set_word(s->packed, wi, hit);
 		while (hit) {
 			unsigned o = (unsigned)__builtin_ctzll(hit) / 2;
 			hit &= hit - 1;
@@ -346,12 +351,15 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	struct bigmem bits;
 	bigmem_alloc(&bits, (words ? words : 1) * sizeof *s->bits); /* huge pages: fewer TLB misses on far updates */
 	s->bits = (_Atomic uint64_t *)(void *)bits.p;
-	if (!opt->count_only)
+	if (!opt->count_only && opt->entry == TABLE_ENTRY_MOD4 && !opt->part && !opt->ckpt)
+		s->packed = calloc(words ? words : 1, 4);
+	else if (!opt->count_only)
 		s->entries = malloc(s->own ? s->own : 1);
-	if (!s->bits || (!opt->count_only && !s->entries)) {
-		unsigned long long need = words * 8 + (opt->count_only ? 0 : s->own);
+	if (!s->bits || (!opt->count_only && !s->entries && !s->packed)) {
+		unsigned long long need = words * 8 + (opt->count_only ? 0 : s->packed ? words * 4 : s->own);
 		bigmem_free(&bits);
 		free(s->entries);
+		free(s->packed);
 		free(s);
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory for the search (%llu bytes)", need);
 	}
@@ -359,11 +367,13 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	s->chunks = (s->own + CHUNK_STATES - 1) / CHUNK_STATES;
 	int rc = run_layers(s, goal, res, err);
 	res->entries = s->entries;
+	res->packed = s->packed;
 	bigmem_free(&bits);
 	free(s);
 	if (rc != SLIDETAB_OK) {
 		free(res->entries);
-		res->entries = NULL;
+		free(res->packed);
+		res->entries = res->packed = NULL;
 	}
 	return rc;
 }

@@ -77,12 +77,17 @@ struct bfs_result {
 	uint32_t radius;
 	uint64_t states;
 	double seconds;
-	uint8_t *entries; /* one byte per state held (part: [lo, hi)): the encoded entry (NULL when count_only); caller frees */
+	uint8_t *entries; /* one byte per state held (part: [lo, hi)): the encoded entry (NULL when count_only or packed); caller frees */
+	uint8_t *packed;  /* MOD4 entries of a whole search without checkpoints, packed 1 bit a state, LSB
+			   * first, as the table stores them (table_packed_bytes(states, 1) bytes,
+			   * zero-padded to a multiple of 4), else NULL; caller frees */
 	uint64_t working_bytes; /* bytes of the 2-bit working set */
 };
 
-/* Bytes the search needs: the 2-bit working set, plus one byte per state unless count_only. */
-uint64_t bfs_memory_needed(const struct board *b, int count_only);
+/* Bytes the search needs: the 2-bit working set, plus per state one byte of entries, or one bit
+ * for entry MOD4 (pass it only when the search packs them: one process, no checkpoints), or
+ * nothing with count_only. */
+uint64_t bfs_memory_needed(const struct board *b, int count_only, uint32_t entry);
 
 /* Runs the search from goal. Returns SLIDETAB_OK, or a status with a message in err. */
 int bfs_run(const struct board *b, const struct board_state *goal, const struct bfs_options *opt,

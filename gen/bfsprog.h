@@ -11,6 +11,7 @@ struct bfsprog {
 	int live;       /* 1: a live line on stderr (a terminal) */
 	uint64_t count; /* states the search will reach */
 	double t0, last;
+	double every; /* seconds between live lines: 0.5, or $SLIDETAB_TEST_LIVE_MS (a test hook) */
 };
 
 double bfsprog_now(void);

@@ -17,6 +17,7 @@
 #include "../core/table.h"
 #include "../core/version.h"
 #include "bfs.h"
+#include "bfsprog.h"
 #include "ckpt.h"
 
 static int bits_for(unsigned v)
@@ -40,6 +41,12 @@ static uint64_t phys_memory(void)
 static int entry_bits_bound(const struct exactcmd_opts *o)
 {
 	return o->compress == 2 ? 1 : 8;
+}
+
+/* Whether the search packs the entries itself (compact, one process, no checkpoints: gen/bfs.h). */
+static int packed_by_search(const struct exactcmd_opts *o)
+{
+	return o->compress == 2 && !o->count_only && !o->dist && !o->checkpoint;
 }
 
 /* The folder of the output path, and whether it can take the table. */
@@ -69,7 +76,9 @@ int exactcmd_check(const struct board *b, const struct exactcmd_opts *o, struct 
 	long double states = 1; /* n!/2 as rank_states(), but in long double: it overflows 64 bits past 20 cells */
 	for (int i = 3; i <= b->n; i++)
 		states *= i;
-	long double per_state = o->count_only ? 0.25L : 0.25L + 1 + entry_bits_bound(o) / 8.0L;
+	/* the 2-bit working set; a table adds its entries: compact ones written packed by the
+	 * search (1 bit), others a byte each plus the packed copy */
+	long double per_state = o->count_only ? 0.25L : packed_by_search(o) ? 0.375L : 0.25L + 1 + entry_bits_bound(o) / 8.0L;
 	long double need = states * per_state;
 	if (o->dist) /* this machine's processes hold their share of the states */
 		need = need * o->dist->procs_here / o->dist->part->procs;
@@ -97,7 +106,7 @@ static void announce(const struct board *b, const struct exactcmd_opts *o, uint3
 {
 	uint64_t states = rank_states(b->n); /* exactcmd_check refused boards past 20 cells */
 	fprintf(stderr, "gen: %dx%d, %" PRIu64 " states: the search needs %.2f GiB of memory%s", b->rows, b->cols,
-		states, bfs_memory_needed(b, o->count_only) / 1073741824.0, o->count_only ? ", no disk\n" : "");
+		states, bfs_memory_needed(b, o->count_only, packed_by_search(o) ? entry : 0) / 1073741824.0, o->count_only ? ", no disk\n" : "");
 	if (!o->count_only)
 		fprintf(stderr, ", the table at most %.2f GiB of disk\n",
 			table_packed_bytes(states, entry == TABLE_ENTRY_MOD4 ? 1 : 8) / 1073741824.0);
@@ -162,33 +171,40 @@ static int pack_write(const struct exactcmd_opts *o, const struct table_meta *m,
 	return rc;
 }
 
-/* Packs the one-byte entries at the narrowest width that holds the largest (over every process)
- * and writes the table. */
+/* Writes the table: compact entries as the search packed them (1 bit a state: a whole search in
+ * one process), else the one-byte entries packed at the narrowest width that holds the largest
+ * (over every process). */
 static int write_table(const struct board *b, const struct board_state *goal, const struct exactcmd_opts *o,
 		       uint32_t entry, struct bfs_result *res, struct slidetab_error *err)
 {
 	const struct bfs_part *part = o->dist ? o->dist->part : NULL;
 	struct pack_job job = { .entries = res->entries, .count = part ? part->hi - part->lo : res->states };
 	size_t chunks = (size_t)((job.count + PACK_CHUNK - 1) / PACK_CHUNK);
-	pool_run(o->threads, chunks, max_chunk, &job);
-	unsigned maxe = 0;
-	for (int w = 0; w < POOL_MAX_THREADS; w++)
-		maxe = job.max[w] > maxe ? job.max[w] : maxe;
-	if (part)
-		maxe = (unsigned)part->reduce(part->ctx, maxe, BFS_MAX);
+	unsigned maxe = 1;
+	if (!res->packed) {
+		pool_run(o->threads, chunks, max_chunk, &job);
+		maxe = 0;
+		for (int w = 0; w < POOL_MAX_THREADS; w++)
+			maxe = job.max[w] > maxe ? job.max[w] : maxe;
+		if (part)
+			maxe = (unsigned)part->reduce(part->ctx, maxe, BFS_MAX);
+	}
+	unsigned bits = (unsigned)bits_for(maxe);
 	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
 				.payload = o->compress == 1 ? TABLE_PAYLOAD_ZLIB : TABLE_PAYLOAD_RAW,
 				.rows = (uint8_t)b->rows, .cols = (uint8_t)b->cols, .cells = (uint8_t)b->n,
-				.entry_bits = (uint8_t)bits_for(maxe), .entries = res->states, .radius = res->radius,
+				.entry_bits = (uint8_t)bits, .entries = res->states, .radius = res->radius,
 				.block_entries = o->block_entries };
 	memcpy(m.goal, goal->t, (size_t)b->n);
 	memcpy(m.hist, res->hist, sizeof m.hist);
 	snprintf(m.generator, sizeof m.generator, "slidetab gen %s", SLIDETAB_VERSION);
 	uint64_t bytes = 0;
-	int rc = part ? o->dist->write(part->ctx, &m, res->entries, o, &bytes, err)
-		      : pack_write(o, &m, &job, chunks, &bytes, err);
+	int rc = res->packed ? table_write_mt(o->out, &m, res->packed, o->level, o->threads, &bytes, err)
+		 : part	     ? o->dist->write(part->ctx, &m, res->entries, o, &bytes, err)
+			     : pack_write(o, &m, &job, chunks, &bytes, err);
 	free(res->entries);
-	res->entries = NULL;
+	free(res->packed);
+	res->entries = res->packed = NULL;
 	if (rc == SLIDETAB_OK && o->report)
 		fprintf(o->report, "# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", o->out, bytes,
 		       8.0 * (double)bytes / (double)res->states, table_payload_name(m.payload), m.entry_bits,
@@ -217,8 +233,15 @@ int exactcmd_run(const struct board *b, const struct board_state *goal, const st
 	if (rc != SLIDETAB_OK)
 		return rc;
 	summary(o->report, b, goal, &res, cpu_seconds() - c0);
-	if (!o->count_only)
+	if (!o->count_only) {
+		double t0 = bfsprog_now();
+		if (!o->quiet)
+			fprintf(stderr, "gen: search done in %.1f s; packing and writing %s\n", res.seconds, o->out);
 		rc = write_table(b, goal, o, entry, &res, err);
+		if (!o->quiet && rc == SLIDETAB_OK)
+			fprintf(stderr, "gen: table written in %.1f s\n", bfsprog_now() - t0);
+	}
 	free(res.entries);
+	free(res.packed);
 	return rc;
 }

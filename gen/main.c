@@ -30,7 +30,8 @@ static void usage(FILE *f)
 		"       gen --verify FILE\n"
 		"Builds the exact distance table of every state reachable from a goal, by\n"
 		"breadth-first search backwards from the goal.\n\n"
-		"  -b, --board RxC       board size, 2x2 up to 3x4/2x6 for tables (2x7 with --count-only)\n"
+		"  -b, --board RxC       board size, 2x2 up to 3x4/2x6 for tables; 2x7 with\n"
+		"                        --compress compact (15.2 GiB) or --count-only (10.2 GiB)\n"
 		"      --blank CELL      goal = tiles in order with the blank at CELL (default: last cell)\n"
 		"  -g, --goal \"...\"      any goal, row by row (0 or x = blank)\n"
 		"  -o, --output FILE     table file (default: DIR/RxC-bK.tbl, K the blank's class)\n"
@@ -56,6 +57,7 @@ static void usage(FILE *f)
 		"  gen --board 3x3 --blank 0 --dir tables\n"
 		"  gen --board 2x4 --blank 0 --compress none\n"
 		"  gen --board 2x7 --count-only\n"
+		"  gen --board 2x7 --blank 0 --compress compact --dir tables\n"
 		"  gen --board 4x4 --blank 0 --pdb 78 --dir tables\n"
 		"  gen --verify tables/3x3-b0.tbl\n");
 }

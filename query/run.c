@@ -7,6 +7,7 @@
 #include "../core/pool.h"
 #include "../core/tok.h"
 #include "../core/input.h"
+#include "../core/tabname.h"
 
 #define RUN_BATCH 256
 #define RUN_INNER_CELLS 25 /* boards searched with all threads inside one search */
@@ -198,7 +199,7 @@ int run_stream(struct run *r, FILE *f, const char *name)
 			have_goal = 1;
 			it.g = goal;
 		}
-		take(r, name, &b, &it, in->n > 12);
+		take(r, name, &b, &it, !tabname_is_exact(b.rows, b.cols));
 	}
 	flush_batch(r, name);
 	if (r->out->hdu && rc == 0 && input_check_count(in, &err) != SLIDETAB_OK) {

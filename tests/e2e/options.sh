@@ -42,6 +42,30 @@ status_is 0 "with neither, ./tables" sh -c 'echo 8 7 6 5 4 3 2 1 0 | bin/query -
 status_is 2 "a table missing everywhere names every folder searched" sh -c "echo 1 2 3 4 5 6 7 8 9 10 11 0 | SLIDETAB_TABLES=$tmp/env bin/query --board 3x4"
 if grep -q "in $tmp/env or tables" "$tmp/err"; then ok "the folders are named in order"; else ko "folders named"; cat "$tmp/err"; fi
 
+# Progress on stderr when it is not a terminal (a log file): one line per depth, the depth and
+# its states as the histogram says, the states so far, 100% and nothing left at the end; then the
+# lines of the write.
+bin/gen -j2 --board 2x4 --blank 0 -o "$tmp/p24.tbl" >"$tmp/h" 2>"$tmp/prog"
+awk '/^layer/ { sub(":", "", $2); print $2, $3 }' "$tmp/prog" >"$tmp/layers"
+grep -v '^#' "$tmp/h" >"$tmp/hist"
+if cmp -s "$tmp/layers" "$tmp/hist"; then ok "gen's layer lines on a log: every depth with its states"; else ko "layer lines"; head -3 "$tmp/prog"; fi
+if tail -n 3 "$tmp/prog" | head -n 1 | grep -q "20160 so far (100.0%), .* states/s, about 0s left$"; then
+	ok "the last layer line: every state, 100%, nothing left"
+else ko "last layer line: $(tail -n 3 "$tmp/prog" | head -n 1)"; fi
+if tail -n 2 "$tmp/prog" | head -n 1 | grep -q "^gen: search done in .* s; packing and writing $tmp/p24.tbl$" &&
+	tail -n 1 "$tmp/prog" | grep -q "^gen: table written in .* s$"; then ok "the write is announced and timed"
+else ko "write lines: $(tail -n 2 "$tmp/prog" | tr '\n' '|')"; fi
+bin/gen -q --board 2x4 --blank 0 --count-only >/dev/null 2>"$tmp/prog"
+if [ ! -s "$tmp/prog" ]; then ok "-q: no progress"; else ko "-q printed progress"; fi
+# On a terminal (script(1) gives gen one) the live line shows the layer, the states so far,
+# states/s and the time left; $SLIDETAB_TEST_LIVE_MS=0 draws it at every chunk of a small board.
+if command -v script >/dev/null 2>&1; then
+	SLIDETAB_TEST_LIVE_MS=0 script -qec "bin/gen -j1 --board 2x5 --blank 0 --count-only" /dev/null >"$tmp/tty" 2>&1
+	if tr '\r' '\n' <"$tmp/tty" | grep -q "^.\[Klayer [0-9]* ([0-9]*% scanned): [0-9]* states ([0-9.]*%), .* states/s, .* s, about .* left"; then
+		ok "the live line on a terminal: layer, states so far, states/s, time left"
+	else ko "live line: $(tr '\r' '\n' <"$tmp/tty" | grep -m1 scanned)"; fi
+else skipped "script(1) is not installed: no terminal for the live line"; fi
+
 # gen --count-only prints the published histogram; gen --pattern builds a PDB that verifies.
 bin/gen -q --board 2x4 --blank 0 --count-only | grep -v '^#' >"$tmp/h"
 if cmp -s "$tmp/h" tests/data/hist/2x4-corner.txt; then ok "gen --count-only: the published 2x4 histogram"; else ko "count-only histogram"; fi

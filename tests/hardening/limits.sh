@@ -122,6 +122,15 @@ if [ $rc -eq 3 ] && grep -q "GiB" "$tmp/ulim.err"; then
 else
 	ko "gen --board 2x7 --count-only under ulimit -v 1 GiB: exit $rc, $(head -c 300 "$tmp/ulim.err")"
 fi
+# The compact 2x7 table needs 0.375 bytes a state (15.2 GiB): refused before searching, no file.
+(ulimit -v 1048576 && exec "$GEN" --board 2x7 --compress compact -o "$tmp/2x7.tbl") > /dev/null 2> "$tmp/ulim.err"
+rc=$?
+if [ $rc -eq 3 ] && grep -q "43589145600 states; a table needs 15.2 GiB of memory (0.375 bytes a state)" "$tmp/ulim.err" &&
+	[ ! -e "$tmp/2x7.tbl" ]; then
+	ok "gen --board 2x7 --compress compact under ulimit -v 1 GiB: exit 3, names 15.2 GiB"
+else
+	ko "gen --board 2x7 --compress compact under ulimit -v 1 GiB: exit $rc, $(head -c 300 "$tmp/ulim.err")"
+fi
 
 # 4b. Limits around what a small run needs, so allocations fail part-way (threads, the search,
 # deflate): every run either succeeds with a table that verifies or exits 3 with a message.

@@ -91,6 +91,14 @@ START_TEST(deterministic_across_threads)
 	free(a.entries);
 	free(b.entries);
 	free(c.entries);
+	/* compact entries, written packed by the chunk that owns them */
+	a = search(2, 5, 2, 1, TABLE_ENTRY_MOD4), b = search(2, 5, 2, 2, TABLE_ENTRY_MOD4),
+	c = search(2, 5, 2, 5, TABLE_ENTRY_MOD4);
+	ck_assert_mem_eq(a.packed, b.packed, table_packed_bytes(a.states, 1));
+	ck_assert_mem_eq(a.packed, c.packed, table_packed_bytes(a.states, 1));
+	free(a.packed);
+	free(b.packed);
+	free(c.packed);
 }
 END_TEST
 
@@ -111,12 +119,12 @@ START_TEST(encodings_agree)
 		int blank = board_blank(&b, &s);
 		ck_assert_uint_eq(half.entries[i] * 2u + ((unsigned)board_taxicab(&b, blank, 4) & 1), d);
 		ck_assert_uint_eq(md.entries[i] * 2u + (unsigned)board_manhattan(&b, &s, &g), d);
-		ck_assert_uint_eq(m4.entries[i], (d >> 1) & 1);
+		ck_assert_uint_eq(table_packed_get(m4.packed, i, 1), (d >> 1) & 1);
 	}
 	free(plain.entries);
 	free(half.entries);
 	free(md.entries);
-	free(m4.entries);
+	free(m4.packed);
 }
 END_TEST
 
@@ -124,7 +132,7 @@ END_TEST
 static struct table_meta meta_2x4(uint32_t entry, uint32_t payload, const struct bfs_result *res)
 {
 	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
-				.payload = payload, .rows = 2, .cols = 4, .cells = 8, .entry_bits = 8,
+				.payload = payload, .rows = 2, .cols = 4, .cells = 8, .entry_bits = res->packed ? 1 : 8,
 				.entries = res->states, .radius = res->radius, .block_entries = 1024 };
 	struct board b;
 	struct board_state g;
@@ -142,7 +150,8 @@ static void write_table(const char *path, uint32_t entry, uint32_t payload, stru
 	*res = search(2, 4, 7, 2, entry);
 	struct table_meta m = meta_2x4(entry, payload, res);
 	struct slidetab_error err;
-	ck_assert_msg(table_write(path, &m, res->entries, 6, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
+	ck_assert_msg(table_write(path, &m, res->entries ? res->entries : res->packed, 6, NULL, &err) == SLIDETAB_OK,
+		      "%s", err.msg);
 }
 
 START_TEST(verify_accepts_good_tables)
@@ -156,6 +165,7 @@ START_TEST(verify_accepts_good_tables)
 			struct bfs_result res;
 			write_table(path, entries[e], p, &res);
 			free(res.entries);
+			free(res.packed);
 			struct slidetab_error msg = { 0 };
 			ck_assert_msg(verify_table(path, 2, &msg) == 0, "%s", msg.msg);
 		}
@@ -186,6 +196,14 @@ START_TEST(verify_catches_a_wrong_distance)
 	ck_assert_int_eq(verify_table(path, 2, &msg), SLIDETAB_EFORMAT);
 	ck_assert_msg(strstr(msg.msg, "histogram") != NULL, "%s", msg.msg);
 	free(res.entries);
+	/* One flipped bit of a compact table (CRCs valid) differs from the fresh search. */
+	write_table(path, TABLE_ENTRY_MOD4, TABLE_PAYLOAD_RAW, &res);
+	res.packed[100] ^= 4;
+	m = meta_2x4(TABLE_ENTRY_MOD4, TABLE_PAYLOAD_RAW, &res);
+	ck_assert(table_write(path, &m, res.packed, 6, NULL, &err) == SLIDETAB_OK);
+	ck_assert_int_eq(verify_table(path, 2, &msg), SLIDETAB_EFORMAT);
+	ck_assert_msg(strstr(msg.msg, "state 802:") != NULL, "%s", msg.msg);
+	free(res.packed);
 	unlink(path);
 }
 END_TEST
@@ -209,7 +227,7 @@ START_TEST(compact_walks_to_exact)
 		ck_assert_uint_eq(d, plain.entries[i]);
 	}
 	exact_close(&x);
-	free(res.entries);
+	free(res.packed);
 	free(plain.entries);
 	unlink(path);
 }
