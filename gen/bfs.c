@@ -22,11 +22,12 @@
 #include "../core/bigmem.h"
 #include "../core/pool.h"
 #include "../core/rank.h"
+#include "bfsact.h"
 #include "bfsbits.h"
 #include "bfsprog.h"
 #include "bfsseq.h"
 
-#define CHUNK_STATES BFS_CHUNK_STATES
+#define CHUNK_STATES BFS_CHUNK_STATES /* = 1 << BFSACT_SHIFT */
 #define PAIRS UINT64_C(0x5555555555555555)
 
 struct shared {
@@ -48,6 +49,7 @@ struct shared {
 	uint64_t canl[BOARD_MAX_CELLS], canr[BOARD_MAX_CELLS]; /* per phase: pairs that can move left, right */
 	uint8_t blank_at[BOARD_MAX_CELLS][32], goff[BOARD_MAX_CELLS][32]; /* per phase and pair: blank, group offset */
 	uint8_t pnext[BOARD_MAX_CELLS], gstep[BOARD_MAX_CELLS]; /* the next word's phase, groups it advances */
+	struct bfsact act; /* the chunks holding frontier states */
 	_Atomic uint64_t found, chunks_done;
 	uint64_t so_far; /* states in the layers before this one */
 	struct bfsprog prog;
@@ -59,15 +61,17 @@ uint64_t bfs_memory_needed(const struct board *b, int count_only, uint32_t entry
 	return words * 8 + (count_only ? 0 : entry == TABLE_ENTRY_MOD4 ? words * 4 : states);
 }
 
-/* Marks state j with value v when unreached. The OR's old value is not needed (the layer is
- * counted when it is scanned as the frontier), so it compiles to a plain locked OR. */
-static inline void mark(_Atomic uint64_t *bits, uint64_t j, uint64_t v)
+/* Marks state j with value v (the "next" value of layer d) when unreached, and its chunk active.
+ * The OR's old value is not needed (the layer is counted when it is scanned as the frontier), so
+ * it compiles to a plain locked OR. */
+static inline void mark(const struct shared *s, uint64_t j, uint64_t v)
 {
-	_Atomic uint64_t *w = &bits[j >> 5];
+	_Atomic uint64_t *w = &s->bits[j >> 5];
 	unsigned sh = (unsigned)(j & 31) * 2;
 	if ((atomic_load_explicit(w, memory_order_relaxed) >> sh) & 3)
 		return;
 	atomic_fetch_or_explicit(w, v << sh, memory_order_relaxed);
+	bfsact_mark(&s->act, s->depth, j);
 }
 
 /* Far neighbour updates wait in a small ring after a prefetch of their word, so the cache
@@ -78,11 +82,11 @@ struct ring {
 	unsigned head, count;
 };
 
-static inline void ring_push(_Atomic uint64_t *bits, struct ring *r, uint64_t j, uint64_t v)
+static inline void ring_push(const struct shared *s, struct ring *r, uint64_t j, uint64_t v)
 {
-	__builtin_prefetch((const void *)&bits[j >> 5], 1, 0);
+	__builtin_prefetch((const void *)&s->bits[j >> 5], 1, 0);
 	if (r->count == RING) {
-		mark(bits, r->idx[r->head], v);
+		mark(s, r->idx[r->head], v);
 		r->idx[r->head] = j;
 		r->head = (r->head + 1) % RING;
 	} else {
@@ -90,10 +94,10 @@ static inline void ring_push(_Atomic uint64_t *bits, struct ring *r, uint64_t j,
 	}
 }
 
-static inline void ring_flush(_Atomic uint64_t *bits, struct ring *r, uint64_t v)
+static inline void ring_flush(const struct shared *s, struct ring *r, uint64_t v)
 {
 	for (; r->count; r->count--, r->head = (r->head + 1) % RING)
-		mark(bits, r->idx[r->head], v);
+		mark(s, r->idx[r->head], v);
 }
 
 /* The seam of the distributed search: state j (a global index) is marked here when this process
@@ -101,7 +105,7 @@ static inline void ring_flush(_Atomic uint64_t *bits, struct ring *r, uint64_t v
 static inline void mark_at(struct shared *s, struct bfs_remote *rm, uint64_t j, uint64_t v)
 {
 	if (j - s->lo < s->own)
-		mark(s->bits, j - s->lo, v);
+		mark(s, j - s->lo, v);
 	else
 		rm->j[rm->n++] = j;
 }
@@ -109,7 +113,7 @@ static inline void mark_at(struct shared *s, struct bfs_remote *rm, uint64_t j, 
 static inline void far_at(struct shared *s, struct ring *r, struct bfs_remote *rm, uint64_t j, uint64_t v)
 {
 	if (j - s->lo < s->own)
-		ring_push(s->bits, r, j - s->lo, v);
+		ring_push(s, r, j - s->lo, v);
 	else
 		rm->j[rm->n++] = j;
 }
@@ -130,9 +134,10 @@ static unsigned encode(const struct shared *s, unsigned d, const struct bfsseq_c
 
 /* The horizontal moves of a whole word of frontier pairs `hit` (word wi, phase p): the in-word
  * targets are ORed together with the frontier's move to done in one atomic; the two that cross
- * into the neighbouring words go one by one. */
-static inline void horizontal_word(struct shared *s, uint64_t wi, unsigned p, uint64_t hit, uint64_t nxt,
-				   struct bfs_remote *rm)
+ * into the neighbouring words go one by one. Returns the in-word targets (their chunk is the
+ * scanner's own, made active by the caller). */
+static inline uint64_t horizontal_word(struct shared *s, uint64_t wi, unsigned p, uint64_t hit, uint64_t nxt,
+				       struct bfs_remote *rm)
 {
 	uint64_t l = hit & s->canl[p], r = hit & s->canr[p];
 	uint64_t tgt = (l >> 2) | (r << 2);
@@ -141,6 +146,7 @@ static inline void horizontal_word(struct shared *s, uint64_t wi, unsigned p, ui
 		mark_at(s, rm, wi * 32 - 1, nxt);
 	if (r >> 62)
 		mark_at(s, rm, wi * 32 + 32, nxt);
+	return tgt;
 }
 
 /* Expands every frontier state in [lo, hi) (lo a multiple of 32; rm: the remote marks of a part,
@@ -153,7 +159,7 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct 
 	const unsigned d = s->depth;
 	const uint64_t nxt = 2 - (d & 1), pat = (1 + (d & 1)) * PAIRS; /* every pair = frontier */
 	struct bfsseq_cur cur;
-	uint64_t found = 0;
+	uint64_t found = 0, inword = 0;
 	struct ring ring = { .count = 0 };
 	bfsseq_cur_init(&cur);
 	unsigned p = (unsigned)(lo % n);
@@ -165,7 +171,7 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct 
 		if (!hit)
 			continue;
 		found += (uint64_t)__builtin_popcountll(hit);
-		horizontal_word(s, wi, p, hit, nxt, rm);
+		inword |= horizontal_word(s, wi, p, hit, nxt, rm);
 		if (s->packed && (d & 2)) /* MOD4 entry (d >> 1) & 1: the bits start at 0 */
 			bfsbits_set_word(s->packed, wi, hit);
 		while (hit) {
@@ -190,7 +196,9 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct 
 			}
 		}
 	}
-	ring_flush(s->bits, &ring, nxt);
+	ring_flush(s, &ring, nxt);
+	if (inword) /* some may have been seen already: a spurious flag costs one scan */
+		bfsact_mark(&s->act, d, lo - s->lo);
 	return found;
 }
 
@@ -232,11 +240,11 @@ static void run_chunk(void *ctx, size_t i, int worker)
 {
 	struct expand_job *job = ctx;
 	struct shared *s = job->s;
-	uint64_t lo = s->lo + (job->c0 + i) * CHUNK_STATES, hi = lo + CHUNK_STATES, end = s->lo + s->own;
+	uint64_t c = job->c0 + i, lo = s->lo + c * CHUNK_STATES, hi = lo + CHUNK_STATES, end = s->lo + s->own;
 	struct bfs_remote *rm = job->rm ? &job->rm[i] : NULL;
 	if (rm)
 		rm->n = rm->updates = 0;
-	uint64_t f = expand_range(s, lo, hi < end ? hi : end, rm);
+	uint64_t f = bfsact_take(&s->act, s->depth, c) ? expand_range(s, lo, hi < end ? hi : end, rm) : 0;
 	uint64_t found = atomic_fetch_add_explicit(&s->found, f, memory_order_relaxed) + f;
 	uint64_t done = atomic_fetch_add_explicit(&s->chunks_done, 1, memory_order_relaxed) + 1;
 	if (worker == 0)
@@ -268,7 +276,7 @@ void bfs_mark_own(struct bfs_layer *L, const uint64_t *j, size_t n)
 	struct shared *s = (struct shared *)(void *)L;
 	uint64_t nxt = 2 - (s->depth & 1);
 	for (size_t i = 0; i < n; i++)
-		mark(s->bits, j[i] - s->lo, nxt);
+		mark(s, j[i] - s->lo, nxt);
 }
 
 /* Layer d of one process: every chunk on the pool. */
@@ -292,7 +300,8 @@ static int run_layers(struct shared *s, const struct board_state *goal, struct b
 		return rc;
 	uint64_t goal_j = rank_state(&s->rk, goal), total = 0;
 	if (!resumed && goal_j - s->lo < s->own)
-		mark(s->bits, goal_j - s->lo, 1);
+		mark(s, goal_j - s->lo, 1);
+	bfsact_all(&s->act, snap.depth, s->chunks); /* the first layer (goal or checkpoint) scans all */
 	for (unsigned d = 0; d < snap.depth; d++)
 		total += res->hist[d];
 	res->radius = snap.depth ? snap.depth - 1 : 0;
@@ -355,8 +364,10 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		s->packed = calloc(words ? words : 1, 4);
 	else if (!opt->count_only)
 		s->entries = malloc(s->own ? s->own : 1);
-	if (!s->bits || (!opt->count_only && !s->entries && !s->packed)) {
+	s->chunks = (s->own + CHUNK_STATES - 1) / CHUNK_STATES;
+	if (!s->bits || (!opt->count_only && !s->entries && !s->packed) || bfsact_init(&s->act, s->chunks) != 0) {
 		unsigned long long need = words * 8 + (opt->count_only ? 0 : s->packed ? words * 4 : s->own);
+		bfsact_free(&s->act);
 		bigmem_free(&bits);
 		free(s->entries);
 		free(s->packed);
@@ -364,10 +375,10 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory for the search (%llu bytes)", need);
 	}
 	res->working_bytes = words * 8;
-	s->chunks = (s->own + CHUNK_STATES - 1) / CHUNK_STATES;
 	int rc = run_layers(s, goal, res, err);
 	res->entries = s->entries;
 	res->packed = s->packed;
+	bfsact_free(&s->act);
 	bigmem_free(&bits);
 	free(s);
 	if (rc != SLIDETAB_OK) {

@@ -1,0 +1,59 @@
+/* bfsact: which chunks of the search hold frontier states, so a layer scans only those.
+ *
+ * Two flag arrays, one byte per chunk, swap roles by depth parity: during layer d the workers
+ * read (and clear, each the chunk it scans) flags[d & 1], and any mark that turns an unseen state
+ * into "next" sets its chunk's byte in flags[(d + 1) & 1]. A chunk no mark reached in layer d has
+ * no frontier in layer d + 1, so the sparse early and late layers skip almost the whole array. */
+#ifndef SLIDETAB_BFSACT_H
+#define SLIDETAB_BFSACT_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#define BFSACT_SHIFT 16 /* log2 of the states of a chunk */
+
+struct bfsact {
+	_Atomic uint8_t *flag[2];
+};
+
+/* Returns 0, or -1 when out of memory. */
+static inline int bfsact_init(struct bfsact *a, uint64_t chunks)
+{
+	a->flag[0] = calloc(chunks ? chunks : 1, 2);
+	a->flag[1] = a->flag[0] ? a->flag[0] + (chunks ? chunks : 1) : NULL;
+	return a->flag[0] ? 0 : -1;
+}
+
+static inline void bfsact_free(struct bfsact *a)
+{
+	free((void *)a->flag[0]);
+}
+
+/* Notes that state j joined the next layer of layer d (test first: most bytes are already set,
+ * and a store to a shared line that holds them would bounce between cores). */
+static inline void bfsact_mark(const struct bfsact *a, unsigned d, uint64_t j)
+{
+	_Atomic uint8_t *f = &a->flag[(d + 1) & 1][j >> BFSACT_SHIFT];
+	if (!atomic_load_explicit(f, memory_order_relaxed))
+		atomic_store_explicit(f, 1, memory_order_relaxed);
+}
+
+/* Flags every chunk for layer d (a layer whose frontier is not known from marks). */
+static inline void bfsact_all(const struct bfsact *a, unsigned d, uint64_t chunks)
+{
+	for (uint64_t c = 0; c < chunks; c++)
+		atomic_store_explicit(&a->flag[d & 1][c], 1, memory_order_relaxed);
+}
+
+/* Whether chunk c holds frontier states of layer d; clears the flag (only c's scanner does). */
+static inline int bfsact_take(const struct bfsact *a, unsigned d, uint64_t c)
+{
+	_Atomic uint8_t *f = &a->flag[d & 1][c];
+	if (!atomic_load_explicit(f, memory_order_relaxed))
+		return 0;
+	atomic_store_explicit(f, 0, memory_order_relaxed);
+	return 1;
+}
+
+#endif
