@@ -146,30 +146,61 @@ static int publish(int fd, const char *tmpname, const char *path, struct slideta
 	return rc;
 }
 
-/* Deflates the blocks (pool_run index = block number relative to the part); each is independent. */
+/* Deflates the blocks (pool_run index = block number relative to the part); each is independent.
+ * Each worker keeps one deflate stream and resets it between blocks: the same bytes as a fresh
+ * compress2() of every block, without allocating and clearing the compressor's window and hash
+ * tables each time. */
 struct zjob {
 	const uint8_t *packed; /* the part's packed bytes, from its first block on */
 	uint64_t packed_bytes, bb;
 	int level;
 	struct table_blocks *out;
+	z_stream *zs[POOL_MAX_THREADS]; /* per worker, made on its first block */
 	_Atomic int failed;
 };
+
+static z_stream *worker_stream(struct zjob *j, int worker)
+{
+	if (j->zs[worker])
+		return deflateReset(j->zs[worker]) == Z_OK ? j->zs[worker] : NULL;
+	z_stream *z = calloc(1, sizeof *z);
+	if (z && deflateInit(z, j->level) != Z_OK) {
+		free(z);
+		z = NULL;
+	}
+	return j->zs[worker] = z;
+}
+
+static void zjob_end(struct zjob *j)
+{
+	for (int w = 0; w < POOL_MAX_THREADS; w++)
+		if (j->zs[w]) {
+			deflateEnd(j->zs[w]);
+			free(j->zs[w]);
+		}
+}
 
 static void deflate_block(void *ctx, size_t b, int worker)
 {
 	struct zjob *j = ctx;
-	(void)worker;
 	if (atomic_load(&j->failed))
 		return;
 	uLong bound = compressBound((uLong)j->bb);
 	uint64_t start = b * j->bb, len = j->packed_bytes - start < j->bb ? j->packed_bytes - start : j->bb;
 	uint8_t *z = malloc(bound);
-	uLongf zlen = bound;
-	if (!z || compress2(z, &zlen, j->packed + start, (uLong)len, j->level) != Z_OK) {
+	z_stream *zs = worker_stream(j, worker);
+	if (z && zs) {
+		zs->next_in = (Bytef *)(uintptr_t)(j->packed + start);
+		zs->avail_in = (uInt)len;
+		zs->next_out = z;
+		zs->avail_out = (uInt)bound;
+	}
+	if (!z || !zs || deflate(zs, Z_FINISH) != Z_STREAM_END) {
 		free(z);
 		atomic_store(&j->failed, 1);
 		return;
 	}
+	uLongf zlen = (uLongf)zs->total_out;
 	j->out->z[b] = z;
 	j->out->size[b] = (uint32_t)zlen;
 	j->out->crc[b] = tbl_crc(z, zlen);
@@ -229,6 +260,7 @@ int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint
 	if (zlib) {
 		/* Blocks are deflated in parallel; the bytes do not depend on the thread count. */
 		pool_run(threads < 1 ? pool_cpus() : threads, count, deflate_block, &job);
+		zjob_end(&job);
 		if (atomic_load(&job.failed)) {
 			table_blocks_free(t);
 			return err_set(err, SLIDETAB_ENOMEM, "out of memory while deflating");

@@ -51,6 +51,7 @@ struct shared {
 	uint8_t pnext[BOARD_MAX_CELLS], gstep[BOARD_MAX_CELLS]; /* the next word's phase, groups it advances */
 	struct bfsact act; /* the chunks holding frontier states */
 	_Atomic uint64_t found, chunks_done;
+	_Atomic unsigned entries_or;
 	uint64_t so_far; /* states in the layers before this one */
 	struct bfsprog prog;
 };
@@ -160,6 +161,7 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct 
 	const uint64_t nxt = 2 - (d & 1), pat = (1 + (d & 1)) * PAIRS; /* every pair = frontier */
 	struct bfsseq_cur cur;
 	uint64_t found = 0, inword = 0;
+	unsigned eor = 0;
 	struct ring ring = { .count = 0 };
 	bfsseq_cur_init(&cur);
 	unsigned p = (unsigned)(lo % n);
@@ -185,8 +187,11 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct 
 				bfsseq_goto(&s->sq, r, s->par[blank], &cur);
 			else
 				bfsseq_set_parity(&s->sq, &cur, s->par[blank]);
-			if (s->entries)
-				s->entries[r * n + (uint64_t)blank - s->lo] = (uint8_t)encode(s, d, &cur, blank);
+			if (s->entries) {
+				unsigned e = encode(s, d, &cur, blank);
+				s->entries[r * n + (uint64_t)blank - s->lo] = (uint8_t)e;
+				eor |= e;
+			}
 			for (int k = 0; k < 2; k++) {
 				int to = s->vert[blank][k];
 				if (to < 0)
@@ -197,6 +202,8 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct 
 		}
 	}
 	ring_flush(s, &ring, nxt);
+	if (eor)
+		atomic_fetch_or_explicit(&s->entries_or, eor, memory_order_relaxed);
 	if (inword) /* some may have been seen already: a spurious flag costs one scan */
 		bfsact_mark(&s->act, d, lo - s->lo);
 	return found;
@@ -301,6 +308,12 @@ static int run_layers(struct shared *s, const struct board_state *goal, struct b
 	uint64_t goal_j = rank_state(&s->rk, goal), total = 0;
 	if (!resumed && goal_j - s->lo < s->own)
 		mark(s, goal_j - s->lo, 1);
+	if (resumed && s->entries) { /* the entries of the layers before came from the checkpoint */
+		unsigned eor = 0;
+		for (uint64_t i = 0; i < s->own; i++)
+			eor |= s->entries[i];
+		atomic_store(&s->entries_or, eor);
+	}
 	bfsact_all(&s->act, snap.depth, s->chunks); /* the first layer (goal or checkpoint) scans all */
 	for (unsigned d = 0; d < snap.depth; d++)
 		total += res->hist[d];
@@ -378,6 +391,7 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	int rc = run_layers(s, goal, res, err);
 	res->entries = s->entries;
 	res->packed = s->packed;
+	res->entries_or = atomic_load(&s->entries_or);
 	bfsact_free(&s->act);
 	bigmem_free(&bits);
 	free(s);

@@ -134,26 +134,30 @@ struct pack_job {
 	uint8_t *packed;
 	uint64_t count;
 	unsigned bits;
-	uint8_t max[POOL_MAX_THREADS];
 };
 
-static void max_chunk(void *ctx, size_t c, int worker)
-{
-	struct pack_job *j = ctx;
-	uint64_t lo = c * PACK_CHUNK, hi = lo + PACK_CHUNK < j->count ? lo + PACK_CHUNK : j->count;
-	uint8_t m = j->max[worker];
-	for (uint64_t i = lo; i < hi; i++)
-		m = j->entries[i] > m ? j->entries[i] : m;
-	j->max[worker] = m;
-}
-
+/* Entries [lo, hi) of `bits` (1..8) each, LSB first (table_packed_set's layout), through a 64-bit
+ * accumulator: whole bytes out, no read-modify-write of the output. */
 static void pack_chunk(void *ctx, size_t c, int worker)
 {
 	(void)worker;
 	struct pack_job *j = ctx;
 	uint64_t lo = c * PACK_CHUNK, hi = lo + PACK_CHUNK < j->count ? lo + PACK_CHUNK : j->count;
-	for (uint64_t i = lo; i < hi; i++)
-		table_packed_set(j->packed, i, j->bits, j->entries[i]);
+	uint8_t *out = j->packed + lo * j->bits / 8;
+	uint64_t acc = 0;
+	unsigned have = 0;
+	for (uint64_t i = lo; i < hi; i++) {
+		acc |= (uint64_t)j->entries[i] << have;
+		have += j->bits;
+		if (have >= 32) {
+			for (int k = 0; k < 4; k++)
+				*out++ = (uint8_t)(acc >> (8 * k));
+			acc >>= 32;
+			have -= 32;
+		}
+	}
+	for (; have > 0; have = have > 8 ? have - 8 : 0, acc >>= 8)
+		*out++ = (uint8_t)acc;
 }
 
 /* Packs the entries and writes the table from this one process. */
@@ -173,22 +177,16 @@ static int pack_write(const struct exactcmd_opts *o, const struct table_meta *m,
 
 /* Writes the table: compact entries as the search packed them (1 bit a state: a whole search in
  * one process), else the one-byte entries packed at the narrowest width that holds the largest
- * (over every process). */
+ * (over every process; bits_for of the largest of the ORs is bits_for of the whole OR). */
 static int write_table(const struct board *b, const struct board_state *goal, const struct exactcmd_opts *o,
 		       uint32_t entry, struct bfs_result *res, struct slidetab_error *err)
 {
 	const struct bfs_part *part = o->dist ? o->dist->part : NULL;
 	struct pack_job job = { .entries = res->entries, .count = part ? part->hi - part->lo : res->states };
 	size_t chunks = (size_t)((job.count + PACK_CHUNK - 1) / PACK_CHUNK);
-	unsigned maxe = 1;
-	if (!res->packed) {
-		pool_run(o->threads, chunks, max_chunk, &job);
-		maxe = 0;
-		for (int w = 0; w < POOL_MAX_THREADS; w++)
-			maxe = job.max[w] > maxe ? job.max[w] : maxe;
-		if (part)
-			maxe = (unsigned)part->reduce(part->ctx, maxe, BFS_MAX);
-	}
+	unsigned maxe = 1; /* the top bit of the OR the search kept is the largest entry's */
+	if (!res->packed)
+		maxe = part ? (unsigned)part->reduce(part->ctx, res->entries_or, BFS_MAX) : res->entries_or;
 	unsigned bits = (unsigned)bits_for(maxe);
 	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
 				.payload = o->compress == 1 ? TABLE_PAYLOAD_ZLIB : TABLE_PAYLOAD_RAW,
