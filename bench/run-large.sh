@@ -58,6 +58,19 @@ for board in 3x4 2x6; do
 	done
 done
 echo
+echo "## compact tables (1 bit a state, now written packed by the search) against $BASE's, and the count rate"
+for board in 3x4 2x6; do
+	"$tmp/base/bin/gen" -q -j2 --board $board --blank 0 -c compact -o "$tmp/cb.tbl" >/dev/null || fail "$BASE compact $board"
+	for j in 1 2; do
+		set -- $(stat bin/gen -q -j$j --board $board --blank 0 -c compact -o "$tmp/cn.tbl")
+		[ "$4" = 0 ] || fail "compact $board -j$j exited with status $4"
+		same_table "$tmp/cb.tbl" "$tmp/cn.tbl" || fail "$board compact -j$j: differs from $BASE's"
+		echo "$board compact -j$j: identical to $BASE's; wall $1 s, cpu $2 s, peak $(($3 / 1024)) MiB"
+	done
+done
+set -- $(stat bin/gen -q -j2 --board 2x6 --blank 0 --count-only)
+awk -v w="$1" -v c="$2" 'BEGIN {printf "2x6 --count-only -j2: wall %.2f s, cpu %.2f s, %.2f M states/s; 2x7 (43,589,145,600 states) at this rate: %.0f s (its 10.9 GB working set is in DRAM, not in cache as 2x6'"'"'s 60 MB: an optimistic bound)\n", w, c, 239500800 / w / 1e6, 43589145600 / (239500800 / w)}'
+echo
 echo "## full tables (blank in a corner), whole process"
 printf '%-5s %3s %9s %9s %9s %9s %s\n' board -j wall_s cpu_s peak_MiB Mstates/s radius
 for run in "3x4 1" "3x4 2" "2x6 2"; do

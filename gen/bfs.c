@@ -64,11 +64,18 @@ uint64_t bfs_memory_needed(const struct board *b, int count_only, uint32_t entry
 
 /* Marks state j with value v (the "next" value of layer d) when unreached, and its chunk active.
  * The OR's old value is not needed (the layer is counted when it is scanned as the frontier), so
- * it compiles to a plain locked OR. */
+ * it compiles to a plain locked OR. A neighbour of the frontier is done (3), next or unseen,
+ * never frontier (the graph is bipartite), and ORing "next" leaves the first two as they are: in
+ * the dense layers, whose chunks are all flagged anyway, the OR goes unconditionally, without
+ * a test whose branch mispredicts half the time (measured: 9% less search CPU on 3x4). */
 static inline void mark(const struct shared *s, uint64_t j, uint64_t v)
 {
 	_Atomic uint64_t *w = &s->bits[j >> 5];
 	unsigned sh = (unsigned)(j & 31) * 2;
+	if (!s->act.track) {
+		atomic_fetch_or_explicit(w, v << sh, memory_order_relaxed);
+		return;
+	}
 	if ((atomic_load_explicit(w, memory_order_relaxed) >> sh) & 3)
 		return;
 	atomic_fetch_or_explicit(w, v << sh, memory_order_relaxed);
@@ -119,11 +126,11 @@ static inline void far_at(struct shared *s, struct ring *r, struct bfs_remote *r
 		rm->j[rm->n++] = j;
 }
 
-/* The entry stored for a state at distance d (MOD4 entries go to s->packed a word at a time when
- * the search packs them). */
-static unsigned encode(const struct shared *s, unsigned d, const struct bfsseq_cur *c, int blank)
+/* The entry of kind `kind` stored for a state at distance d (MOD4 entries go to s->packed a word
+ * at a time when the search packs them). */
+static inline unsigned encode(const struct shared *s, uint32_t kind, unsigned d, const struct bfsseq_cur *c, int blank)
 {
-	switch (s->opt->entry) {
+	switch (kind) {
 	case TABLE_ENTRY_PLAIN: return d;
 	case TABLE_ENTRY_MOD4: return (d >> 1) & 1;
 	case TABLE_ENTRY_MDRES: {
@@ -151,10 +158,12 @@ static inline uint64_t horizontal_word(struct shared *s, uint64_t wi, unsigned p
 }
 
 /* Expands every frontier state in [lo, hi) (lo a multiple of 32; rm: the remote marks of a part,
- * else NULL); returns how many there were
- * (the size of layer d, counted here rather than when marked). Hot loop, measured: horizontal moves a word at a time, the seq unranked once per seq
+ * else NULL); returns how many there were (the size of layer d, counted here rather than when
+ * marked). kind: the byte entries' encoding, 0 for none; a constant in each copy expand_range
+ * makes. Hot loop, measured: horizontal moves a word at a time, the seq unranked once per seq
  * rank, vertical moves re-ranked by a delta over the digits they change. */
-static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct bfs_remote *rm)
+static inline __attribute__((always_inline)) uint64_t expand_body(struct shared *s, uint64_t lo, uint64_t hi,
+								  struct bfs_remote *rm, uint32_t kind)
 {
 	const uint64_t n = (uint64_t)s->b->n;
 	const unsigned d = s->depth;
@@ -187,8 +196,8 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct 
 				bfsseq_goto(&s->sq, r, s->par[blank], &cur);
 			else
 				bfsseq_set_parity(&s->sq, &cur, s->par[blank]);
-			if (s->entries) {
-				unsigned e = encode(s, d, &cur, blank);
+			if (kind) {
+				unsigned e = encode(s, kind, d, &cur, blank);
 				s->entries[r * n + (uint64_t)blank - s->lo] = (uint8_t)e;
 				eor |= e;
 			}
@@ -207,6 +216,19 @@ static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct 
 	if (inword) /* some may have been seen already: a spurious flag costs one scan */
 		bfsact_mark(&s->act, d, lo - s->lo);
 	return found;
+}
+
+/* expand_body with the entry encoding a constant: no per-state switch. */
+static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct bfs_remote *rm)
+{
+	if (!s->entries)
+		return expand_body(s, lo, hi, rm, 0);
+	switch (s->opt->entry) {
+	case TABLE_ENTRY_PLAIN: return expand_body(s, lo, hi, rm, TABLE_ENTRY_PLAIN);
+	case TABLE_ENTRY_MOD4: return expand_body(s, lo, hi, rm, TABLE_ENTRY_MOD4);
+	case TABLE_ENTRY_MDRES: return expand_body(s, lo, hi, rm, TABLE_ENTRY_MDRES);
+	default: return expand_body(s, lo, hi, rm, TABLE_ENTRY_HALF);
+	}
 }
 
 /* Per-phase and per-cell tables of the hot loop (phase = a word's first state index mod n). */
@@ -326,8 +348,10 @@ static int run_layers(struct shared *s, const struct board_state *goal, struct b
 		atomic_store(&s->found, 0);
 		atomic_store(&s->chunks_done, 0);
 		uint64_t found = 0;
+		bfsact_layer_start(&s->act, d ? res->hist[d - 1] : 0, s->count);
 		if ((rc = part->layer(part->ctx, (struct bfs_layer *)(void *)s, &found, err)) != SLIDETAB_OK)
 			return rc;
+		bfsact_layer_end(&s->act, d);
 		if (found == 0)
 			break;
 		res->hist[d] = found;

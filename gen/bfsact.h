@@ -15,6 +15,8 @@
 
 struct bfsact {
 	_Atomic uint8_t *flag[2];
+	uint64_t chunks;
+	int track; /* 0 in dense layers: marks set no flags, every chunk is flagged at the layer's end */
 };
 
 /* Returns 0, or -1 when out of memory. */
@@ -22,7 +24,26 @@ static inline int bfsact_init(struct bfsact *a, uint64_t chunks)
 {
 	a->flag[0] = calloc(chunks ? chunks : 1, 2);
 	a->flag[1] = a->flag[0] ? a->flag[0] + (chunks ? chunks : 1) : NULL;
+	a->chunks = chunks;
+	a->track = 1;
 	return a->flag[0] ? 0 : -1;
+}
+
+/* Before layer d, whose frontier grew out of a layer of `prev` states: a layer of more than
+ * 1/64 of the states reaches nearly every chunk, so its marks skip the flag (a test and a branch
+ * each) and every chunk is flagged at its end (bfsact_layer_end). A flag too many only costs the
+ * scan of a chunk, so the guess needs no care. */
+static inline void bfsact_layer_start(struct bfsact *a, uint64_t prev, uint64_t states)
+{
+	a->track = prev < states / 64;
+}
+
+static inline void bfsact_layer_end(struct bfsact *a, unsigned d)
+{
+	if (a->track)
+		return;
+	for (uint64_t c = 0; c < a->chunks; c++)
+		atomic_store_explicit(&a->flag[(d + 1) & 1][c], 1, memory_order_relaxed);
 }
 
 static inline void bfsact_free(struct bfsact *a)
@@ -34,6 +55,8 @@ static inline void bfsact_free(struct bfsact *a)
  * and a store to a shared line that holds them would bounce between cores). */
 static inline void bfsact_mark(const struct bfsact *a, unsigned d, uint64_t j)
 {
+	if (!a->track)
+		return;
 	_Atomic uint8_t *f = &a->flag[(d + 1) & 1][j >> BFSACT_SHIFT];
 	if (!atomic_load_explicit(f, memory_order_relaxed))
 		atomic_store_explicit(f, 1, memory_order_relaxed);
