@@ -68,7 +68,7 @@ uint64_t bfs_memory_needed(const struct board *b, int count_only, uint32_t entry
  * never frontier (the graph is bipartite), and ORing "next" leaves the first two as they are: in
  * the dense layers, whose chunks are all flagged anyway, the OR goes unconditionally, without
  * a test whose branch mispredicts half the time (measured: 9% less search CPU on 3x4). */
-static inline void mark(const struct shared *s, uint64_t j, uint64_t v)
+static inline __attribute__((always_inline)) void mark(const struct shared *s, uint64_t j, uint64_t v)
 {
 	_Atomic uint64_t *w = &s->bits[j >> 5];
 	unsigned sh = (unsigned)(j & 31) * 2;
@@ -90,7 +90,7 @@ struct ring {
 	unsigned head, count;
 };
 
-static inline void ring_push(const struct shared *s, struct ring *r, uint64_t j, uint64_t v)
+static inline __attribute__((always_inline)) void ring_push(const struct shared *s, struct ring *r, uint64_t j, uint64_t v)
 {
 	__builtin_prefetch((const void *)&s->bits[j >> 5], 1, 0);
 	if (r->count == RING) {
@@ -110,7 +110,7 @@ static inline void ring_flush(const struct shared *s, struct ring *r, uint64_t v
 
 /* The seam of the distributed search: state j (a global index) is marked here when this process
  * holds it, else its owner gets it through the remote buffer (never for one process). */
-static inline void mark_at(struct shared *s, struct bfs_remote *rm, uint64_t j, uint64_t v)
+static inline __attribute__((always_inline)) void mark_at(struct shared *s, struct bfs_remote *rm, uint64_t j, uint64_t v)
 {
 	if (j - s->lo < s->own)
 		mark(s, j - s->lo, v);
@@ -118,7 +118,7 @@ static inline void mark_at(struct shared *s, struct bfs_remote *rm, uint64_t j, 
 		rm->j[rm->n++] = j;
 }
 
-static inline void far_at(struct shared *s, struct ring *r, struct bfs_remote *rm, uint64_t j, uint64_t v)
+static inline __attribute__((always_inline)) void far_at(struct shared *s, struct ring *r, struct bfs_remote *rm, uint64_t j, uint64_t v)
 {
 	if (j - s->lo < s->own)
 		ring_push(s, r, j - s->lo, v);
@@ -144,8 +144,8 @@ static inline unsigned encode(const struct shared *s, uint32_t kind, unsigned d,
  * targets are ORed together with the frontier's move to done in one atomic; the two that cross
  * into the neighbouring words go one by one. Returns the in-word targets (their chunk is the
  * scanner's own, made active by the caller). */
-static inline uint64_t horizontal_word(struct shared *s, uint64_t wi, unsigned p, uint64_t hit, uint64_t nxt,
-				       struct bfs_remote *rm)
+static inline __attribute__((always_inline)) uint64_t horizontal_word(struct shared *s, uint64_t wi, unsigned p,
+								      uint64_t hit, uint64_t nxt, struct bfs_remote *rm)
 {
 	uint64_t l = hit & s->canl[p], r = hit & s->canr[p];
 	uint64_t tgt = (l >> 2) | (r << 2);

@@ -79,7 +79,7 @@ static inline void bfsseq_set_parity(const struct bfsseq *q, struct bfsseq_cur *
 }
 
 /* Seq rank after the blank's vertical move from cell `blank` to cell `to`, given h = the rank of c. */
-static inline uint64_t bfsseq_vertical(const struct bfsseq *q, const struct bfsseq_cur *c, uint64_t h, int blank,
+static inline __attribute__((always_inline)) uint64_t bfsseq_vertical(const struct bfsseq *q, const struct bfsseq_cur *c, uint64_t h, int blank,
 				       int to)
 {
 	const uint8_t *s = c->seq, *dg = c->dg;
