@@ -330,10 +330,11 @@ static int run_layers(struct shared *s, const struct board_state *goal, struct b
 	uint64_t goal_j = rank_state(&s->rk, goal), total = 0;
 	if (!resumed && goal_j - s->lo < s->own)
 		mark(s, goal_j - s->lo, 1);
-	if (resumed && s->entries) { /* the entries of the layers before came from the checkpoint */
+	if (resumed && s->entries) { /* the done states' entries came from the checkpoint; others are unset */
 		unsigned eor = 0;
 		for (uint64_t i = 0; i < s->own; i++)
-			eor |= s->entries[i];
+			if (((atomic_load_explicit(&s->bits[i >> 5], memory_order_relaxed) >> (i & 31) * 2) & 3) == 3)
+				eor |= s->entries[i];
 		atomic_store(&s->entries_or, eor);
 	}
 	bfsact_all(&s->act, snap.depth, s->chunks); /* the first layer (goal or checkpoint) scans all */

@@ -160,9 +160,9 @@ static void pack_chunk(void *ctx, size_t c, int worker)
 		*out++ = (uint8_t)acc;
 }
 
-/* Packs the entries and writes the table from this one process. */
+/* Packs the entries (then frees them) and writes the table from this one process. */
 static int pack_write(const struct exactcmd_opts *o, const struct table_meta *m, struct pack_job *job, size_t chunks,
-		      uint64_t *bytes, struct slidetab_error *err)
+		      struct bfs_result *res, uint64_t *bytes, struct slidetab_error *err)
 {
 	uint8_t *packed = calloc(table_packed_bytes(m->entries, m->entry_bits) + 1, 1);
 	if (!packed)
@@ -170,6 +170,8 @@ static int pack_write(const struct exactcmd_opts *o, const struct table_meta *m,
 	job->packed = packed;
 	job->bits = m->entry_bits;
 	pool_run(o->threads, chunks, pack_chunk, job);
+	free(res->entries); /* packed now: not held while the blocks deflate (the peak is the packed copy) */
+	res->entries = NULL;
 	int rc = table_write_mt(o->out, m, packed, o->level, o->threads, bytes, err);
 	free(packed);
 	return rc;
@@ -199,7 +201,7 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 	uint64_t bytes = 0;
 	int rc = res->packed ? table_write_mt(o->out, &m, res->packed, o->level, o->threads, &bytes, err)
 		 : part	     ? o->dist->write(part->ctx, &m, res->entries, o, &bytes, err)
-			     : pack_write(o, &m, &job, chunks, &bytes, err);
+			     : pack_write(o, &m, &job, chunks, res, &bytes, err);
 	free(res->entries);
 	free(res->packed);
 	res->entries = res->packed = NULL;
