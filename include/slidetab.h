@@ -29,7 +29,7 @@
 extern "C" {
 #endif
 
-#define SLIDETAB_VERSION_STRING "0.2.0"
+#define SLIDETAB_VERSION_STRING "0.3.0"
 
 /* Marks the exported functions when the library itself is built (it hides everything else). */
 #if defined(SLIDETAB_BUILDING_LIBRARY) && defined(__GNUC__)
@@ -90,7 +90,7 @@ SLIDETAB_API void slidetab_close(slidetab *db);
 /* A short English description of a status. */
 SLIDETAB_API const char *slidetab_strerror(int status);
 
-/* The library's version, e.g. "0.2.0". */
+/* The library's version, e.g. "0.3.0". */
 SLIDETAB_API const char *slidetab_version(void);
 
 /* Progress of long searches (4x4 and 5x5, answered by IDA*): once one search has run for a
