@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "idafsm.h"
 #include "pool.h"
 
 #define IDA_SPLIT_MAX 24 /* deepest frontier of a parallel search */
@@ -34,8 +35,8 @@ struct search {
 	int h[2][PDB_MAX_PATTERNS];
 	int hsum[2];
 	int bound, next_bound, found_len;
-	int8_t order[BOARD_NDIRS]; /* the set's directions in the caller's letter order d < l < r < u */
-	uint8_t later[BOARD_NDIRS][BOARD_NDIRS]; /* [a][b]: a comes after b in that order */
+	int8_t order[BOARD_NDIRS]; /* order[k]: the set's direction with the caller's letter k (d l r u) */
+	const int16_t (*fsm)[4];   /* idafsm's next[][], over the caller's letters */
 	uint64_t nodes;
 	uint64_t tick_at; /* nodes at which to look at the clock (UINT64_MAX: no hook) */
 	const struct ida_hook *hook;
@@ -52,7 +53,8 @@ struct search {
 /* One frontier node of a parallel iteration: a state at depth g, reached by path[0..g). */
 struct item {
 	uint8_t s[PDB_MAX_CELLS];
-	uint8_t g, prev;
+	uint8_t g;
+	int32_t st; /* the machine's state after path */
 	uint8_t path[IDA_SPLIT_MAX];
 };
 
@@ -116,26 +118,13 @@ static int is_goal(const struct search *x)
 	return memcmp(x->s, x->set->goal.t, (size_t)x->n) == 0;
 }
 
-/* Sets the child order: order[k] is the set's direction with the caller's letter k. */
-static void set_order(struct search *x, const int8_t order[BOARD_NDIRS])
+/* Sets the child order (order[k]: the set's direction with the caller's letter k) and the machine
+ * of skipped strings. A board symmetry maps the caller's frame onto the set's, and the machine is
+ * the same in every frame, so it runs on the caller's letters. */
+static void set_order(struct search *x, const int8_t order[BOARD_NDIRS], const int16_t (*fsm)[4])
 {
 	memcpy(x->order, order, sizeof x->order);
-	for (int a = 0; a < BOARD_NDIRS; a++)
-		for (int b = 0; b < BOARD_NDIRS; b++)
-			x->later[order[a]][order[b]] = a > b;
-}
-
-/* 1 when moving `dir` at depth g ends six moves a, b, -a, -b, a, b: the blank going one and a
- * half times round a 2x2 square. Going round it twice (12 moves) is the identity, so these six
- * equal b, a, -b, -a, b, a, the same square the other way round, and only the one whose first
- * letter is smaller is searched. The lexicographically smallest optimal path has no such six
- * (the other six would make it smaller), so the search still finds it, with fewer nodes. */
-static inline int twin_later(const struct search *x, int g, int dir)
-{
-	if (g < 5)
-		return 0;
-	const uint8_t *p = x->path + g - 5;
-	return p[4] == p[0] && dir == p[1] && p[2] == 3 - p[0] && p[3] == 3 - p[1] && x->later[p[0]][p[1]];
+	x->fsm = fsm;
 }
 
 /* The rank of pattern p on side sd after its tile i moves from `from` to `to`, from the current
@@ -169,7 +158,7 @@ static inline void move_tile(struct search *x, int sd, int p, int i, unsigned fr
 }
 
 /* dfs reached x->cut: records the node when collecting a frontier; returns 0. */
-static int cut_here(struct search *x, int g, int prev)
+static int cut_here(struct search *x, int g, int st)
 {
 	struct par *P = x->par;
 	if (!P || !P->collecting || g != x->cut)
@@ -187,7 +176,7 @@ static int cut_here(struct search *x, int g, int prev)
 	struct item *it = &P->items[P->nitems++];
 	memcpy(it->s, x->s, sizeof it->s);
 	it->g = (uint8_t)g;
-	it->prev = (uint8_t)prev;
+	it->st = st;
 	memcpy(it->path, x->path, (size_t)g);
 	return 0;
 }
@@ -195,7 +184,7 @@ static int cut_here(struct search *x, int g, int prev)
 /* A child of the node being expanded: the move, and per side its pattern, the moved tile's index
  * and cells, the pattern's Manhattan part, placement rank, entry and heuristic. */
 struct child {
-	int dir, nb, tile;
+	int dir, nb, tile, st;
 	int p[2], i[2], md[2], nv[2], nh[2];
 	uint8_t from[2], to[2];
 	uint64_t e[2];
@@ -252,24 +241,25 @@ static inline int prune_side(struct search *x, struct child *cd, int *keep, int 
  * entries of all children are ranked and prefetched first, so their cache misses overlap; the
  * reflected ones only for the children the direct side does not prune (f keeps the parity of the
  * bound either way, so the next bound is the same). */
-static int dfs(struct search *x, int g, int prev)
+static int dfs(struct search *x, int g, int st)
 {
 	if (g >= x->cut)
-		return cut_here(x, g, prev);
+		return cut_here(x, g, st);
 	const struct pdb_set *set = x->set;
 	struct child cd[BOARD_NDIRS];
 	int keep[BOARD_NDIRS], nk = 0;
 	/* Children in the caller's letter order: the first solution of the last iteration is then the
 	 * lexicographically smallest optimal path. */
 	for (int k = 0; k < BOARD_NDIRS; k++) {
-		int dir = x->order[k];
-		if (dir == 3 - prev || twin_later(x, g, dir)) /* d<->u, l<->r: never straight back */
+		int dir = x->order[k], next = x->fsm[st][k];
+		if (next < 0) /* a skipped string (idafsm.h): never straight back, for one */
 			continue;
 		int nb = set->b.nbr[x->blank][dir];
 		if (nb < 0)
 			continue;
 		struct child *c = &cd[nk];
 		c->dir = dir;
+		c->st = next;
 		c->nb = nb;
 		c->tile = x->s[nb]; /* moves from nb into the blank's cell */
 		c->nh[1] = c->nv[1] = 0;
@@ -314,7 +304,7 @@ static int dfs(struct search *x, int g, int prev)
 			x->found_len = g + 1;
 			return 1;
 		}
-		if (dfs(x, g + 1, cd[c].dir))
+		if (dfs(x, g + 1, cd[c].st))
 			return 1;
 		/* undo */
 		x->blank = oldblank;
@@ -450,7 +440,7 @@ static int iterate(struct search *x, int max_depth)
 		x->next_bound = 1 << 30;
 		if (x->hook)
 			progress_tick(x, 1, 0);
-		if (dfs(x, 0, -1))
+		if (dfs(x, 0, 0))
 			return 1;
 		if (x->next_bound >= (1 << 30))
 			return 0; /* nothing left to search: cannot happen when solvable */
@@ -471,7 +461,7 @@ static void par_item(void *ctx, size_t i, int worker)
 	struct board_state st;
 	memcpy(st.t, it->s, sizeof it->s);
 	search_init(x, P->set, &st);
-	set_order(x, P->root->order);
+	set_order(x, P->root->order, P->root->fsm);
 	memcpy(x->path, it->path, it->g);
 	x->bound = P->root->bound;
 	x->next_bound = 1 << 30;
@@ -479,7 +469,7 @@ static void par_item(void *ctx, size_t i, int worker)
 	x->item = i;
 	x->worker = worker;
 	x->tick_at = IDA_TICK_NODES;
-	int found = dfs(x, it->g, it->prev);
+	int found = dfs(x, it->g, it->st);
 	w->nodes += x->nodes;
 	atomic_fetch_add_explicit(&P->live, x->nodes - x->ticked, memory_order_relaxed);
 	if (x->next_bound < w->next_bound)
@@ -502,7 +492,7 @@ static int par_collect(struct search *x, struct par *P, int split)
 	P->collecting = 1;
 	x->cut = split;
 	x->next_bound = 1 << 30;
-	int found = dfs(x, 0, -1);
+	int found = dfs(x, 0, 0);
 	P->collecting = 0;
 	x->cut = IDA_MAX_DEPTH + 2;
 	return P->failed ? -1 : found;
@@ -598,14 +588,15 @@ int ida_solve_par(const struct pdb_set *set, const struct board_state *start, co
 		res->status = IDA_UNSOLVABLE;
 		return 0;
 	}
-	struct search *x = malloc(sizeof *x);
+	const struct idafsm *fsm = idafsm_get();
+	struct search *x = fsm ? malloc(sizeof *x) : NULL;
 	if (!x)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	search_init(x, set, &ms);
 	int8_t order[BOARD_NDIRS];
 	for (int d = 0; d < BOARD_NDIRS; d++)
 		order[inv_dir[d]] = (int8_t)d;
-	set_order(x, order);
+	set_order(x, order, fsm->next);
 	if (hook && hook->fn) {
 		x->hook = hook;
 		x->t0 = now_s();

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../core/idafsm.h"
 #include "../../include/slidetab.h"
 #include "testtables.h"
 #include "testutil.h"
@@ -211,6 +212,45 @@ START_TEST(square_loops_give_the_smallest_twin)
 }
 END_TEST
 
+/* Starts reached by a string the search skips (found by running random strings through the
+ * machine of idafsm.h; 7 to 12 moves) then 0..3 random moves, from every blank cell: the answer is
+ * still the reference's smallest path. */
+START_TEST(skipped_strings_give_the_smallest_path)
+{
+	const struct idafsm *f = idafsm_get();
+	ck_assert_ptr_nonnull(f);
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
+	uint64_t seed = 0xf5a7 + (uint64_t)_i;
+	int tried = 0;
+	for (int attempt = 0; attempt < 20000 && tried < 6; attempt++) {
+		unsigned char goal[N], start[N];
+		make_pair(&seed, _i, 0, goal, start);
+		int b = _i, st = 0, len = 0, ok = 1;
+		while (st >= 0 && len < IDAFSM_LEN && ok) {
+			int d = (int)(rng(&seed) % 4);
+			st = f->next[st][d];
+			ok = play(start, &b, d);
+			len++;
+		}
+		if (st >= 0 || !ok || len < 7)
+			continue;
+		for (int m = (int)(rng(&seed) % 4); m > 0; m--)
+			play(start, &b, (int)(rng(&seed) % 4));
+		char path[128], best[64];
+		int count;
+		int want = reference(start, goal, best, &count);
+		struct slidetab_error e;
+		ck_assert_msg(slidetab_path(db, 4, 4, start, goal, path, sizeof path, &e) == SLIDETAB_OK, "%s", e.msg);
+		ck_assert_int_eq((int)strlen(path), want);
+		ck_assert_str_eq(path, best);
+		tried++;
+	}
+	ck_assert_int_eq(tried, 6);
+	slidetab_close(db);
+}
+END_TEST
+
 /* Unsolvable 4x4 pairs are told by parity, for every blank class. */
 START_TEST(unsolvable_in_every_class)
 {
@@ -238,6 +278,7 @@ int main(void)
 	tcase_add_unchecked_fixture(tc, setup, teardown);
 	tcase_add_loop_test(tc, every_blank_class_matches_the_reference, 0, 9);
 	tcase_add_loop_test(tc, square_loops_give_the_smallest_twin, 0, N);
+	tcase_add_loop_test(tc, skipped_strings_give_the_smallest_path, 0, N);
 	tcase_add_test(tc, unsolvable_in_every_class);
 	return testutil_run(s, tc);
 }

@@ -1,0 +1,37 @@
+/* idafsm: the finite-state machine of blank-move strings that IDA* never needs to follow. */
+#ifndef SLIDETAB_IDAFSM_H
+#define SLIDETAB_IDAFSM_H
+
+#include <stdint.h>
+
+/*
+ * Two strings of blank moves (letters d < l < r < u, numbered 0..3; 3 - k undoes k) that leave
+ * the same arrangement on an open grid are duplicates. When A and B are duplicates, B is no
+ * longer than A, B comes before A (shorter, or the same length and smaller in letter order), and
+ * every cell B's blank visits is one A's blank visits, then on any board B can be played wherever
+ * A can, and a path holding A is never the lexicographically smallest optimal path: putting B in
+ * its place gives a shorter or a smaller one. So IDA* may skip every path holding such an A (and
+ * every path holding a move followed by its undo) and still finds that path.
+ *
+ * The machine recognises these strings A up to IDAFSM_LEN moves (Taylor & Korf, 1993, built the
+ * same kind of machine for the 15 puzzle). State 0 is the start; next[s][k] is the state after
+ * letter k, or -1 when the string so far ends in a skipped one.
+ */
+
+#define IDAFSM_LEN 12 /* longest string compared */
+
+struct idafsm {
+	int nstates;
+	const int16_t (*next)[4];
+};
+
+/* The machine, built once per process on first use (thread-safe). NULL when out of memory. */
+const struct idafsm *idafsm_get(void);
+
+/* Builds a machine for strings of up to len moves (2..IDAFSM_LEN) into *out; 0, or -1 when out
+ * of memory. For tests and measurements; idafsm_get() builds the IDAFSM_LEN one. */
+int idafsm_build(int len, struct idafsm *out);
+
+void idafsm_free(struct idafsm *f);
+
+#endif
