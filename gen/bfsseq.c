@@ -1,6 +1,39 @@
 /* bfsseq: unranking with the digits kept, for the search's delta re-rank of vertical moves. */
 #include "bfsseq.h"
 
+/* The table path of vertical moves (bfsseq.h): for the tile at a crossing the tiles at
+ * [r0, r0 + len), every digit in between moves one place and changes by one where the crossed
+ * tile is larger, and the moving tile's digit changes by the crossed tiles that are smaller. Up:
+ * seq[to] goes behind seq[to+1 .. blank-1] to position blank-1; down: seq[to-1] goes ahead of
+ * seq[blank .. to-2] to position blank. The parts that depend only on the mask go into t[]. */
+static void moves_init(struct bfsseq *q)
+{
+	const int n = q->rk->n, cols = q->rk->cols, len = cols - 1;
+	q->vmask = len >= 1 && len <= BFSSEQ_VMASK_MAX;
+	if (!q->vmask)
+		return;
+	for (int b = 0; b < n; b++)
+		for (int dir = 0; dir < 2; dir++) {
+			int to = dir ? b + cols : b - cols;
+			if (to < 0 || to >= n)
+				continue;
+			struct bfsseq_move *mv = &q->mv[b][dir];
+			uint64_t wn = dir ? q->w[b] : q->w[b - 1];
+			mv->a = (uint8_t)(dir ? to - 1 : to);
+			mv->r0 = (uint8_t)(dir ? b : to + 1);
+			mv->sel = (uint8_t)dir;
+			mv->coef = wn - q->w[mv->a];
+			mv->t = q->tab[b][dir];
+			for (unsigned mask = 0; mask < 1u << len; mask++) {
+				uint64_t v = 0;
+				for (int i = 0; i < len; i++)
+					if (mask >> i & 1)
+						v += (dir ? q->w[mv->r0 + i + 1] : q->w[mv->r0 + i - 1]) + wn;
+				q->tab[b][dir][mask] = dir ? (uint64_t)len * wn - v : v - (uint64_t)len * wn;
+			}
+		}
+}
+
 void bfsseq_init(struct bfsseq *q, const struct rank_ctx *rk, const uint8_t (*md)[BOARD_MAX_CELLS])
 {
 	q->rk = rk;
@@ -14,6 +47,7 @@ void bfsseq_init(struct bfsseq *q, const struct rank_ctx *rk, const uint8_t (*md
 	}
 	for (int i = 0; i < RANK_MAX_CELLS; i++)
 		q->inv[i] = q->w[i] >= 2 ? UINT64_MAX / q->w[i] + 1 : 0;
+	moves_init(q);
 }
 
 /* Lehmer digits of seq (the later tiles smaller than each). */
@@ -46,6 +80,7 @@ static void rebuild(const struct bfsseq *q, struct bfsseq_cur *c, int j)
 	c->dg[m - 1] = 0;
 	c->parity = (int)(c->sum & 1); /* ascending last two: the digits' own parity */
 	bfsseq_md_from(q, c, j);
+	bfsseq_pre_from(q, c, j);
 }
 
 /* Fast path: the digits by reciprocal division (exact for h < 2^32), then the whole seq. */
@@ -96,6 +131,7 @@ void bfsseq_goto(const struct bfsseq *q, uint64_t h, int parity, struct bfsseq_c
 		c->parity = parity;
 		c->h = h;
 		bfsseq_md_from(q, c, 0);
+		bfsseq_pre_from(q, c, 0);
 		return;
 	}
 	if (c->h != UINT64_MAX && h > c->h && h - c->h <= 48)

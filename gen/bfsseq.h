@@ -9,9 +9,25 @@
 #define SLIDETAB_BFSSEQ_H
 
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "../core/rank.h"
 
+#define BFSSEQ_VMASK_MAX 7 /* the table path covers cols - 1 <= 7 crossed tiles (128 masks a move) */
+#define BFSSEQ_SEQ_PAD 16  /* seq[] is read 16 bytes at a time from any position */
+
+/* One vertical move of the blank (from one cell, up or down) as the table path does it: the tile
+ * at seq position a crosses the cols - 1 tiles at [r0, r0 + cols - 1), and
+ *   new rank = h + dg[a] * coef + (P[sel][r0 + cols - 1] - P[sel][r0]) + t[mask]
+ * where mask has bit i set when seq[r0 + i] is larger than the moving tile, and P[0], P[1] are
+ * the cursor's prefix sums of dg[k] * wup[k] and dg[k] * wdn[k]. */
+struct bfsseq_move {
+	uint8_t a, r0, sel;
+	uint64_t coef;
+	const uint64_t *t; /* 1 << (cols - 1) entries */
+};
 struct bfsseq {
 	const struct rank_ctx *rk;
 	int fast;                      /* 1: the reciprocal and nibble-list path applies */
@@ -19,10 +35,13 @@ struct bfsseq {
 	uint64_t w[RANK_MAX_CELLS + 1]; /* w[i], 0 from m-2 on */
 	uint64_t wup[RANK_MAX_CELLS + 1], wdn[RANK_MAX_CELLS + 1]; /* w[k-1] - w[k], w[k+1] - w[k] (mod 2^64) */
 	const uint8_t (*md)[BOARD_MAX_CELLS]; /* md[tile][cell], or NULL: Manhattan sums are not kept */
+	int vmask;                     /* 1: vertical moves go through mv[] (cols - 1 <= BFSSEQ_VMASK_MAX) */
+	struct bfsseq_move mv[BOARD_MAX_CELLS][2]; /* [blank][0: up, 1: down] */
+	uint64_t tab[BOARD_MAX_CELLS][2][1u << BFSSEQ_VMASK_MAX];
 };
 
 struct bfsseq_cur {
-	uint8_t seq[RANK_MAX_CELLS + 1];
+	uint8_t seq[RANK_MAX_CELLS + BFSSEQ_SEQ_PAD];
 	uint8_t dg[RANK_MAX_CELLS + 1];
 	int parity; /* the seq parity seq[] and dg[] now hold */
 	uint64_t h; /* the seq rank held, UINT64_MAX for none */
@@ -31,7 +50,17 @@ struct bfsseq_cur {
 	 * so the Manhattan distance with the blank at b is mda[b] + mdb[m] - mdb[b]. */
 	uint16_t mda[RANK_MAX_CELLS + 1], mdb[RANK_MAX_CELLS + 1];
 	uint64_t list_at[RANK_MAX_CELLS]; /* the unused tiles before each position (fast path) */
+	uint64_t pre[2][RANK_MAX_CELLS + 1]; /* pre[0][k] = sum of dg[i] * wup[i], pre[1][k] of dg[i] * wdn[i], i < k */
 };
+
+/* Keeps pre[][] from position k on (after dg changed there). */
+static inline void bfsseq_pre_from(const struct bfsseq *q, struct bfsseq_cur *c, int k)
+{
+	for (; k < q->rk->m; k++) {
+		c->pre[0][k + 1] = c->pre[0][k] + c->dg[k] * q->wup[k];
+		c->pre[1][k + 1] = c->pre[1][k] + c->dg[k] * q->wdn[k];
+	}
+}
 
 /* md: the taxicab table md[tile][cell] when the Manhattan distances are wanted, else NULL. */
 void bfsseq_init(struct bfsseq *q, const struct rank_ctx *rk, const uint8_t (*md)[BOARD_MAX_CELLS]);
@@ -58,6 +87,9 @@ static inline void bfsseq_cur_init(struct bfsseq_cur *c)
 {
 	c->h = UINT64_MAX;
 	c->mda[0] = c->mdb[0] = 0;
+	c->pre[0][0] = c->pre[1][0] = 0;
+	for (int k = 0; k < (int)sizeof c->seq; k++)
+		c->seq[k] = 0;
 }
 
 /* Makes c hold seq rank h with the given seq parity: a few steps from the rank it holds when h is
@@ -76,6 +108,30 @@ static inline void bfsseq_set_parity(const struct bfsseq *q, struct bfsseq_cur *
 	c->dg[m - 2] ^= 1;
 	c->parity = parity;
 	bfsseq_md_from(q, c, m - 2);
+	bfsseq_pre_from(q, c, m - 2);
+}
+
+/* The mask of the tiles among seq[r0 .. r0 + BFSSEQ_VMASK_MAX) larger than t (bit i for r0 + i). */
+static inline __attribute__((always_inline)) unsigned bfsseq_larger(const uint8_t *seq, unsigned t)
+{
+#if defined(__SSE2__)
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)seq);
+	return (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8((char)t)));
+#else
+	unsigned m = 0;
+	for (int i = 0; i < BFSSEQ_VMASK_MAX; i++)
+		m |= (unsigned)(seq[i] > t) << i;
+	return m;
+#endif
+}
+
+/* Seq rank after move mv (q->vmask), given h = the rank of c: no branch, no loop. */
+static inline __attribute__((always_inline)) uint64_t bfsseq_vmove(const struct bfsseq *q, const struct bfsseq_cur *c, uint64_t h,
+								 const struct bfsseq_move *mv)
+{
+	unsigned len = (unsigned)q->rk->cols - 1;
+	unsigned mask = bfsseq_larger(c->seq + mv->r0, c->seq[mv->a]) & ((1u << len) - 1);
+	return h + c->dg[mv->a] * mv->coef + (c->pre[mv->sel][mv->r0 + len] - c->pre[mv->sel][mv->r0]) + mv->t[mask];
 }
 
 /* Seq rank after the blank's vertical move from cell `blank` to cell `to`, given h = the rank of c. */
@@ -84,6 +140,8 @@ static inline __attribute__((always_inline)) uint64_t bfsseq_vertical(const stru
 {
 	const uint8_t *s = c->seq, *dg = c->dg;
 	const uint64_t *w = q->w;
+	if (q->vmask)
+		return bfsseq_vmove(q, c, h, &q->mv[blank][to > blank]);
 	if (to < blank) { /* up: seq[to] jumps behind seq[to+1..blank-1] */
 		unsigned t = s[to], below = 0;
 		h -= dg[to] * w[to];

@@ -275,8 +275,9 @@ START_TEST(every_encoding_against_a_plain_bfs)
 END_TEST
 
 /* The search's own unranking (reciprocals, steps to a near rank, the plain fallback) and its
- * delta re-rank of vertical moves agree with core/rank.h on every seq and move of 3x3, 2x4, 2x5. */
-static void check_bfsseq(int rows, int cols, int fast, uint64_t stride)
+ * delta re-rank of vertical moves (the mask table and the digit loop) agree with core/rank.h on
+ * every seq and move of 3x3, 2x4, 2x5, 3x4's first seqs and 2x7's. */
+static void check_bfsseq(int rows, int cols, int fast, uint64_t stride, uint64_t limit)
 {
 	struct board b;
 	struct board_state g;
@@ -288,8 +289,9 @@ static void check_bfsseq(int rows, int cols, int fast, uint64_t stride)
 	ck_assert_int_eq(rank_init(&rk, &b, &g), 0);
 	bfsseq_init(&q, &rk, NULL);
 	q.fast &= fast;
+	q.vmask &= fast; /* without: the digit loop of vertical moves */
 	bfsseq_cur_init(&cur);
-	for (uint64_t i = 0; i < rk.seqs; i++) {
+	for (uint64_t i = 0; i < rk.seqs && i < limit; i++) {
 		uint64_t h = i * stride % rk.seqs; /* stride 1: steps; a large stride: fresh unrankings */
 		for (int blank = 0; blank < b.n; blank++) {
 			uint8_t seq[BOARD_MAX_CELLS];
@@ -311,9 +313,15 @@ START_TEST(bfsseq_matches_rank)
 {
 	static const int boards[][2] = { { 3, 3 }, { 2, 4 }, { 2, 5 } };
 	for (int i = 0; i < 3; i++) {
-		check_bfsseq(boards[i][0], boards[i][1], 1, 1);
-		check_bfsseq(boards[i][0], boards[i][1], 1, 7919);
-		check_bfsseq(boards[i][0], boards[i][1], 0, 1);
+		check_bfsseq(boards[i][0], boards[i][1], 1, 1, UINT64_MAX);
+		check_bfsseq(boards[i][0], boards[i][1], 1, 7919, UINT64_MAX);
+		check_bfsseq(boards[i][0], boards[i][1], 0, 1, UINT64_MAX);
+	}
+	static const int large[][2] = { { 3, 4 }, { 2, 6 }, { 2, 7 }, { 7, 2 }, { 4, 4 } };
+	for (int i = 0; i < 5; i++) {
+		check_bfsseq(large[i][0], large[i][1], 1, 1, 20000);
+		check_bfsseq(large[i][0], large[i][1], 1, 1000003, 20000);
+		check_bfsseq(large[i][0], large[i][1], 0, 1000003, 2000);
 	}
 }
 END_TEST
