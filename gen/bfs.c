@@ -2,17 +2,20 @@
  *
  * Each state has two bits: 0 = unseen, 3 = done, and 1 and 2 swap the meanings "frontier" and
  * "next" from one depth to the next (frontier = 1 + d % 2). At depth d the workers scan for
- * frontier entries, give every unseen neighbour the "next" value with an atomic OR, and OR the
- * expanded entries up to done. Neighbours of a frontier state are at depth d-1 (done) or d+1
- * (unseen or next), never d: the graph is bipartite, so ORing "next" into any neighbour is safe
- * and only 00 -> next changes a pair that another thread may touch. Layer d is counted when it is
- * scanned as the frontier (the pairs holding the frontier value then), so the counts are exact
- * for any thread count and no OR needs its old value.
+ * frontier entries, give every unseen neighbour the "next" value with an OR, and OR the expanded
+ * entries up to done. Neighbours of a frontier state are at depth d-1 (done) or d+1 (unseen or
+ * next), never d: the graph is bipartite, so ORing "next" into any neighbour is safe. Layer d is
+ * counted when it is scanned as the frontier (the pairs holding the frontier value then), so the
+ * counts are exact for any thread count and no OR needs its old value.
+ *
+ * Thread k owns the chunks c with c % threads == k: it alone scans them and writes their words,
+ * so every OR is a plain load and store; a mark for another owner's state waits in gen/bfsx's
+ * queue until that owner drains it between its chunks, or after the layer.
  *
  * A word of 32 pairs moves its frontier's horizontal neighbours (index +-1) with shifts and
- * per-phase masks in the same atomic OR that marks the frontier done; vertical moves go through
- * gen/bfsseq (the seq kept from one rank to the next, the new rank as a delta over the cols
- * digits the move changes) and a prefetch ring. */
+ * per-phase masks in the same store that marks the frontier done; vertical moves go through
+ * gen/bfsseq (the seq kept from one rank to the next, the new rank from a table over the mask of
+ * the crossed tiles larger than the moving one) and a prefetch ring. */
 #include "bfs.h"
 
 #include <stdatomic.h>
@@ -26,6 +29,7 @@
 #include "bfsbits.h"
 #include "bfsprog.h"
 #include "bfsseq.h"
+#include "bfsx.h"
 
 #define CHUNK_STATES BFS_CHUNK_STATES /* = 1 << BFSACT_SHIFT */
 #define PAIRS UINT64_C(0x5555555555555555)
@@ -51,6 +55,8 @@ struct shared {
 	uint8_t pnext[BOARD_MAX_CELLS], gstep[BOARD_MAX_CELLS]; /* the next word's phase, groups it advances */
 	struct bfsact act; /* the chunks holding frontier states */
 	_Atomic uint64_t found, chunks_done;
+	int owners, opow2;   /* threads owning chunks (c % owners), and whether owners is a power of 2 */
+	struct bfsx x;       /* marks for another owner's states */
 	_Atomic unsigned entries_or;
 	uint64_t so_far; /* states in the layers before this one */
 	struct bfsprog prog;
@@ -63,23 +69,30 @@ uint64_t bfs_memory_needed(const struct board *b, int count_only, uint32_t entry
 }
 
 /* Marks state j with value v (the "next" value of layer d) when unreached, and its chunk active.
- * The OR's old value is not needed (the layer is counted when it is scanned as the frontier), so
- * it compiles to a plain locked OR. A neighbour of the frontier is done (3), next or unseen,
- * never frontier (the graph is bipartite), and ORing "next" leaves the first two as they are: in
- * the dense layers, whose chunks are all flagged anyway, the OR goes unconditionally, without
- * a test whose branch mispredicts half the time (measured: 9% less search CPU on 3x4). */
+ * Only j's owner thread touches its word during a layer (gen/bfsx.h), so this is a plain
+ * load-OR-store. The OR's old value is not needed (the layer is counted when it is scanned as
+ * the frontier). A neighbour of the frontier is done (3), next or unseen, never frontier (the
+ * graph is bipartite), and ORing "next" leaves the first two as they are: in the dense layers,
+ * whose chunks are all flagged anyway, the OR goes unconditionally, without a test whose branch
+ * mispredicts half the time (measured: 9% less search CPU on 3x4). */
 static inline __attribute__((always_inline)) void mark(const struct shared *s, uint64_t j, uint64_t v)
 {
 	_Atomic uint64_t *w = &s->bits[j >> 5];
 	unsigned sh = (unsigned)(j & 31) * 2;
-	if (!s->act.track) {
-		atomic_fetch_or_explicit(w, v << sh, memory_order_relaxed);
-		return;
+	uint64_t old = atomic_load_explicit(w, memory_order_relaxed);
+	if (s->act.track) {
+		if ((old >> sh) & 3)
+			return;
+		bfsact_mark(&s->act, s->depth, j);
 	}
-	if ((atomic_load_explicit(w, memory_order_relaxed) >> sh) & 3)
-		return;
-	atomic_fetch_or_explicit(w, v << sh, memory_order_relaxed);
-	bfsact_mark(&s->act, s->depth, j);
+	atomic_store_explicit(w, old | v << sh, memory_order_relaxed);
+}
+
+/* The thread that owns state j (held index): its chunk's number modulo the owners. */
+static inline __attribute__((always_inline)) int owner_of(const struct shared *s, uint64_t j)
+{
+	uint64_t c = j >> BFSACT_SHIFT;
+	return (int)(s->opow2 ? c & (uint64_t)(s->owners - 1) : c % (uint64_t)s->owners);
 }
 
 /* Far neighbour updates wait in a small ring after a prefetch of their word, so the cache
@@ -108,22 +121,31 @@ static inline void ring_flush(const struct shared *s, struct ring *r, uint64_t v
 		mark(s, r->idx[r->head], v);
 }
 
-/* The seam of the distributed search: state j (a global index) is marked here when this process
- * holds it, else its owner gets it through the remote buffer (never for one process). */
-static inline __attribute__((always_inline)) void mark_at(struct shared *s, struct bfs_remote *rm, uint64_t j, uint64_t v)
+/* The seam of the distributed search and of the owners: state j (a global index) is marked
+ * here when this process holds it and thread `me` owns it, queued for its owner when another
+ * thread owns it, else handed to the process that holds it (never for one process). */
+static inline __attribute__((always_inline)) void mark_at(struct shared *s, int me, struct bfs_remote *rm, uint64_t j,
+							   uint64_t v)
 {
-	if (j - s->lo < s->own)
-		mark(s, j - s->lo, v);
-	else
+	uint64_t k = j - s->lo;
+	if (k >= s->own)
 		rm->j[rm->n++] = j;
+	else if (s->owners == 1 || owner_of(s, k) == me)
+		mark(s, k, v);
+	else
+		bfsx_push(&s->x, me, owner_of(s, k), k);
 }
 
-static inline __attribute__((always_inline)) void far_at(struct shared *s, struct ring *r, struct bfs_remote *rm, uint64_t j, uint64_t v)
+static inline __attribute__((always_inline)) void far_at(struct shared *s, int me, struct ring *r, struct bfs_remote *rm,
+							  uint64_t j, uint64_t v)
 {
-	if (j - s->lo < s->own)
-		ring_push(s, r, j - s->lo, v);
-	else
+	uint64_t k = j - s->lo;
+	if (k >= s->own)
 		rm->j[rm->n++] = j;
+	else if (s->owners == 1 || owner_of(s, k) == me)
+		ring_push(s, r, k, v);
+	else
+		bfsx_push(&s->x, me, owner_of(s, k), k);
 }
 
 /* The entry of kind `kind` stored for a state at distance d (MOD4 entries go to s->packed a word
@@ -141,19 +163,19 @@ static inline unsigned encode(const struct shared *s, uint32_t kind, unsigned d,
 }
 
 /* The horizontal moves of a whole word of frontier pairs `hit` (word wi, phase p): the in-word
- * targets are ORed together with the frontier's move to done in one atomic; the two that cross
- * into the neighbouring words go one by one. Returns the in-word targets (their chunk is the
+ * targets are ORed into the word x (its value, read by the caller) together with the frontier's
+ * move to done; the two that cross into the neighbouring words go one by one. Returns the in-word targets (their chunk is the
  * scanner's own, made active by the caller). */
-static inline __attribute__((always_inline)) uint64_t horizontal_word(struct shared *s, uint64_t wi, unsigned p,
-								      uint64_t hit, uint64_t nxt, struct bfs_remote *rm)
+static inline __attribute__((always_inline)) uint64_t horizontal_word(struct shared *s, int me, uint64_t wi, unsigned p,
+								      uint64_t x, uint64_t hit, uint64_t nxt, struct bfs_remote *rm)
 {
 	uint64_t l = hit & s->canl[p], r = hit & s->canr[p];
 	uint64_t tgt = (l >> 2) | (r << 2);
-	atomic_fetch_or_explicit(&s->bits[wi - s->wlo], hit * 3 | tgt * nxt, memory_order_relaxed);
+	atomic_store_explicit(&s->bits[wi - s->wlo], x | hit * 3 | tgt * nxt, memory_order_relaxed);
 	if (l & 1)
-		mark_at(s, rm, wi * 32 - 1, nxt);
+		mark_at(s, me, rm, wi * 32 - 1, nxt);
 	if (r >> 62)
-		mark_at(s, rm, wi * 32 + 32, nxt);
+		mark_at(s, me, rm, wi * 32 + 32, nxt);
 	return tgt;
 }
 
@@ -162,7 +184,7 @@ static inline __attribute__((always_inline)) uint64_t horizontal_word(struct sha
  * marked). kind: the byte entries' encoding, 0 for none; a constant in each copy expand_range
  * makes. Hot loop, measured: horizontal moves a word at a time, the seq unranked once per seq
  * rank, vertical moves re-ranked by a delta over the digits they change. */
-static inline __attribute__((always_inline)) uint64_t expand_body(struct shared *s, uint64_t lo, uint64_t hi,
+static inline __attribute__((always_inline)) uint64_t expand_body(struct shared *s, int me, uint64_t lo, uint64_t hi,
 								  struct bfs_remote *rm, uint32_t kind)
 {
 	const uint64_t n = (uint64_t)s->b->n;
@@ -177,12 +199,12 @@ static inline __attribute__((always_inline)) uint64_t expand_body(struct shared 
 	uint64_t g0 = lo / n;
 
 	for (uint64_t wi = lo >> 5; wi < (hi + 31) >> 5; g0 += s->gstep[p], p = s->pnext[p], wi++) {
-		uint64_t x = atomic_load_explicit(&s->bits[wi - s->wlo], memory_order_relaxed) ^ pat;
+		uint64_t w = atomic_load_explicit(&s->bits[wi - s->wlo], memory_order_relaxed), x = w ^ pat;
 		uint64_t hit = ~(x | (x >> 1)) & PAIRS;
 		if (!hit)
 			continue;
 		found += (uint64_t)__builtin_popcountll(hit);
-		inword |= horizontal_word(s, wi, p, hit, nxt, rm);
+		inword |= horizontal_word(s, me, wi, p, w, hit, nxt, rm);
 		if (s->packed && (d & 2)) /* MOD4 entry (d >> 1) & 1: the bits start at 0 */
 			bfsbits_set_word(s->packed, wi, hit);
 		while (hit) {
@@ -206,7 +228,7 @@ static inline __attribute__((always_inline)) uint64_t expand_body(struct shared 
 				if (to < 0)
 					continue;
 				uint64_t h = bfsseq_vertical(&s->sq, &cur, r, blank, to);
-				far_at(s, &ring, rm, h * n + (uint64_t)to, nxt);
+				far_at(s, me, &ring, rm, h * n + (uint64_t)to, nxt);
 			}
 		}
 	}
@@ -219,15 +241,15 @@ static inline __attribute__((always_inline)) uint64_t expand_body(struct shared 
 }
 
 /* expand_body with the entry encoding a constant: no per-state switch. */
-static uint64_t expand_range(struct shared *s, uint64_t lo, uint64_t hi, struct bfs_remote *rm)
+static uint64_t expand_range(struct shared *s, int me, uint64_t lo, uint64_t hi, struct bfs_remote *rm)
 {
 	if (!s->entries)
-		return expand_body(s, lo, hi, rm, 0);
+		return expand_body(s, me, lo, hi, rm, 0);
 	switch (s->opt->entry) {
-	case TABLE_ENTRY_PLAIN: return expand_body(s, lo, hi, rm, TABLE_ENTRY_PLAIN);
-	case TABLE_ENTRY_MOD4: return expand_body(s, lo, hi, rm, TABLE_ENTRY_MOD4);
-	case TABLE_ENTRY_MDRES: return expand_body(s, lo, hi, rm, TABLE_ENTRY_MDRES);
-	default: return expand_body(s, lo, hi, rm, TABLE_ENTRY_HALF);
+	case TABLE_ENTRY_PLAIN: return expand_body(s, me, lo, hi, rm, TABLE_ENTRY_PLAIN);
+	case TABLE_ENTRY_MOD4: return expand_body(s, me, lo, hi, rm, TABLE_ENTRY_MOD4);
+	case TABLE_ENTRY_MDRES: return expand_body(s, me, lo, hi, rm, TABLE_ENTRY_MDRES);
+	default: return expand_body(s, me, lo, hi, rm, TABLE_ENTRY_HALF);
 	}
 }
 
@@ -257,27 +279,52 @@ static void tables_init(struct shared *s)
 	}
 }
 
-/* Chunks c0 + i (pool_run index i) of the held states, chunk c's remote marks into rm[c - c0]. */
+/* The own chunks [c0, c1) of a layer, chunk c's remote marks into rm[c - c0]. */
 struct expand_job {
 	struct shared *s;
-	uint64_t c0;
+	uint64_t c0, c1;
 	struct bfs_remote *rm;
 };
 
-/* One chunk of the current layer; worker 0 also draws the live progress line. */
-static void run_chunk(void *ctx, size_t i, int worker)
+/* bfsx_drain's callback: the queued marks of the owner draining. */
+static void apply_queued(void *ctx, const uint64_t *j, size_t n)
+{
+	struct shared *s = ctx;
+	uint64_t nxt = 2 - (s->depth & 1);
+	for (size_t i = 0; i < n; i++)
+		mark(s, j[i], nxt);
+}
+
+/* Owner `me`'s chunks of the layer (pool_run index me), its inbox drained between them; worker 0
+ * also draws the live progress line. */
+static void run_owner(void *ctx, size_t i, int worker)
 {
 	struct expand_job *job = ctx;
 	struct shared *s = job->s;
-	uint64_t c = job->c0 + i, lo = s->lo + c * CHUNK_STATES, hi = lo + CHUNK_STATES, end = s->lo + s->own;
-	struct bfs_remote *rm = job->rm ? &job->rm[i] : NULL;
-	if (rm)
-		rm->n = rm->updates = 0;
-	uint64_t f = bfsact_take(&s->act, s->depth, c) ? expand_range(s, lo, hi < end ? hi : end, rm) : 0;
-	uint64_t found = atomic_fetch_add_explicit(&s->found, f, memory_order_relaxed) + f;
-	uint64_t done = atomic_fetch_add_explicit(&s->chunks_done, 1, memory_order_relaxed) + 1;
-	if (worker == 0)
-		bfsprog_live(&s->prog, s->depth, s->so_far + found, done, s->chunks);
+	const int me = (int)i;
+	const uint64_t end = s->lo + s->own, first = job->c0 + ((uint64_t)me + s->owners - job->c0 % s->owners) % s->owners;
+	for (uint64_t c = first; c < job->c1; c += (uint64_t)s->owners) {
+		uint64_t lo = s->lo + c * CHUNK_STATES, hi = lo + CHUNK_STATES;
+		struct bfs_remote *rm = job->rm ? &job->rm[c - job->c0] : NULL;
+		if (rm)
+			rm->n = rm->updates = 0;
+		uint64_t f = bfsact_take(&s->act, s->depth, c) ? expand_range(s, me, lo, hi < end ? hi : end, rm) : 0;
+		uint64_t found = atomic_fetch_add_explicit(&s->found, f, memory_order_relaxed) + f;
+		uint64_t done = atomic_fetch_add_explicit(&s->chunks_done, 1, memory_order_relaxed) + 1;
+		if (bfsx_pending(&s->x, me))
+			bfsx_drain(&s->x, me, apply_queued, s);
+		if (worker == 0)
+			bfsprog_live(&s->prog, s->depth, s->so_far + found, done, s->chunks);
+	}
+	bfsx_post_all(&s->x, me);
+}
+
+/* What the owners queued for owner i after it finished its chunks. */
+static void drain_owner(void *ctx, size_t i, int worker)
+{
+	(void)worker;
+	struct shared *s = ctx;
+	bfsx_drain(&s->x, (int)i, apply_queued, s);
 }
 
 uint64_t bfs_layer_chunks(const struct bfs_layer *L)
@@ -294,9 +341,12 @@ uint64_t bfs_expand(struct bfs_layer *L, uint64_t c0, uint64_t c1, struct bfs_re
 {
 	struct shared *s = (struct shared *)(void *)L;
 	uint64_t before = atomic_load(&s->found);
-	struct expand_job job = { s, c0, rm };
-	if (c1 > c0)
-		pool_run(s->opt->threads, (size_t)(c1 - c0), run_chunk, &job);
+	struct expand_job job = { s, c0, c1, rm };
+	if (c1 > c0) {
+		pool_run(s->opt->threads, (size_t)s->owners, run_owner, &job);
+		if (s->owners > 1)
+			pool_run(s->opt->threads, (size_t)s->owners, drain_owner, s);
+	}
 	return atomic_load(&s->found) - before;
 }
 
@@ -352,6 +402,8 @@ static int run_layers(struct shared *s, const struct board_state *goal, struct b
 		bfsact_layer_start(&s->act, d ? res->hist[d - 1] : 0, s->count);
 		if ((rc = part->layer(part->ctx, (struct bfs_layer *)(void *)s, &found, err)) != SLIDETAB_OK)
 			return rc;
+		if (atomic_load(&s->x.failed))
+			return err_set(err, SLIDETAB_ENOMEM, "out of memory for the marks between threads (layer %u)", d);
 		bfsact_layer_end(&s->act, d);
 		if (found == 0)
 			break;
@@ -403,8 +455,12 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	else if (!opt->count_only)
 		s->entries = malloc(s->own ? s->own : 1);
 	s->chunks = (s->own + CHUNK_STATES - 1) / CHUNK_STATES;
-	if (!s->bits || (!opt->count_only && !s->entries && !s->packed) || bfsact_init(&s->act, s->chunks) != 0) {
+	s->owners = opt->threads > 1 ? opt->threads : 1;
+	s->opow2 = (s->owners & (s->owners - 1)) == 0;
+	int xok = bfsx_init(&s->x, s->owners) == 0;
+	if (!s->bits || (!opt->count_only && !s->entries && !s->packed) || bfsact_init(&s->act, s->chunks) != 0 || !xok) {
 		unsigned long long need = words * 8 + (opt->count_only ? 0 : s->packed ? words * 4 : s->own);
+		bfsx_free(&s->x);
 		bfsact_free(&s->act);
 		bigmem_free(&bits);
 		free(s->entries);
@@ -417,6 +473,7 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	res->entries = s->entries;
 	res->packed = s->packed;
 	res->entries_or = atomic_load(&s->entries_or);
+	bfsx_free(&s->x);
 	bfsact_free(&s->act);
 	bigmem_free(&bits);
 	free(s);
