@@ -295,6 +295,16 @@ static void apply_queued(void *ctx, const uint64_t *j, size_t n)
 		mark(s, j[i], nxt);
 }
 
+/* Adds an owner's found states and scanned chunks to the layer's; worker 0 draws the live line. */
+static void flush_counts(struct shared *s, int worker, uint64_t *f, uint64_t *done)
+{
+	uint64_t found = atomic_fetch_add_explicit(&s->found, *f, memory_order_relaxed) + *f;
+	uint64_t chunks = atomic_fetch_add_explicit(&s->chunks_done, *done, memory_order_relaxed) + *done;
+	*f = *done = 0;
+	if (worker == 0)
+		bfsprog_live(&s->prog, s->depth, s->so_far + found, chunks, s->chunks);
+}
+
 /* Owner `me`'s chunks of the layer (pool_run index me), its inbox drained between them; worker 0
  * also draws the live progress line. */
 static void run_owner(void *ctx, size_t i, int worker)
@@ -303,19 +313,21 @@ static void run_owner(void *ctx, size_t i, int worker)
 	struct shared *s = job->s;
 	const int me = (int)i;
 	const uint64_t end = s->lo + s->own, first = job->c0 + ((uint64_t)me + s->owners - job->c0 % s->owners) % s->owners;
+	uint64_t f = 0, done = 0; /* not yet added to s->found and s->chunks_done */
 	for (uint64_t c = first; c < job->c1; c += (uint64_t)s->owners) {
 		uint64_t lo = s->lo + c * CHUNK_STATES, hi = lo + CHUNK_STATES;
 		struct bfs_remote *rm = job->rm ? &job->rm[c - job->c0] : NULL;
 		if (rm)
 			rm->n = rm->updates = 0;
-		uint64_t f = bfsact_take(&s->act, s->depth, c) ? expand_range(s, me, lo, hi < end ? hi : end, rm) : 0;
-		uint64_t found = atomic_fetch_add_explicit(&s->found, f, memory_order_relaxed) + f;
-		uint64_t done = atomic_fetch_add_explicit(&s->chunks_done, 1, memory_order_relaxed) + 1;
+		uint64_t got = bfsact_take(&s->act, s->depth, c) ? expand_range(s, me, lo, hi < end ? hi : end, rm) : 0;
+		f += got;
+		done++;
 		if (bfsx_pending(&s->x, me))
 			bfsx_drain(&s->x, me, apply_queued, s);
-		if (worker == 0)
-			bfsprog_live(&s->prog, s->depth, s->so_far + found, done, s->chunks);
+		if (got || done == 256) /* the shared counters once in 256 of the sparse layers' idle chunks */
+			flush_counts(s, worker, &f, &done);
 	}
+	flush_counts(s, worker, &f, &done);
 	bfsx_post_all(&s->x, me);
 }
 
@@ -344,7 +356,10 @@ uint64_t bfs_expand(struct bfs_layer *L, uint64_t c0, uint64_t c1, struct bfs_re
 	struct expand_job job = { s, c0, c1, rm };
 	if (c1 > c0) {
 		pool_run(s->opt->threads, (size_t)s->owners, run_owner, &job);
-		if (s->owners > 1)
+		int pending = 0;
+		for (int u = 0; u < s->owners; u++)
+			pending += bfsx_pending(&s->x, u);
+		if (pending)
 			pool_run(s->opt->threads, (size_t)s->owners, drain_owner, s);
 	}
 	return atomic_load(&s->found) - before;
