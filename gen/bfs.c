@@ -122,30 +122,24 @@ static inline void ring_flush(const struct shared *s, struct ring *r, uint64_t v
 }
 
 /* The seam of the distributed search and of the owners: state j (a global index) is marked
- * here when this process holds it and thread `me` owns it, queued for its owner when another
- * thread owns it, else handed to the process that holds it (never for one process). */
-static inline __attribute__((always_inline)) void mark_at(struct shared *s, int me, struct bfs_remote *rm, uint64_t j,
-							   uint64_t v)
+ * here when this process holds it and thread `me` owns it (through the prefetch ring r, or at
+ * once when r is NULL), queued for its owner when another thread owns it, else handed to the
+ * process that holds it (never for one process). */
+static inline __attribute__((always_inline)) void mark_at(struct shared *s, int me, struct ring *r, struct bfs_remote *rm,
+							   uint64_t j, uint64_t v)
 {
 	uint64_t k = j - s->lo;
-	if (k >= s->own)
+	if (k >= s->own) {
 		rm->j[rm->n++] = j;
-	else if (s->owners == 1 || owner_of(s, k) == me)
-		mark(s, k, v);
-	else
-		bfsx_push(&s->x, me, owner_of(s, k), k);
-}
-
-static inline __attribute__((always_inline)) void far_at(struct shared *s, int me, struct ring *r, struct bfs_remote *rm,
-							  uint64_t j, uint64_t v)
-{
-	uint64_t k = j - s->lo;
-	if (k >= s->own)
-		rm->j[rm->n++] = j;
-	else if (s->owners == 1 || owner_of(s, k) == me)
+		return;
+	}
+	int u = owner_of(s, k);
+	if (u != me)
+		bfsx_push(&s->x, me, u, k);
+	else if (r)
 		ring_push(s, r, k, v);
 	else
-		bfsx_push(&s->x, me, owner_of(s, k), k);
+		mark(s, k, v);
 }
 
 /* The entry of kind `kind` stored for a state at distance d (MOD4 entries go to s->packed a word
@@ -163,9 +157,9 @@ static inline unsigned encode(const struct shared *s, uint32_t kind, unsigned d,
 }
 
 /* The horizontal moves of a whole word of frontier pairs `hit` (word wi, phase p): the in-word
- * targets are ORed into the word x (its value, read by the caller) together with the frontier's
- * move to done; the two that cross into the neighbouring words go one by one. Returns the in-word targets (their chunk is the
- * scanner's own, made active by the caller). */
+ * targets are ORed into the word x (its value, read by the caller) together with the
+ * frontier's move to done; the two that cross into the neighbouring words go one by one.
+ * Returns the in-word targets (their chunk is the scanner's own, made active by the caller). */
 static inline __attribute__((always_inline)) uint64_t horizontal_word(struct shared *s, int me, uint64_t wi, unsigned p,
 								      uint64_t x, uint64_t hit, uint64_t nxt, struct bfs_remote *rm)
 {
@@ -173,9 +167,9 @@ static inline __attribute__((always_inline)) uint64_t horizontal_word(struct sha
 	uint64_t tgt = (l >> 2) | (r << 2);
 	atomic_store_explicit(&s->bits[wi - s->wlo], x | hit * 3 | tgt * nxt, memory_order_relaxed);
 	if (l & 1)
-		mark_at(s, me, rm, wi * 32 - 1, nxt);
+		mark_at(s, me, NULL, rm, wi * 32 - 1, nxt);
 	if (r >> 62)
-		mark_at(s, me, rm, wi * 32 + 32, nxt);
+		mark_at(s, me, NULL, rm, wi * 32 + 32, nxt);
 	return tgt;
 }
 
@@ -228,7 +222,7 @@ static inline __attribute__((always_inline)) uint64_t expand_body(struct shared 
 				if (to < 0)
 					continue;
 				uint64_t h = bfsseq_vertical(&s->sq, &cur, r, blank, to);
-				far_at(s, me, &ring, rm, h * n + (uint64_t)to, nxt);
+				mark_at(s, me, &ring, rm, h * n + (uint64_t)to, nxt);
 			}
 		}
 	}

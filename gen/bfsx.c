@@ -79,10 +79,8 @@ static void post_block(struct bfsx *x, int u, struct bfsx_block *b)
 int bfsx_post(struct bfsx *x, int p, int u)
 {
 	struct bfsx_block **slot = &x->out[p * x->owners + u];
-	if (*slot && (*slot)->n)
+	if (*slot)
 		post_block(x, u, *slot);
-	else if (*slot)
-		return 0;
 	*slot = take_block(x);
 	if (!*slot) {
 		atomic_store(&x->failed, 1);

@@ -43,8 +43,8 @@ struct bfsx {
 int bfsx_init(struct bfsx *x, int owners);
 void bfsx_free(struct bfsx *x);
 
-/* Posts producer p's block for consumer u and gives p an empty one; -1 (and x->failed) when none
- * can be had. */
+/* Posts producer p's block for consumer u (full, or none yet) and gives p an empty one; -1 (and
+ * x->failed) when none can be had. */
 int bfsx_post(struct bfsx *x, int p, int u);
 
 /* Posts every non-empty block producer p holds (at the end of its share of a layer). */
