@@ -49,7 +49,8 @@ struct shared {
 	uint64_t chunks;
 	struct bfsseq sq;
 	uint8_t par[BOARD_MAX_CELLS];        /* seq parity of each blank cell */
-	int8_t vert[BOARD_MAX_CELLS][2];     /* the blank's vertical moves (cell, or -1) */
+	int8_t vert[BOARD_MAX_CELLS][2];     /* the blank's vertical moves, nvert[b] of them: a count */
+	uint8_t nvert[BOARD_MAX_CELLS];      /* rather than a -1 to test (two rows: always 1, no branch) */
 	uint64_t canl[BOARD_MAX_CELLS], canr[BOARD_MAX_CELLS]; /* per phase: pairs that can move left, right */
 	uint8_t blank_at[BOARD_MAX_CELLS][32], goff[BOARD_MAX_CELLS][32]; /* per phase and pair: blank, group offset */
 	uint8_t pnext[BOARD_MAX_CELLS], gstep[BOARD_MAX_CELLS]; /* the next word's phase, groups it advances */
@@ -222,10 +223,8 @@ static inline __attribute__((always_inline)) uint64_t expand_body(struct shared 
 				s->entries[r * n + (uint64_t)blank - s->lo] = (uint8_t)e;
 				eor |= e;
 			}
-			for (int k = 0; k < 2; k++) {
+			for (int k = 0; k < s->nvert[blank]; k++) {
 				int to = s->vert[blank][k];
-				if (to < 0)
-					continue;
 				uint64_t h = bfsseq_vertical(&s->sq, &cur, r, blank, to);
 				mark_at(s, me, &ring, rm, h * n + (uint64_t)to, nxt);
 			}
@@ -258,8 +257,11 @@ static void tables_init(struct shared *s)
 	const int n = s->b->n, cols = s->b->cols;
 	for (int b = 0; b < n; b++) {
 		s->par[b] = (uint8_t)rank_seq_parity(&s->rk, b);
-		s->vert[b][0] = (int8_t)(b - cols >= 0 ? b - cols : -1);
-		s->vert[b][1] = (int8_t)(b + cols < n ? b + cols : -1);
+		s->nvert[b] = 0;
+		if (b - cols >= 0)
+			s->vert[b][s->nvert[b]++] = (int8_t)(b - cols);
+		if (b + cols < n)
+			s->vert[b][s->nvert[b]++] = (int8_t)(b + cols);
 		s->deg[b] = (uint8_t)((b - cols >= 0) + (b + cols < n) + (b % cols > 0) + (b % cols < cols - 1));
 	}
 	for (int p = 0; p < n; p++) {
