@@ -31,7 +31,9 @@
 #include "bfsseq.h"
 #include "bfsx.h"
 
-#define CHUNK_STATES BFS_CHUNK_STATES /* = 1 << BFSACT_SHIFT */
+#define CHUNK_SHIFT 16
+#define CHUNK_STATES BFS_CHUNK_STATES /* = 1 << CHUNK_SHIFT */
+#define BLOCK_STATES (UINT64_C(1) << BFSACT_SHIFT) /* the unit of the frontier flags, a chunk's 1/16 */
 #define PAIRS UINT64_C(0x5555555555555555)
 
 struct shared {
@@ -92,7 +94,7 @@ static inline __attribute__((always_inline)) void mark(const struct shared *s, u
 /* The thread that owns state j (held index): its chunk's number modulo the owners. */
 static inline __attribute__((always_inline)) int owner_of(const struct shared *s, uint64_t j)
 {
-	uint64_t c = j >> BFSACT_SHIFT;
+	uint64_t c = j >> CHUNK_SHIFT;
 	return (int)(s->opow2 ? c & (uint64_t)(s->owners - 1) : c % (uint64_t)s->owners);
 }
 
@@ -165,7 +167,7 @@ static inline unsigned encode(const struct shared *s, uint32_t kind, unsigned d,
 /* The horizontal moves of a whole word of frontier pairs `hit` (word wi, phase p): the in-word
  * targets are ORed into the word x (its value, read by the caller) together with the
  * frontier's move to done; the two that cross into the neighbouring words go one by one.
- * Returns the in-word targets (their chunk is the scanner's own, made active by the caller). */
+ * Returns the in-word targets (their block is the scanner's, flagged by the caller). */
 static inline __attribute__((always_inline)) uint64_t horizontal_word(struct shared *s, int me, uint64_t wi, unsigned p,
 								      uint64_t x, uint64_t hit, uint64_t nxt, struct bfs_remote *rm)
 {
@@ -179,11 +181,11 @@ static inline __attribute__((always_inline)) uint64_t horizontal_word(struct sha
 	return tgt;
 }
 
-/* Expands every frontier state in [lo, hi) (lo a multiple of 32; rm: the remote marks of a part,
- * else NULL); returns how many there were (the size of layer d, counted here rather than when
- * marked). kind: the byte entries' encoding, 0 for none; a constant in each copy expand_range
- * makes. Hot loop, measured: horizontal moves a word at a time, the seq unranked once per seq
- * rank, vertical moves re-ranked by a delta over the digits they change. */
+/* Expands every frontier state in [lo, hi), one flag block or its start (lo a multiple of 32; rm:
+ * the remote marks of a part, else NULL); returns how many there were (the size of layer d,
+ * counted here rather than when marked). kind: the byte entries' encoding, 0 for none; a
+ * constant in each copy expand_range makes. Hot loop, measured: horizontal moves a word at a
+ * time, the seq unranked once per seq rank, vertical moves re-ranked by gen/bfsseq's table. */
 static inline __attribute__((always_inline)) uint64_t expand_body(struct shared *s, int me, uint64_t lo, uint64_t hi,
 								  struct bfs_remote *rm, uint32_t kind)
 {
@@ -324,7 +326,10 @@ static void run_owner(void *ctx, size_t i, int worker)
 		struct bfs_remote *rm = job->rm ? &job->rm[c - job->c0] : NULL;
 		if (rm)
 			rm->n = rm->updates = 0;
-		uint64_t got = bfsact_take(&s->act, s->depth, c) ? expand_range(s, me, lo, hi < end ? hi : end, rm) : 0;
+		uint64_t got = 0;
+		for (uint64_t b = lo; b < hi && b < end; b += BLOCK_STATES) /* the flagged blocks of the chunk */
+			if (bfsact_take(&s->act, s->depth, (b - s->lo) >> BFSACT_SHIFT))
+				got += expand_range(s, me, b, b + BLOCK_STATES < end ? b + BLOCK_STATES : end, rm);
 		f += got;
 		done++;
 		if (bfsx_pending(&s->x, me))
@@ -407,7 +412,7 @@ static int run_layers(struct shared *s, const struct board_state *goal, struct b
 				eor |= s->entries[i];
 		atomic_store(&s->entries_or, eor);
 	}
-	bfsact_all(&s->act, snap.depth, s->chunks); /* the first layer (goal or checkpoint) scans all */
+	bfsact_all(&s->act, snap.depth); /* the first layer (goal or checkpoint) scans all */
 	for (unsigned d = 0; d < snap.depth; d++)
 		total += res->hist[d];
 	res->radius = snap.depth ? snap.depth - 1 : 0;
@@ -478,7 +483,7 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	s->owners = opt->threads > 1 ? opt->threads : 1;
 	s->opow2 = (s->owners & (s->owners - 1)) == 0;
 	int xok = bfsx_init(&s->x, s->owners) == 0;
-	if (!s->bits || (!opt->count_only && !s->entries && !s->packed) || bfsact_init(&s->act, s->chunks) != 0 || !xok) {
+	if (!s->bits || (!opt->count_only && !s->entries && !s->packed) || bfsact_init(&s->act, (s->own + BLOCK_STATES - 1) / BLOCK_STATES) != 0 || !xok) {
 		unsigned long long need = words * 8 + (opt->count_only ? 0 : s->packed ? words * 4 : s->own);
 		bfsx_free(&s->x);
 		bfsact_free(&s->act);
