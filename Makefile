@@ -227,7 +227,7 @@ $(B)/examples/%: examples/%.c lib/libslidetab.a
 bench: all $(BENCH_BIN)
 	@sh bench/run.sh
 
-bench-large: all $(BENCH_BIN)
+bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck
 	@sh bench/run-large.sh
 
 # 555, 663 and 78 built and timed for the corner, edge and centre classes, then Korf's 100 and

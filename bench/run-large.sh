@@ -2,7 +2,8 @@
 # run-large.sh: `make bench-large`: the 239.5-million-state boards (3x4, 2x6): the search against
 # the baseline commit side by side, build time, memory, sizes per encoding, verify time, and query
 # on the compressed 3x4 table. BENCH_2X7=1 adds the complete 2x7 count-only search (tens of
-# minutes on two cores). BENCH_BASE (default 9cea412) is built in a temporary git worktree;
+# minutes on two cores); BENCH_2X7_TABLE=1 builds the exact 2x7 table (5.45 GB in $TMPDIR, 17 GiB
+# of memory), verifies it and times answers from it (about 40 minutes). BENCH_BASE (default 9cea412) is built in a temporary git worktree;
 # BENCH_REPEAT (default 2) runs of each, interleaved.
 set -u
 B=build/bench
@@ -111,4 +112,27 @@ if [ "${BENCH_2X7:-0}" = 1 ]; then
 	echo "## 2x7 count-only (43,589,145,600 states)"
 	set -- $(stat bin/gen -q --board 2x7 --blank 0 --count-only)
 	echo "wall $1 s, cpu $2 s, peak $(($3 / 1024)) MiB; $(grep '^# states' "$tmp/stdout")"
+fi
+if [ "${BENCH_2X7_TABLE:-0}" = 1 ]; then
+	echo
+	echo "## the exact 2x7 table (43,589,145,600 states), compact, -j2"
+	mkdir -p "$tmp/t7"
+	set -- $(stat bin/gen -q --board 2x7 --blank 0 --compress compact --dir "$tmp/t7")
+	t7="$tmp/t7/2x7-b0.tbl"
+	[ -f "$t7" ] || fail "gen wrote no 2x7 table"
+	bytes=$(wc -c <"$t7")
+	awk -v w="$1" -v c="$2" -v m="$3" -v b="$bytes" 'BEGIN {printf "build: wall %.0f s, cpu %.0f s, peak %.2f GiB, %.0f bytes on disk, %.4f bits a state\n", w, c, m / 1048576, b, b * 8 / 43589145600}'
+	grep '^# \(search\|write\)' "$tmp/stdout" || true
+	set -- $(stat bin/gen --verify "$t7"); echo "verify: wall $1 s, cpu $2 s, peak $(($3 / 1024)) MiB, $(cat "$tmp/stdout")"
+	"$B/randpuz" 2x7 1 3 first >"$tmp/one7"
+	"$B/randpuz" 2x7 1000 9 first >"$tmp/r7"
+	cold="warm page cache (cannot drop it)"
+	sync && echo 3 2>/dev/null >/proc/sys/vm/drop_caches && cold="cold page cache"
+	set -- $(stat -i "$tmp/one7" bin/query --board 2x7 --goal first --tables "$tmp/t7" --path)
+	echo "one answer with its path, fresh process, $cold: wall $1 s, peak $3 KiB, $(cat "$tmp/stdout")"
+	set -- $(stat -i "$tmp/r7" bin/query --board 2x7 --goal first --tables "$tmp/t7")
+	awk '{s = ""; for (i = 0; i < $1; i++) s = s "."; print s}' "$tmp/stdout" >"$tmp/d7"
+	set -- $(stat -i "$tmp/r7" bin/query --board 2x7 --goal first --tables "$tmp/t7" --path)
+	build/tests/pathcheck 2x7 "$tmp/r7" "$tmp/d7" "$tmp/stdout" first || fail "a 2x7 path is wrong"
+	echo "1,000 random positions with paths, one process: wall $1 s, peak $3 KiB; every path as long as the distance and ending at the goal"
 fi

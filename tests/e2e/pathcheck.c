@@ -5,12 +5,13 @@
 
 #include "../../core/board.h"
 
-/* Usage: pathcheck RxC INPUT EXPECTED ACTUAL (one puzzle per input line, goal blank last). */
+/* Usage: pathcheck RxC INPUT EXPECTED ACTUAL [first] (one puzzle per input line; the goal has the
+ * blank last, or first with "first"). */
 int main(int argc, char **argv)
 {
 	int rows, cols;
-	if (argc != 5 || board_parse_spec(argv[1], &rows, &cols) != 0) {
-		fprintf(stderr, "usage: pathcheck RxC INPUT EXPECTED ACTUAL\n");
+	if (argc < 5 || argc > 6 || board_parse_spec(argv[1], &rows, &cols) != 0) {
+		fprintf(stderr, "usage: pathcheck RxC INPUT EXPECTED ACTUAL [first]\n");
 		return 2;
 	}
 	FILE *in = fopen(argv[2], "r"), *ex = fopen(argv[3], "r"), *ac = fopen(argv[4], "r");
@@ -21,7 +22,7 @@ int main(int argc, char **argv)
 	struct board b;
 	struct board_state goal;
 	board_init(&b, rows, cols);
-	board_goal(&b, b.n - 1, &goal);
+	board_goal(&b, argc == 6 && !strcmp(argv[5], "first") ? 0 : b.n - 1, &goal);
 	char line[4096], want[4096], got[4096];
 	int lineno = 0, bad = 0;
 	while (fgets(line, sizeof line, in)) {
