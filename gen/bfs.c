@@ -27,6 +27,7 @@
 #include "../core/rank.h"
 #include "bfsact.h"
 #include "bfsbits.h"
+#include "bfsmd.h"
 #include "bfsprog.h"
 #include "bfsseq.h"
 #include "bfsx.h"
@@ -150,16 +151,14 @@ static inline __attribute__((always_inline)) void mark_at(struct shared *s, int 
 		mark(s, k, v);
 }
 
-/* The entry of kind `kind` stored for a state at distance d (MOD4 entries go to s->packed a word
- * at a time when the search packs them). */
-static inline unsigned encode(const struct shared *s, uint32_t kind, unsigned d, const struct bfsseq_cur *c, int blank)
+/* The byte stored for a state at distance d by a search for entries of kind `kind`: MDRES ones
+ * keep d, made residues after the search (gen/bfsmd.h); MOD4 entries go to s->packed a word at
+ * a time when the search packs them. */
+static inline unsigned encode(uint32_t kind, unsigned d)
 {
 	switch (kind) {
 	case TABLE_ENTRY_PLAIN: return d;
 	case TABLE_ENTRY_MOD4: return (d >> 1) & 1;
-	case TABLE_ENTRY_MDRES: {
-		return (d - bfsseq_md(&s->sq, c, blank)) / 2;
-	}
 	default: return d >> 1;
 	}
 }
@@ -221,7 +220,7 @@ static inline __attribute__((always_inline)) uint64_t expand_body(struct shared 
 			else
 				bfsseq_set_parity(&s->sq, &cur, s->par[blank]);
 			if (kind) {
-				unsigned e = encode(s, kind, d, &cur, blank);
+				unsigned e = encode(kind, d);
 				s->entries[r * n + (uint64_t)blank - s->lo] = (uint8_t)e;
 				eor |= e;
 			}
@@ -246,9 +245,9 @@ static uint64_t expand_range(struct shared *s, int me, uint64_t lo, uint64_t hi,
 	if (!s->entries)
 		return expand_body(s, me, lo, hi, rm, 0);
 	switch (s->opt->entry) {
-	case TABLE_ENTRY_PLAIN: return expand_body(s, me, lo, hi, rm, TABLE_ENTRY_PLAIN);
+	case TABLE_ENTRY_PLAIN: /* and MDRES: the distance, made a residue after the search */
+	case TABLE_ENTRY_MDRES: return expand_body(s, me, lo, hi, rm, TABLE_ENTRY_PLAIN);
 	case TABLE_ENTRY_MOD4: return expand_body(s, me, lo, hi, rm, TABLE_ENTRY_MOD4);
-	case TABLE_ENTRY_MDRES: return expand_body(s, me, lo, hi, rm, TABLE_ENTRY_MDRES);
 	default: return expand_body(s, me, lo, hi, rm, TABLE_ENTRY_HALF);
 	}
 }
@@ -451,11 +450,10 @@ static int run_layers(struct shared *s, const struct board_state *goal, struct b
 int bfs_run(const struct board *b, const struct board_state *goal, const struct bfs_options *opt,
 	    struct bfs_result *res, struct slidetab_error *err)
 {
-	struct shared *s = calloc(1, sizeof *s);
-	if (!s) {
-		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
-	}
 	memset(res, 0, sizeof *res);
+	struct shared *s = calloc(1, sizeof *s);
+	if (!s)
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	s->b = b;
 	s->opt = opt;
 	if (rank_init(&s->rk, b, goal) != 0) {
@@ -466,7 +464,7 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	for (int c = 0; c < b->n; c++)
 		for (int t = 0; t < b->n; t++)
 			s->md[goal->t[c]][t] = (uint8_t)board_taxicab(b, c, t);
-	bfsseq_init(&s->sq, &s->rk, !opt->count_only && opt->entry == TABLE_ENTRY_MDRES ? s->md : NULL);
+	bfsseq_init(&s->sq, &s->rk, NULL);
 	tables_init(s);
 	s->lo = opt->part ? opt->part->lo : 0;
 	s->own = opt->part ? opt->part->hi - opt->part->lo : s->count;
@@ -476,9 +474,9 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	bigmem_alloc(&bits, (words ? words : 1) * sizeof *s->bits); /* huge pages: fewer TLB misses on far updates */
 	s->bits = (_Atomic uint64_t *)(void *)bits.p;
 	if (!opt->count_only && opt->entry == TABLE_ENTRY_MOD4 && !opt->part && !opt->ckpt)
-		s->packed = calloc(words ? words : 1, 4);
-	else if (!opt->count_only)
-		s->entries = malloc(s->own ? s->own : 1);
+		s->packed = bigmem_alloc(&res->store, words * 4) == 0 ? res->store.p : NULL;
+	else if (!opt->count_only) /* huge pages: fewer TLB misses on a dense layer's entry stores */
+		s->entries = bigmem_alloc(&res->store, s->own) == 0 ? res->store.p : NULL;
 	s->chunks = (s->own + CHUNK_STATES - 1) / CHUNK_STATES;
 	s->owners = opt->threads > 1 ? opt->threads : 1;
 	s->opow2 = (s->owners & (s->owners - 1)) == 0;
@@ -488,13 +486,18 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		bfsx_free(&s->x);
 		bfsact_free(&s->act);
 		bigmem_free(&bits);
-		free(s->entries);
-		free(s->packed);
+		bigmem_free(&res->store);
 		free(s);
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory for the search (%llu bytes)", need);
 	}
 	res->working_bytes = words * 8;
 	int rc = run_layers(s, goal, res, err);
+	if (rc == SLIDETAB_OK && s->entries && opt->entry == TABLE_ENTRY_MDRES) {
+		long eor = bfsmd_convert(&s->rk, (const uint8_t(*)[BOARD_MAX_CELLS])s->md, s->entries, s->lo, s->own, opt->threads);
+		if (eor < 0)
+			rc = err_set(err, SLIDETAB_ENOMEM, "out of memory for the entries' conversion");
+		atomic_store(&s->entries_or, (unsigned)(eor < 0 ? 0 : eor));
+	}
 	res->entries = s->entries;
 	res->packed = s->packed;
 	res->entries_or = atomic_load(&s->entries_or);
@@ -502,10 +505,13 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	bfsact_free(&s->act);
 	bigmem_free(&bits);
 	free(s);
-	if (rc != SLIDETAB_OK) {
-		free(res->entries);
-		free(res->packed);
-		res->entries = res->packed = NULL;
-	}
+	if (rc != SLIDETAB_OK)
+		bfs_result_free(res);
 	return rc;
+}
+
+void bfs_result_free(struct bfs_result *res)
+{
+	bigmem_free(&res->store);
+	res->entries = res->packed = NULL;
 }

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../core/bigmem.h"
 #include "../core/board.h"
 #include "../core/table.h"
 
@@ -77,13 +78,17 @@ struct bfs_result {
 	uint32_t radius;
 	uint64_t states;
 	double seconds;
-	uint8_t *entries; /* one byte per state held (part: [lo, hi)): the encoded entry (NULL when count_only or packed); caller frees */
+	uint8_t *entries; /* one byte per state held (part: [lo, hi)): the encoded entry (NULL when count_only or packed) */
 	unsigned entries_or; /* the OR of every entry in entries[] (its top bit is the largest's) */
 	uint8_t *packed;  /* MOD4 entries of a whole search without checkpoints, packed 1 bit a state, LSB
 			   * first, as the table stores them (table_packed_bytes(states, 1) bytes,
-			   * zero-padded to a multiple of 4), else NULL; caller frees */
+			   * zero-padded to a multiple of 4), else NULL */
+	struct bigmem store; /* what entries or packed points into (huge pages): bfs_result_free frees it */
 	uint64_t working_bytes; /* bytes of the 2-bit working set */
 };
+
+/* Frees the entries or the packed entries of res (again is fine) and sets both to NULL. */
+void bfs_result_free(struct bfs_result *res);
 
 /* Bytes the search needs: the 2-bit working set, plus per state one byte of entries, or one bit
  * for entry MOD4 (pass it only when the search packs them: one process, no checkpoints), or

@@ -4,13 +4,14 @@
  * On-disk layout of DIR/layer-D.proc-Q-of-P.ckpt (D = layers done = the next layer to expand;
  * integers little-endian, as the host's, which must be little-endian: see CK_BOM):
  *   header, CK_HEADER bytes:
- *     0 magic "SLTBCKPT"   8 u32 version (1)   12 u32 procs P   16 u32 proc Q   20 u32 depth D
+ *     0 magic "SLTBCKPT"   8 u32 version (2)   12 u32 procs P   16 u32 proc Q   20 u32 depth D
  *    24 u8 rows   25 u8 cols   26 u8 count_only   27 u8 zero   28 u32 entry (enum table_entry)
  *    32 u64 lo   40 u64 hi (the states this process holds)   48 u64 states of the board
  *    56 u8 goal[32]   88 u32 CRC-32 of the body   92 u32 byte-order mark 0x01020304
  *    96 u64 hist[256] (states per layer, layers < D)   CK_HEADER - 4: u32 CRC-32 of the bytes before
  *   body: the 2-bit working set, (hi - lo + 31) / 32 u64 words, then hi - lo entry bytes (none
- *   with count_only).
+ *   with count_only) as the search stores them: the distance d for mdres (made residues after the
+ *   search), the entry itself for the others.
  * A file appears under its name only when complete (written as .tmp, synced, renamed); a process
  * removes its older files once every process has its file of layer D (agreed through the back
  * end's reduce), so a crash leaves at least one complete set. */
@@ -34,6 +35,7 @@
 #define CK_MAGIC "SLTBCKPT"
 #define CK_HEADER 4096
 #define CK_BOM 0x01020304u
+#define CK_VERSION 2 /* 2: mdres searches keep the distance d in their entry bytes (gen/bfsmd.h) */
 
 static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
@@ -78,7 +80,7 @@ static void header_encode(const struct ckpt *c, const struct bfs_snapshot *s, ui
 {
 	memset(h, 0, CK_HEADER);
 	memcpy(h, CK_MAGIC, 8);
-	put32(h + 8, 1);
+	put32(h + 8, CK_VERSION);
 	put32(h + 12, (uint32_t)procs_of(c));
 	put32(h + 16, (uint32_t)proc_of(c));
 	put32(h + 20, s->depth);
@@ -204,7 +206,7 @@ static unsigned newest(const struct ckpt *c, int *other_procs)
 /* Why header h is not a sound checkpoint header, or NULL. */
 static const char *damaged(const uint8_t *h)
 {
-	if (memcmp(h, CK_MAGIC, 8) != 0 || get32(h + 8) != 1 || get32(h + 92) != CK_BOM)
+	if (memcmp(h, CK_MAGIC, 8) != 0 || get32(h + 8) != CK_VERSION || get32(h + 92) != CK_BOM)
 		return "not a slidetab checkpoint of this version and byte order";
 	if (get32(h + CK_HEADER - 4) != crc_of(0, h, CK_HEADER - 4))
 		return "its header is damaged (CRC mismatch)";

@@ -164,16 +164,15 @@ static void pack_chunk(void *ctx, size_t c, int worker)
 static int pack_write(const struct exactcmd_opts *o, const struct table_meta *m, struct pack_job *job, size_t chunks,
 		      struct bfs_result *res, uint64_t *bytes, struct slidetab_error *err)
 {
-	uint8_t *packed = calloc(table_packed_bytes(m->entries, m->entry_bits) + 1, 1);
-	if (!packed)
+	struct bigmem packed;
+	if (bigmem_alloc(&packed, table_packed_bytes(m->entries, m->entry_bits) + 1) != 0)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory packing %" PRIu64 " entries", m->entries);
-	job->packed = packed;
+	job->packed = packed.p;
 	job->bits = m->entry_bits;
 	pool_run(o->threads, chunks, pack_chunk, job);
-	free(res->entries); /* packed now: not held while the blocks deflate (the peak is the packed copy) */
-	res->entries = NULL;
-	int rc = table_write_mt(o->out, m, packed, o->level, o->threads, bytes, err);
-	free(packed);
+	bfs_result_free(res); /* packed now: not held while the blocks deflate (the peak is the packed copy) */
+	int rc = table_write_mt(o->out, m, packed.p, o->level, o->threads, bytes, err);
+	bigmem_free(&packed);
 	return rc;
 }
 
@@ -202,9 +201,7 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 	int rc = res->packed ? table_write_mt(o->out, &m, res->packed, o->level, o->threads, &bytes, err)
 		 : part	     ? o->dist->write(part->ctx, &m, res->entries, o, &bytes, err)
 			     : pack_write(o, &m, &job, chunks, res, &bytes, err);
-	free(res->entries);
-	free(res->packed);
-	res->entries = res->packed = NULL;
+	bfs_result_free(res);
 	if (rc == SLIDETAB_OK && o->report)
 		fprintf(o->report, "# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", o->out, bytes,
 		       8.0 * (double)bytes / (double)res->states, table_payload_name(m.payload), m.entry_bits,
@@ -241,7 +238,6 @@ int exactcmd_run(const struct board *b, const struct board_state *goal, const st
 		if (!o->quiet && rc == SLIDETAB_OK)
 			fprintf(stderr, "gen: table written in %.1f s\n", bfsprog_now() - t0);
 	}
-	free(res.entries);
-	free(res.packed);
+	bfs_result_free(&res);
 	return rc;
 }

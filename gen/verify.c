@@ -131,7 +131,7 @@ static int verify_compact(struct exact *x, int threads, struct slidetab_error *e
 			rc = err_set(err, SLIDETAB_EFORMAT, "histogram at depth %d: stored %" PRIu64 ", search found %" PRIu64,
 				     d, x->meta->hist[d], res.hist[d]);
 		}
-	free(res.packed);
+	bfs_result_free(&res);
 	return rc;
 }
 
