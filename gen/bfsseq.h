@@ -17,6 +17,11 @@
 
 #define BFSSEQ_VMASK_MAX 7 /* the table path covers cols - 1 <= 7 crossed tiles (128 masks a move) */
 #define BFSSEQ_SEQ_PAD 16  /* seq[] is read 16 bytes at a time from any position */
+#if defined(__SSE2__)
+#define BFSSEQ_VEC 1 /* a seq of at most 16 tiles is written as one 16-byte vector (see bfsseq_cur) */
+#else
+#define BFSSEQ_VEC 0
+#endif
 
 /* One vertical move of the blank (from one cell, up or down) as the table path does it: the tile
  * at seq position a crosses the cols - 1 tiles at [r0, r0 + cols - 1), and
@@ -28,24 +33,49 @@ struct bfsseq_move {
 	uint64_t coef;
 	const uint64_t *t; /* 1 << (cols - 1) entries */
 };
+/* The next seq ranks within one group of BFSSEQ_LOW_RANKS (the ranks that differ only in the last
+ * BFSSEQ_LOW_TILES tiles: a rank's low digits are h % 60, w[m-6] = 60) come from a table rather
+ * than a digit increment with carries and a rebuild: the tiles, digits and prefix sums of those
+ * positions for each low value and last-pair swap. */
+#define BFSSEQ_LOW_TILES 5
+#define BFSSEQ_LOW_RANKS 60 /* 5!/2 */
+struct bfsseq_low {
+	uint8_t sh[BFSSEQ_LOW_TILES]; /* tail position i takes the unused tile at nibble sh[i] / 4 */
+	uint64_t dg;                  /* the digits of the tail positions, byte i, then zero bytes */
+	uint64_t ps[2][BFSSEQ_LOW_TILES]; /* pre[s][m-5+1+i] - pre[s][m-5] */
+};
+
 struct bfsseq {
 	const struct rank_ctx *rk;
 	int fast;                      /* 1: the reciprocal and nibble-list path applies */
+	int vec;                       /* 1: the cursor's seq is written and read as one vector (BFSSEQ_VEC, m <= 16) */
+	int lowtab;                    /* 1: low[] applies (vec and m >= BFSSEQ_LOW_TILES) */
+	uint8_t lowsum[BFSSEQ_LOW_RANKS]; /* the sum of the low digits m-5 .. m-3 of each low value */
+	struct bfsseq_low low[BFSSEQ_LOW_RANKS][2]; /* [h % 60][seq parity ^ the parity of sumhi] */
 	uint64_t inv[RANK_MAX_CELLS];  /* floor(2^64 / w[i]) + 1 for w[i] >= 2 */
 	uint64_t w[RANK_MAX_CELLS + 1]; /* w[i], 0 from m-2 on */
 	uint64_t wup[RANK_MAX_CELLS + 1], wdn[RANK_MAX_CELLS + 1]; /* w[k-1] - w[k], w[k+1] - w[k] (mod 2^64) */
 	const uint8_t (*md)[BOARD_MAX_CELLS]; /* md[tile][cell], or NULL: Manhattan sums are not kept */
 	int vmask;                     /* 1: vertical moves go through mv[] (cols - 1 <= BFSSEQ_VMASK_MAX) */
 	struct bfsseq_move mv[BOARD_MAX_CELLS][2]; /* [blank][0: up, 1: down] */
+#if BFSSEQ_VEC
+	__m128i lastpair;              /* 0xff at seq positions m-2 and m-1 */
+	__m128i keep[17];              /* keep[j]: 0xff at the positions before j */
+#endif
 	uint64_t tab[BOARD_MAX_CELLS][2][1u << BFSSEQ_VMASK_MAX];
 };
 
+/* With q->vec the seq bytes are only ever stored as the one aligned 16-byte vector at seq[0] and
+ * the mask of a vertical move comes from that whole vector: a load of bytes stored one at a time
+ * cannot be forwarded from the stores and stalls until they retire (measured: the one hot spot of
+ * the search, 14% of its samples on 3x4). Single bytes are still read from seq[] as bytes. */
 struct bfsseq_cur {
-	uint8_t seq[RANK_MAX_CELLS + BFSSEQ_SEQ_PAD];
+	_Alignas(16) uint8_t seq[RANK_MAX_CELLS + BFSSEQ_SEQ_PAD];
 	uint8_t dg[RANK_MAX_CELLS + 1];
 	int parity; /* the seq parity seq[] and dg[] now hold */
 	uint64_t h; /* the seq rank held, UINT64_MAX for none */
 	unsigned sum; /* sum of the digits 0..m-3 (fast path) */
+	unsigned sumhi; /* sum of the digits 0..m-6 (with q->lowtab) */
 	/* With q->md: mda[k] = sum of md[seq[i]][i] and mdb[k] = sum of md[seq[i]][i+1] over i < k,
 	 * so the Manhattan distance with the blank at b is mda[b] + mdb[m] - mdb[b]. */
 	uint16_t mda[RANK_MAX_CELLS + 1], mdb[RANK_MAX_CELLS + 1];
@@ -103,8 +133,16 @@ static inline void bfsseq_set_parity(const struct bfsseq *q, struct bfsseq_cur *
 		return;
 	int m = q->rk->m;
 	uint8_t t = c->seq[m - 2];
-	c->seq[m - 2] = c->seq[m - 1];
-	c->seq[m - 1] = t;
+#if BFSSEQ_VEC
+	if (q->vec) { /* both bytes XORed with their XOR, in one vector store */
+		__m128i *v = (__m128i *)(void *)c->seq, x = _mm_set1_epi8((char)(t ^ c->seq[m - 1]));
+		_mm_store_si128(v, _mm_xor_si128(_mm_load_si128(v), _mm_and_si128(x, q->lastpair)));
+	} else
+#endif
+	{
+		c->seq[m - 2] = c->seq[m - 1];
+		c->seq[m - 1] = t;
+	}
 	c->dg[m - 2] ^= 1;
 	c->parity = parity;
 	bfsseq_md_from(q, c, m - 2);
@@ -129,8 +167,15 @@ static inline __attribute__((always_inline)) unsigned bfsseq_larger(const uint8_
 static inline __attribute__((always_inline)) uint64_t bfsseq_vmove(const struct bfsseq *q, const struct bfsseq_cur *c, uint64_t h,
 								 const struct bfsseq_move *mv)
 {
-	unsigned len = (unsigned)q->rk->cols - 1;
-	unsigned mask = bfsseq_larger(c->seq + mv->r0, c->seq[mv->a]) & ((1u << len) - 1);
+	unsigned len = (unsigned)q->rk->cols - 1, mask;
+#if BFSSEQ_VEC
+	if (q->vec) {
+		__m128i v = _mm_load_si128((const __m128i *)(const void *)c->seq);
+		unsigned all = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8((char)c->seq[mv->a])));
+		mask = (all >> mv->r0) & ((1u << len) - 1);
+	} else
+#endif
+		mask = bfsseq_larger(c->seq + mv->r0, c->seq[mv->a]) & ((1u << len) - 1);
 	return h + c->dg[mv->a] * mv->coef + (c->pre[mv->sel][mv->r0 + len] - c->pre[mv->sel][mv->r0]) + mv->t[mask];
 }
 
