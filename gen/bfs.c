@@ -497,6 +497,7 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		if (eor < 0)
 			rc = err_set(err, SLIDETAB_ENOMEM, "out of memory for the entries' conversion");
 		atomic_store(&s->entries_or, (unsigned)(eor < 0 ? 0 : eor));
+		res->seconds = bfsprog_now() - s->prog.t0; /* the residues are part of the search's time */
 	}
 	res->entries = s->entries;
 	res->packed = s->packed;

@@ -185,10 +185,11 @@ static void low_goto(const struct bfsseq *q, struct bfsseq_cur *c, uint64_t h, i
 #pragma GCC unroll 5
 	for (int i = 0; i < BFSSEQ_LOW_TILES; i++)
 		tail |= ((list >> e->sh[i]) & 15) << (8 * i);
-	unsigned __int128 t = (unsigned __int128)tail << (8 * k0);
+	/* the tail at byte k0 of the vector: its two halves from registers (not through the stack) */
+	uint64_t lo = k0 < 8 ? tail << (8 * k0) : 0, hi = k0 == 0 ? 0 : k0 < 8 ? tail >> (64 - 8 * k0) : tail << (8 * (k0 - 8));
 	__m128i *v = (__m128i *)(void *)c->seq;
-	_mm_store_si128(v, _mm_or_si128(_mm_and_si128(_mm_load_si128(v), q->keep[k0]),
-					_mm_set_epi64x((long long)(uint64_t)(t >> 64), (long long)(uint64_t)t)));
+	__m128i t = _mm_unpacklo_epi64(_mm_cvtsi64_si128((long long)lo), _mm_cvtsi64_si128((long long)hi));
+	_mm_store_si128(v, _mm_or_si128(_mm_and_si128(_mm_load_si128(v), q->keep[k0]), t));
 	memcpy(&c->dg[k0], &e->dg, 8);
 #pragma GCC unroll 5
 	for (int i = 0; i < BFSSEQ_LOW_TILES; i++) {
