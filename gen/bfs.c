@@ -474,9 +474,9 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	bigmem_alloc(&bits, (words ? words : 1) * sizeof *s->bits); /* huge pages: fewer TLB misses on far updates */
 	s->bits = (_Atomic uint64_t *)(void *)bits.p;
 	if (!opt->count_only && opt->entry == TABLE_ENTRY_MOD4 && !opt->part && !opt->ckpt)
-		s->packed = bigmem_alloc(&res->store, words * 4) == 0 ? res->store.p : NULL;
-	else if (!opt->count_only) /* huge pages: fewer TLB misses on a dense layer's entry stores */
-		s->entries = bigmem_alloc(&res->store, s->own) == 0 ? res->store.p : NULL;
+		s->packed = calloc(words ? words : 1, 4);
+	else if (!opt->count_only) /* not on huge pages: measured slower (their first touch cost more) */
+		s->entries = malloc(s->own ? s->own : 1);
 	s->chunks = (s->own + CHUNK_STATES - 1) / CHUNK_STATES;
 	s->owners = opt->threads > 1 ? opt->threads : 1;
 	s->opow2 = (s->owners & (s->owners - 1)) == 0;
@@ -486,7 +486,8 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		bfsx_free(&s->x);
 		bfsact_free(&s->act);
 		bigmem_free(&bits);
-		bigmem_free(&res->store);
+		free(s->entries);
+		free(s->packed);
 		free(s);
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory for the search (%llu bytes)", need);
 	}
@@ -513,6 +514,7 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 
 void bfs_result_free(struct bfs_result *res)
 {
-	bigmem_free(&res->store);
+	free(res->entries);
+	free(res->packed);
 	res->entries = res->packed = NULL;
 }

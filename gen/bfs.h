@@ -5,7 +5,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../core/bigmem.h"
 #include "../core/board.h"
 #include "../core/table.h"
 
@@ -83,7 +82,6 @@ struct bfs_result {
 	uint8_t *packed;  /* MOD4 entries of a whole search without checkpoints, packed 1 bit a state, LSB
 			   * first, as the table stores them (table_packed_bytes(states, 1) bytes,
 			   * zero-padded to a multiple of 4), else NULL */
-	struct bigmem store; /* what entries or packed points into (huge pages): bfs_result_free frees it */
 	uint64_t working_bytes; /* bytes of the 2-bit working set */
 };
 

@@ -164,15 +164,15 @@ static void pack_chunk(void *ctx, size_t c, int worker)
 static int pack_write(const struct exactcmd_opts *o, const struct table_meta *m, struct pack_job *job, size_t chunks,
 		      struct bfs_result *res, uint64_t *bytes, struct slidetab_error *err)
 {
-	struct bigmem packed;
-	if (bigmem_alloc(&packed, table_packed_bytes(m->entries, m->entry_bits) + 1) != 0)
+	uint8_t *packed = calloc(table_packed_bytes(m->entries, m->entry_bits) + 1, 1);
+	if (!packed)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory packing %" PRIu64 " entries", m->entries);
-	job->packed = packed.p;
+	job->packed = packed;
 	job->bits = m->entry_bits;
 	pool_run(o->threads, chunks, pack_chunk, job);
 	bfs_result_free(res); /* packed now: not held while the blocks deflate (the peak is the packed copy) */
-	int rc = table_write_mt(o->out, m, packed.p, o->level, o->threads, bytes, err);
-	bigmem_free(&packed);
+	int rc = table_write_mt(o->out, m, packed, o->level, o->threads, bytes, err);
+	free(packed);
 	return rc;
 }
 
