@@ -27,9 +27,9 @@ static void convert_chunk(void *ctx, size_t c, int worker)
 	struct bfsseq_cur cur;
 	unsigned eor = 0;
 	bfsseq_cur_init(&cur);
+	uint64_t r = (j->lo + k0) / n; /* state lo + k is rank r, blank cell `blank`: counted, not divided */
+	int blank = (int)((j->lo + k0) % n);
 	for (uint64_t k = k0; k < k1; k++) {
-		uint64_t g = j->lo + k, r = g / n;
-		int blank = (int)(g % n);
 		if (r != cur.h)
 			bfsseq_goto(&j->q, r, j->par[blank], &cur);
 		else
@@ -37,6 +37,10 @@ static void convert_chunk(void *ctx, size_t c, int worker)
 		unsigned e = (j->entries[k] - bfsseq_md(&j->q, &cur, blank)) / 2;
 		j->entries[k] = (uint8_t)e;
 		eor |= e;
+		if (++blank == (int)n) {
+			blank = 0;
+			r++;
+		}
 	}
 	atomic_fetch_or_explicit(&j->eor, eor, memory_order_relaxed);
 }
