@@ -1,4 +1,4 @@
-# slidetab: builds gen and query on the shared core, the default tables, tests and benchmarks.
+# slidetab: builds libslidetab, the programs' common archive, gen and query, the default tables, tests and benchmarks.
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
@@ -18,26 +18,33 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 # x86-64: use the popcnt instruction (every x86-64 CPU since 2008 has it); elsewhere the default.
 ARCH ?= $(if $(filter x86_64,$(shell uname -m)),-mpopcnt,)
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -pthread $(CFLAGS)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -pthread -I. -Iinclude $(CFLAGS)
 # The library's objects: position independent, every symbol hidden but the slidetab_ API.
 LIB_CFLAGS = -fPIC -fvisibility=hidden -DSLIDETAB_BUILDING_LIBRARY
 LDLIBS = -lz -lm
 B = build
 
-CORE_SRC := $(wildcard core/*.c)
-GEN_SRC := $(wildcard gen/*.c)
+# libslidetab/ is everything the library is built from; common/ is what only the programs share
+# (the table writer, the text formats, the command-line helpers), a second archive never in the .so.
+LIB_SRC := $(wildcard libslidetab/*.c libslidetab/*/*.c)
+COMMON_SRC := $(wildcard common/*.c)
+GEN_SRC := $(wildcard gen/*.c gen/exact/*.c gen/pdb/*.c)
 QUERY_SRC := $(wildcard query/*.c)
 GAP_SRC := $(wildcard gap/*.c)
-CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
+COMMON_OBJ := $(COMMON_SRC:%.c=$(B)/%.o)
 GEN_OBJ := $(GEN_SRC:%.c=$(B)/%.o)
 QUERY_OBJ := $(QUERY_SRC:%.c=$(B)/%.o)
 GAP_OBJ := $(GAP_SRC:%.c=$(B)/%.o)
 GEN_LIB := $(filter-out $(B)/gen/main.o,$(GEN_OBJ))
 QUERY_LIB := $(filter-out $(B)/query/main.o,$(QUERY_OBJ))
-TEST_SRC := $(wildcard tests/unit/test_*.c)
-TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
+# The archives every program links: the common archive first (it uses library internals).
+ARCHIVES := lib/libslidetab-common.a lib/libslidetab.a
+# Unit tests: tests/unit/AREA/test_MODULE.c, built as build/tests/test_MODULE.
+TEST_SRC := $(wildcard tests/unit/*/test_*.c)
+TEST_BIN := $(addprefix $(B)/tests/,$(basename $(notdir $(TEST_SRC))))
 # Every test program (unit tests, hostile tables, the e2e path checker) is built by one rule.
-vpath %.c tests/unit tests/hardening tests/e2e
+vpath %.c $(sort $(dir $(TEST_SRC))) tests/hardening tests/e2e
 TEST_PROGS := $(TEST_BIN) $(B)/tests/test_hostile $(B)/tests/pathcheck
 BENCH_SRC := $(wildcard bench/*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
@@ -61,7 +68,7 @@ demo: all
 	@for d in tests/formats/*; do [ -f $$d/cmd ] || continue; \
 		echo "== $$(basename $$d): $$(cat $$d/cmd) < $$d/in"; sh -c "$$(cat $$d/cmd)" < $$d/in; done
 
-$(B)/core/%.o: core/%.c
+$(B)/libslidetab/%.o: libslidetab/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -MMD -MP -c $< -o $@
 
@@ -69,39 +76,44 @@ $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-# libslidetab: the static archive (every core module, for the programs and tests) and the
-# shared library (exports only the slidetab_ API).
-lib/libslidetab.a: $(CORE_OBJ)
+# libslidetab: the static archive (every library module, for the programs and tests) and the
+# shared library (exports only the slidetab_ API); libslidetab-common: the programs' own archive.
+lib/libslidetab.a: $(LIB_OBJ)
 	@mkdir -p lib
 	rm -f $@
 	$(AR) rcs $@ $^
 
-lib/libslidetab.so.$(LIBVERSION): $(CORE_OBJ)
+lib/libslidetab-common.a: $(COMMON_OBJ)
 	@mkdir -p lib
-	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+lib/libslidetab.so.$(LIBVERSION): $(LIB_OBJ)
+	@mkdir -p lib
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -Wl,--no-undefined -o $@ $^ $(LDLIBS)
 	ln -sf libslidetab.so.$(LIBVERSION) lib/libslidetab.so.$(SOVERSION)
 	ln -sf libslidetab.so.$(SOVERSION) lib/libslidetab.so
 
-libs: lib/libslidetab.a lib/libslidetab.so.$(LIBVERSION)
+libs: lib/libslidetab.a lib/libslidetab-common.a lib/libslidetab.so.$(LIBVERSION)
 
-bin/gen: $(GEN_OBJ) lib/libslidetab.a
+bin/gen: $(GEN_OBJ) $(ARCHIVES)
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-bin/query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab.a
+bin/query: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
 # gen-mpi: gen's exact search on several processes (Open MPI: libopenmpi-dev). Its own objects
-# (mpi/) are compiled with mpicc; the plain build never needs MPI.
+# (gen/mpi/) are compiled with mpicc; the plain build never needs MPI.
 MPICC ?= mpicc
-MPI_SRC := $(wildcard mpi/*.c)
+MPI_SRC := $(wildcard gen/mpi/*.c)
 MPI_OBJ := $(MPI_SRC:%.c=$(B)/%.o)
-$(B)/mpi/%.o: mpi/%.c
+$(B)/gen/mpi/%.o: gen/mpi/%.c
 	@mkdir -p $(dir $@)
 	$(MPICC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-bin/gen-mpi: $(MPI_OBJ) $(GEN_LIB) lib/libslidetab.a
+bin/gen-mpi: $(MPI_OBJ) $(GEN_LIB) $(ARCHIVES)
 	@mkdir -p bin
 	$(MPICC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -116,13 +128,13 @@ check-mpi: bin/gen bin/query $(if $(HAVE_MPI),bin/gen-mpi)
 bench-mpi: all bin/gen-mpi
 	@sh bench/run-mpi.sh
 
-static: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab.a
+static: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -static -s -o bin/query-static $^ $(LDLIBS)
 	@ls -l bin/query-static
 
 # Tables depend on the generator, so they are rebuilt when gen changes. gen names each file by
-# the one rule of core/tabname.h (RxC-bK.tbl, K the class of the blank cell).
+# the one rule of libslidetab/table/name.h (RxC-bK.tbl, K the class of the blank cell).
 tables/%.tbl: bin/gen
 	@mkdir -p tables
 	bin/gen $(GENFLAGS) --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --dir tables > /dev/null
@@ -167,13 +179,13 @@ tables/2x7-b0.tbl: | bin/gen
 	@mkdir -p tables
 	bin/gen --board 2x7 --blank 0 --compress compact --dir tables
 
-$(B)/tests/%: %.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a
+$(B)/tests/%: %.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
 
-$(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a
+$(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES) $(LDLIBS)
 
 # The suites run one after another (each builds with -j): the hardening tests measure time and
 # memory, and must not share the machine with the other suites.
@@ -193,7 +205,7 @@ check-hardening: bin/gen bin/query tables $(B)/tests/test_hostile
 # (tests/hardening/regress/TARGET-*), built with the project's compiler and flags.
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 REPLAY_BIN := $(FUZZ_SRC:fuzz/%.c=$(B)/fuzz-replay/%)
-$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(QUERY_LIB) $(GAP_OBJ) lib/libslidetab.a
+$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -271,4 +283,4 @@ uninstall:
 clean:
 	rm -rf $(B) bin lib tables/*.tbl
 
--include $(CORE_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d)
+-include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d)

@@ -7,12 +7,12 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "../core/board.h"
-#include "../core/ida.h"
-#include "../core/pdb.h"
-#include "../core/tabname.h"
-#include "../core/table.h"
-#include "../gen/pdbgen.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/search/ida.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/table/name.h"
+#include "libslidetab/table/read.h"
+#include "gen/pdb/pdbgen.h"
 
 struct opts {
 	int threads, level, verify, nrandom, korf;

@@ -5,11 +5,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "../core/board.h"
-#include "../core/ida.h"
-#include "../core/pdb.h"
-#include "../core/pool.h"
-#include "../core/tabname.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/search/ida.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/table/name.h"
 
 #define MAX_INST 64
 

@@ -1,6 +1,6 @@
 /* gap_bench: times the Gap solver (gap/search.c) against a plain breadth-first search on random deals. */
 #define _POSIX_C_SOURCE 200809L
-#include "../gap/search.h"
+#include "gap/search.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../core/board.h"
+#include "libslidetab/model/board.h"
 
 /* Usage: randpuz RxC COUNT [SEED [first]]: solvable for the goal blank last (or blank first). */
 int main(int argc, char **argv)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../include/slidetab.h"
+#include "slidetab.h"
 
 static void shuffle(unsigned char *t, int n, uint32_t *seed)
 {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../gap/run.h"
+#include "gap/run.h"
 
 /* Every answer line without --path/--show is a move count, -1 or `error`. */
 static void check_answers(const char *out, size_t len)

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/board.h"
-#include "../core/input.h"
+#include "libslidetab/model/board.h"
+#include "common/input.h"
 
 /* Boards the first byte can force (0x0 = let the first whole puzzle line decide). */
 static const int boards[16][2] = { { 0, 0 }, { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 3, 3 }, { 2, 5 }, { 3, 4 },

@@ -7,9 +7,9 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "../core/board.h"
-#include "../core/exact.h"
-#include "../core/table.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/table/exact.h"
+#include "libslidetab/table/read.h"
 
 /*
  * Input: one flag byte, then the file. Checksums are hard for a mutator to get right, so the

@@ -15,7 +15,7 @@ fi
 B=build/fuzz
 mkdir -p "$B/obj" "$B/artifacts"
 SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
-BASE="-std=c11 -D_GNU_SOURCE -g -O1 -pthread -fno-omit-frame-pointer"
+BASE="-std=c11 -D_GNU_SOURCE -g -O1 -pthread -fno-omit-frame-pointer -I. -Iinclude"
 OWN="-Wall -Wextra -Werror"   # our targets are held to the project's warning rules
 THEIRS="-Wall -Wextra"        # other people's files: warnings reported, not fatal here
 
@@ -28,9 +28,9 @@ compile() {
 	echo "$obj"
 }
 
-# The code under test, compiled once: every core module and the Gap solver.
+# The code under test, compiled once: the library, the common archive and the Gap solver.
 lib_objs=""
-for s in core/*.c gap/*.c; do
+for s in libslidetab/*.c libslidetab/*/*.c common/*.c gap/*.c; do
 	o=$(compile "$s" $THEIRS) || { echo "fuzz: building $s failed" >&2; exit 2; }
 	lib_objs="$lib_objs $o"
 done

@@ -1,5 +1,5 @@
 /* grid: the solver's working grid: internal cell and card numbers, the 120-bit state key, one move. */
-#include "grid.h"
+#include "gap/grid.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "layout.h"
+#include "gap/layout.h"
 
 /*
  * Internal numbering. The aces never move (no card precedes them), so only columns 2..8 matter.

@@ -1,5 +1,5 @@
 /* layout: the Gap cards and layouts (AOJ 1245 / POJ 2046): validity, the contest deal, moves, printing. */
-#include "layout.h"
+#include "gap/layout.h"
 
 #include <string.h>
 

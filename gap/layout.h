@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "../core/err.h"
+#include "libslidetab/base/err.h"
 
 #define GAP_ROWS 4
 #define GAP_COLS 8

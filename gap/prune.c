@@ -1,5 +1,5 @@
 /* prune: what keeps the Gap search small and exact: dead layouts, partial-order reduction, the lower bound. */
-#include "prune.h"
+#include "gap/prune.h"
 
 static int count_ones(uint32_t x)
 {

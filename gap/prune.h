@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "grid.h"
+#include "gap/grid.h"
 
 /* What may still happen to a layout, ignoring timing (see prune.c). */
 struct gap_reach {

@@ -1,6 +1,6 @@
 /* reader: the Gap contest-input reader: a count line, then layouts of 4 lines of 7 cards separated by blank lines. */
 #define _POSIX_C_SOURCE 200809L
-#include "reader.h"
+#include "gap/reader.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,8 @@
 
 #include <stdio.h>
 
-#include "../core/tok.h"
-#include "layout.h"
+#include "libslidetab/base/tok.h"
+#include "gap/layout.h"
 
 /*
  * Lines follow the token grammar of every slidetab reader (core/tok.h): cards are separated by

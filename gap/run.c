@@ -1,5 +1,5 @@
 /* run: the Gap driver: answers a whole contest input, one line per layout, problems reported as it goes. */
-#include "run.h"
+#include "gap/run.h"
 
 #include <errno.h>
 #include <string.h>

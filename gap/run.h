@@ -4,8 +4,8 @@
 
 #include <stdio.h>
 
-#include "reader.h"
-#include "search.h"
+#include "gap/reader.h"
+#include "gap/search.h"
 
 /*
  * Reads a whole contest input from in (gap/reader.h) and prints one answer line per layout on out:

@@ -1,12 +1,12 @@
 /* search: the optimal Gap solver: A* over the reduced move graph, with a memory cap (docs/gap.md). */
-#include "search.h"
+#include "gap/search.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "grid.h"
-#include "prune.h"
-#include "store.h"
+#include "gap/grid.h"
+#include "gap/prune.h"
+#include "gap/store.h"
 
 enum { MAX_G = 65535 }; /* gap_node.g is 16 bits */
 

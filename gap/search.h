@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "layout.h"
+#include "gap/layout.h"
 
 #define GAP_DEFAULT_MEM_LIMIT ((size_t)256 << 20) /* 256 MiB of search structures per layout */
 

@@ -1,5 +1,5 @@
 /* store: the Gap search's memory, all counted against one cap: stored nodes, their hash index, the open list. */
-#include "store.h"
+#include "gap/store.h"
 
 #include <stdlib.h>
 #include <string.h>

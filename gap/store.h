@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "grid.h"
+#include "gap/grid.h"
 
 enum {
 	GAP_H_BUCKETS = 48,    /* open-list sub-buckets per f value, by h (h <= 24 + 4 * 5) */

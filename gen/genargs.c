@@ -1,16 +1,16 @@
 /* genargs: the command line of gen and gen-mpi (one parser, one set of option names). */
-#include "genargs.h"
+#include "gen/genargs.h"
 
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/board.h"
-#include "../core/input.h"
-#include "../core/pool.h"
-#include "../core/table.h"
-#include "../core/tok.h"
-#include "../core/version.h"
+#include "libslidetab/model/board.h"
+#include "common/input.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/table/read.h"
+#include "libslidetab/base/tok.h"
+#include "libslidetab/base/version.h"
 
 static const char *prog = "gen";
 

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../core/board.h"
+#include "libslidetab/model/board.h"
 
 /* Exit statuses (gen(1)). */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };

@@ -8,18 +8,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../core/board.h"
-#include "../core/input.h"
-#include "../core/pool.h"
-#include "../core/pdb.h"
-#include "../core/tabname.h"
-#include "../core/table.h"
-#include "../core/tok.h"
-#include "../core/version.h"
-#include "exactcmd.h"
-#include "genargs.h"
-#include "pdbcmd.h"
-#include "verify.h"
+#include "libslidetab/model/board.h"
+#include "common/input.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/table/name.h"
+#include "libslidetab/table/read.h"
+#include "libslidetab/base/tok.h"
+#include "libslidetab/base/version.h"
+#include "gen/exact/exactcmd.h"
+#include "gen/genargs.h"
+#include "gen/pdb/pdbcmd.h"
+#include "gen/exact/verify.h"
 
 
 static void usage(FILE *f)

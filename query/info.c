@@ -1,10 +1,10 @@
 /* info: prints a table's header and depth histogram for people (query --info). */
-#include "info.h"
+#include "query/info.h"
 
 #include <inttypes.h>
 #include <string.h>
 
-#include "../core/table.h"
+#include "libslidetab/table/read.h"
 
 int info_print(const char *path, FILE *out, int bars, struct slidetab_error *err)
 {

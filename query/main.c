@@ -7,15 +7,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/board.h"
-#include "../core/pool.h"
-#include "../core/tok.h"
-#include "../core/version.h"
-#include "../gap/run.h"
-#include "../include/slidetab.h"
-#include "info.h"
-#include "output.h"
-#include "run.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/base/tok.h"
+#include "libslidetab/base/version.h"
+#include "gap/run.h"
+#include "slidetab.h"
+#include "query/info.h"
+#include "query/output.h"
+#include "query/run.h"
 
 /* Exit statuses (also in --help, the man page and the README): chosen here and nowhere else. */
 enum { EXIT_OK = 0, EXIT_BADINPUT = 1, EXIT_USAGE = 2, EXIT_BADTABLE = 3 };

@@ -1,9 +1,9 @@
 /* output: how query prints answers and errors: plain lines, --path, --show, --json, --style hdu3567. */
-#include "output.h"
+#include "query/output.h"
 
 #include <string.h>
 
-#include "../include/slidetab.h"
+#include "slidetab.h"
 
 static void print_board(FILE *out, const struct board *b, const struct board_state *s)
 {

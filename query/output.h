@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "../core/board.h"
+#include "libslidetab/model/board.h"
 
 struct output_opts {
 	int path, upper, show, json, hdu;

@@ -1,13 +1,13 @@
 /* run: answers every puzzle of an input stream through libslidetab, in input order, one line each. */
-#include "run.h"
+#include "query/run.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/pool.h"
-#include "../core/tok.h"
-#include "../core/input.h"
-#include "../core/tabname.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/base/tok.h"
+#include "common/input.h"
+#include "libslidetab/table/name.h"
 
 #define RUN_BATCH 256
 #define RUN_INNER_CELLS 25 /* boards searched with all threads inside one search */

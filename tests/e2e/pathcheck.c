@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/board.h"
+#include "libslidetab/model/board.h"
 
 /* Usage: pathcheck RxC INPUT EXPECTED ACTUAL [first] (one puzzle per input line; the goal has the
  * blank last, or first with "first"). */

@@ -15,11 +15,11 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "../../core/board.h"
-#include "../../core/exact.h"
-#include "../../core/rank.h"
-#include "../../core/table.h"
-#include "../../core/tblint.h" /* the header layout, H_* offsets */
+#include "libslidetab/model/board.h"
+#include "libslidetab/table/exact.h"
+#include "libslidetab/model/rank.h"
+#include "libslidetab/table/read.h"
+#include "libslidetab/table/header.h" /* the header layout, H_* offsets */
 
 
 /* The fixture: the 2x3 board, goal blank last, plain 5-bit entries, 64 entries per block, so

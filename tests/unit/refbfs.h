@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../core/board.h"
+#include "libslidetab/model/board.h"
 
 /* Open-addressing map from a packed state (4 bits a cell) to its distance. */
 struct dmap {

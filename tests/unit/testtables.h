@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/pdb.h"
-#include "../../core/tabname.h"
-#include "../../core/table.h"
-#include "../../gen/exactcmd.h"
-#include "../../gen/pdbgen.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/table/name.h"
+#include "libslidetab/table/read.h"
+#include "gen/exact/exactcmd.h"
+#include "gen/pdb/pdbgen.h"
 
 static inline void testtables_fail(const char *what, const struct slidetab_error *err)
 {

@@ -1,0 +1,25 @@
+/* ckpt: checkpoints of the exact search: one file per process after each layer, resumed from the
+ * last layer every process finished. */
+#ifndef SLIDETAB_CKPT_H
+#define SLIDETAB_CKPT_H
+
+#include <stdint.h>
+
+#include "libslidetab/model/board.h"
+#include "gen/exact/bfs.h"
+
+struct ckpt {
+	const char *dir;
+	int resume;      /* 1: continue from the checkpoint in dir (then keep writing there) */
+	const struct board *b;
+	const struct board_state *goal;
+	uint32_t entry;
+	int count_only;
+	const struct bfs_part *part; /* NULL: one process */
+	unsigned saved;  /* the layer count of this process's newest file in dir, 0 none */
+};
+
+/* The bfs_ckpt hooks over c (c must outlive the search). */
+struct bfs_ckpt ckpt_hooks(struct ckpt *c);
+
+#endif

@@ -1,0 +1,148 @@
+/* gen-mpi: gen's exact search and table on several processes (MPI), each holding a slice of the states. */
+#include <fcntl.h>
+#include <mpi.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "libslidetab/model/rank.h"
+#include "libslidetab/table/name.h"
+#include "libslidetab/table/read.h"
+#include "gen/exact/exactcmd.h"
+#include "gen/genargs.h"
+#include "gen/mpi/bfsmpi.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: mpirun -np P gen-mpi --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
+		"gen's exact search and table on P processes, each holding 1/P of the states; the table\n"
+		"and histogram are byte for byte gen's. Options as gen's (see gen --help):\n"
+		"  -b, --board RxC  --blank CELL  -g, --goal  -o, --output FILE  --dir DIR\n"
+		"  -j, --threads N (per process)  -c, --compress none|zlib|compact  -e, --entry half|mdres|plain\n"
+		"  -l, --level N  --block-entries N  --count-only  -q, --quiet  -h, --help  -V, --version\n"
+		"      --checkpoint DIR  a checkpoint after each layer (one file per process)\n"
+		"      --resume DIR      continue from the checkpoint in DIR (same board, goal, entry and P)\n\n"
+		"Output: gen's histogram and summary on stdout from process 0, plus # exchange and peak\n"
+		"memory lines; per layer, the share of neighbour updates that crossed processes (stderr).\n"
+		"Exit status: gen's (0, 1, 2, 3); a failing process ends the whole job with its status.\n");
+}
+
+static int proc;
+
+/* Ends the whole job: a message naming this process, then MPI_Abort with gen's exit status. */
+static void fail_job(int status, const struct slidetab_error *err)
+{
+	fprintf(stderr, "gen-mpi: process %d: %s\n", proc, err->msg);
+	fflush(stderr);
+	MPI_Abort(MPI_COMM_WORLD, genargs_exit(status, 0));
+}
+
+static void on_signal(int sig)
+{
+	table_write_abandon();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* The options, with only process 0's messages shown. 0 run, 1 stop with success, -1 usage error. */
+static int parse(int argc, char **argv, struct gen_args *a)
+{
+	int saved[2] = { -1, -1 };
+	if (proc != 0) {
+		int null = open("/dev/null", O_WRONLY);
+		for (int fd = 1; fd <= 2 && null >= 0; fd++) {
+			saved[fd - 1] = dup(fd);
+			dup2(null, fd);
+		}
+		if (null >= 0)
+			close(null);
+	}
+	int rc = genargs_parse(argc, argv, a, "gen-mpi", usage);
+	if (rc == 0 && (a->verify || a->pattern || a->pdb)) {
+		fprintf(stderr, "gen-mpi: builds exact tables; use gen for --verify, --pattern and --pdb\n");
+		rc = -1;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	for (int fd = 1; fd <= 2; fd++)
+		if (saved[fd - 1] >= 0) {
+			dup2(saved[fd - 1], fd);
+			close(saved[fd - 1]);
+		}
+	return rc;
+}
+
+static int procs_on_this_machine(void)
+{
+	MPI_Comm local;
+	int n = 1;
+	if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local) == MPI_SUCCESS) {
+		MPI_Comm_size(local, &n);
+		MPI_Comm_free(&local);
+	}
+	return n;
+}
+
+static int run(const struct gen_args *a)
+{
+	struct board b;
+	struct board_state goal;
+	struct slidetab_error err;
+	if (board_init(&b, a->rows, a->cols) != 0) {
+		if (proc == 0)
+			fprintf(stderr, "gen-mpi: %dx%d is not a board (R, C >= 2, R*C <= 25)\n", a->rows, a->cols);
+		return EXIT_USAGE;
+	}
+	if (genargs_goal(a, &b, &goal) != 0)
+		return EXIT_USAGE;
+	char defname[TABNAME_MAX];
+	struct exactcmd_opts o = { .out = a->out, .threads = a->threads, .level = a->level, .count_only = a->count_only,
+				   .quiet = a->quiet || proc != 0, .compress = a->compress, .entry = a->entry,
+				   .block_entries = (uint32_t)a->block_entries, .report = proc == 0 ? stdout : NULL,
+				   .checkpoint = a->checkpoint, .resume = a->resume };
+	int rc = SLIDETAB_OK;
+	if (!o.out && !o.count_only && (rc = tabname_exact(defname, sizeof defname, a->dir, b.rows, b.cols,
+							   board_blank(&b, &goal), &err)) != SLIDETAB_OK)
+		return proc == 0 ? (fprintf(stderr, "gen-mpi: %s\n", err.msg), genargs_exit(rc, 0)) : genargs_exit(rc, 0);
+	if (!o.out && !o.count_only)
+		o.out = defname;
+	struct bfsmpi x;
+	if (b.n > RANK_MAX_CELLS)
+		rc = err_set(&err, SLIDETAB_ENOMEM, "%dx%d is too large to rank", b.rows, b.cols);
+	else
+		rc = bfsmpi_init(&x, rank_states(b.n), a->threads, a->quiet, &err);
+	struct exactcmd_dist dist = { &x.part, procs_on_this_machine(), bfsmpi_write };
+	o.dist = &dist;
+	if (rc == SLIDETAB_OK)
+		rc = exactcmd_run(&b, &goal, &o, &err);
+	if (rc != SLIDETAB_OK)
+		fail_job(rc, &err);
+	bfsmpi_report(&x, o.report);
+	bfsmpi_free(&x);
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	int level;
+	MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &level); /* only the main thread calls MPI */
+	MPI_Comm_rank(MPI_COMM_WORLD, &proc);
+	struct gen_args a;
+	int rc = parse(argc, argv, &a);
+	if (rc == 0) {
+		signal(SIGPIPE, SIG_IGN);
+		signal(SIGINT, on_signal);
+		signal(SIGTERM, on_signal);
+		signal(SIGHUP, on_signal);
+		rc = run(&a);
+	} else {
+		rc = rc > 0 ? EXIT_OK : EXIT_USAGE;
+	}
+	if (fflush(stdout) != 0 && rc == EXIT_OK)
+		rc = EXIT_FAIL;
+	MPI_Finalize();
+	return rc;
+}

@@ -1,0 +1,193 @@
+/* board: geometry of an RxC sliding-tile board, states, moves, parsing and the solvability rule. */
+#include "libslidetab/model/board.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int board_init(struct board *b, int rows, int cols)
+{
+	if (rows < 2 || cols < 2 || rows * cols > BOARD_MAX_CELLS)
+		return -1;
+	b->rows = rows;
+	b->cols = cols;
+	b->n = rows * cols;
+	for (int c = 0; c < BOARD_MAX_CELLS; c++)
+		for (int d = 0; d < BOARD_NDIRS; d++)
+			b->nbr[c][d] = -1;
+	for (int c = 0; c < b->n; c++) {
+		int r = c / cols, k = c % cols;
+		b->nbr[c][BOARD_D] = (int8_t)(r + 1 < rows ? c + cols : -1);
+		b->nbr[c][BOARD_U] = (int8_t)(r > 0 ? c - cols : -1);
+		b->nbr[c][BOARD_L] = (int8_t)(k > 0 ? c - 1 : -1);
+		b->nbr[c][BOARD_R] = (int8_t)(k + 1 < cols ? c + 1 : -1);
+	}
+	return 0;
+}
+
+int board_parse_spec(const char *spec, int *rows, int *cols)
+{
+	char *end;
+	long r = strtol(spec, &end, 10);
+	if (end == spec || (*end != 'x' && *end != 'X') || r < 2 || r > BOARD_MAX_CELLS)
+		return -1;
+	const char *p = end + 1;
+	long c = strtol(p, &end, 10);
+	if (end == p || *end != '\0' || r < 2 || c < 2 || r > BOARD_MAX_CELLS || c > BOARD_MAX_CELLS ||
+	    r * c > BOARD_MAX_CELLS)
+		return -1;
+	*rows = (int)r;
+	*cols = (int)c;
+	return 0;
+}
+
+void board_goal(const struct board *b, int blank, struct board_state *g)
+{
+	memset(g, 0, sizeof *g);
+	int t = 1;
+	for (int c = 0; c < b->n; c++)
+		g->t[c] = (uint8_t)(c == blank ? 0 : t++);
+}
+
+int board_blank(const struct board *b, const struct board_state *s)
+{
+	for (int c = 0; c < b->n; c++)
+		if (s->t[c] == 0)
+			return c;
+	return -1;
+}
+
+int board_valid(const struct board *b, const struct board_state *s)
+{
+	uint32_t seen = 0;
+	for (int c = 0; c < b->n; c++) {
+		if (s->t[c] >= b->n || (seen >> s->t[c] & 1))
+			return 0;
+		seen |= 1u << s->t[c];
+	}
+	return 1;
+}
+
+int board_perm_parity(const struct board *bd, const struct board_state *a, const struct board_state *b)
+{
+	/* Cycle decomposition of the map cell -> cell taking a's tile placement to b's. */
+	int where_b[BOARD_MAX_CELLS], to[BOARD_MAX_CELLS];
+	uint32_t done = 0;
+	int parity = 0;
+	for (int c = 0; c < bd->n; c++)
+		where_b[b->t[c]] = c;
+	for (int c = 0; c < bd->n; c++)
+		to[c] = where_b[a->t[c]];
+	for (int c = 0; c < bd->n; c++) {
+		if (done >> c & 1)
+			continue;
+		int len = 0;
+		for (int x = c; !(done >> x & 1); x = to[x]) {
+			done |= 1u << x;
+			len++;
+		}
+		parity ^= (len - 1) & 1;
+	}
+	return parity;
+}
+
+/* The parity of s as a permutation, and the blank's cell, in one pass. */
+static int parity_blank(const struct board *b, const struct board_state *s, int *blank)
+{
+	uint32_t seen = 0;
+	unsigned inversions = 0;
+	for (int c = 0; c < b->n; c++) {
+		unsigned t = s->t[c];
+		inversions += (unsigned)__builtin_popcount(seen >> t); /* larger tiles seen before */
+		seen |= 1u << t;
+		if (t == 0)
+			*blank = c;
+	}
+	return (int)(inversions & 1);
+}
+
+int board_parity(const struct board *b, const struct board_state *s)
+{
+	int blank;
+	return parity_blank(b, s, &blank);
+}
+
+int board_solvable(const struct board *b, const struct board_state *s, const struct board_state *g)
+{
+	int bs = 0, bg = 0, ps = parity_blank(b, s, &bs), pg = parity_blank(b, g, &bg);
+	return (ps ^ pg) == (board_taxicab(b, bs, bg) & 1);
+}
+
+int board_move(const struct board *b, struct board_state *s, int *blank, enum board_dir dir)
+{
+	int to = b->nbr[*blank][dir];
+	if (to < 0)
+		return -1;
+	s->t[*blank] = s->t[to];
+	s->t[to] = 0;
+	*blank = to;
+	return 0;
+}
+
+int board_manhattan(const struct board *b, const struct board_state *s, const struct board_state *g)
+{
+	int where[BOARD_MAX_CELLS], sum = 0;
+	for (int c = 0; c < b->n; c++)
+		where[g->t[c]] = c;
+	for (int c = 0; c < b->n; c++)
+		if (s->t[c])
+			sum += board_taxicab(b, c, where[s->t[c]]);
+	return sum;
+}
+
+char board_dir_char(enum board_dir d, int upper)
+{
+	static const char lower[] = "dlru", up[] = "DLRU";
+	return (upper ? up : lower)[d];
+}
+
+/* Builds the symmetry that maps (r, c) to (fr ? R-1-r : r, fc ? C-1-c : c), transposed when tr. */
+static void make_sym(const struct board *b, int fr, int fc, int tr, struct board_sym *s)
+{
+	for (int c = 0; c < b->n; c++) {
+		int r = c / b->cols, k = c % b->cols;
+		if (fr)
+			r = b->rows - 1 - r;
+		if (fc)
+			k = b->cols - 1 - k;
+		s->cell[c] = (int8_t)(tr ? k * b->cols + r : r * b->cols + k);
+	}
+	/* A direction's image: where the neighbour of a cell with all four neighbours goes. Derive it
+	 * from cell images so that every symmetry is handled the same way. */
+	for (int d = 0; d < BOARD_NDIRS; d++) {
+		for (int c = 0; c < b->n; c++) {
+			int to = b->nbr[c][d];
+			if (to < 0)
+				continue;
+			int ic = s->cell[c], it = s->cell[to];
+			for (int e = 0; e < BOARD_NDIRS; e++)
+				if (b->nbr[ic][e] == it)
+					s->dir[d] = (int8_t)e;
+			break;
+		}
+	}
+}
+
+int board_symmetries(const struct board *b, struct board_sym syms[8])
+{
+	int count = 0;
+	for (int tr = 0; tr <= (b->rows == b->cols); tr++)
+		for (int fr = 0; fr <= 1; fr++)
+			for (int fc = 0; fc <= 1; fc++)
+				make_sym(b, fr, fc, tr, &syms[count++]);
+	return count;
+}
+
+int board_blank_class(const struct board *b, int cell)
+{
+	struct board_sym syms[8];
+	int n = board_symmetries(b, syms), best = cell;
+	for (int i = 0; i < n; i++)
+		if (syms[i].cell[cell] < best)
+			best = syms[i].cell[cell];
+	return best;
+}

@@ -1,0 +1,176 @@
+/* pdb: partial-permutation ranking and loaded sets of additive disjoint pattern databases. */
+#ifndef SLIDETAB_PDB_H
+#define SLIDETAB_PDB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libslidetab/base/bigmem.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/table/read.h"
+
+/*
+ * Placement ranking (TABLE_RANK_PDB).
+ *
+ * A pattern is a set of k tiles p_0 < p_1 < ... < p_{k-1} (never the blank). A placement lists
+ * the cell of each pattern tile, c_i = cell of p_i, all distinct, on a board of n cells. Its rank
+ * is its position in the lexicographic order of the sequences (c_0, ..., c_{k-1}):
+ *
+ *   digit_i = c_i - #{ j < i : c_j < c_i }          (0 <= digit_i < n - i)
+ *   rank    = sum_i digit_i * W_i,  W_i = (n-i-1)! / (n-k)!
+ *
+ * so ranks run over 0 .. n!/(n-k)! - 1. rank() is O(k) (a popcount per tile).
+ *
+ * PDB value of a placement P: the least number of pattern-tile moves that bring P to the goal
+ * placement, where the blank may travel for free through cells that hold no pattern tile
+ * (non-pattern tiles are indistinct and their moves cost 0), minimised over the blank's position.
+ * Every counted move changes the pattern's Manhattan sum by exactly 1, so value = md + 2e with
+ * e >= 0 (TABLE_ENTRY_MDRES stores e). The all-ones entry (2^entry_bits - 1) marks a placement
+ * that cannot be reached at all (only when at most one non-pattern tile exists, e.g. the
+ * all-tiles pattern of 3x3); then the histogram sums to fewer than `entries`.
+ */
+
+#define PDB_MAX_CELLS 25
+#define PDB_MAX_PATTERNS 16
+
+struct pdb_ranker {
+	int n, k;
+	uint64_t count;             /* n! / (n-k)! */
+	uint64_t w[PDB_MAX_CELLS]; /* W_i */
+};
+
+/* Sets up ranking of k-tile placements on n cells (1 <= k < n <= 25, count < 2^40). 0 or -1. */
+int pdb_ranker_init(struct pdb_ranker *r, int n, int k);
+
+/* One instruction with -mpopcnt (the Makefile's default on x86-64). */
+static inline unsigned pdb_popcount32(uint32_t x)
+{
+	return (unsigned)__builtin_popcount(x);
+}
+
+/* Rank of the placement cells[0..k-1] (cells distinct, < n). */
+static inline uint64_t pdb_rank(const struct pdb_ranker *r, const uint8_t *cells)
+{
+	uint32_t used = 0;
+	uint64_t rank = 0;
+	for (int i = 0; i < r->k; i++) {
+		unsigned c = cells[i];
+		unsigned d = c - pdb_popcount32(used & ((1u << c) - 1));
+		used |= 1u << c;
+		rank += d * r->w[i];
+	}
+	return rank;
+}
+
+/* Inverse of pdb_rank (rank < count). */
+void pdb_unrank(const struct pdb_ranker *r, uint64_t rank, uint8_t *cells);
+
+/* Tiles of a pattern mask in increasing order; returns k, or -1 when the mask holds tile 0 or a
+ * tile >= n. */
+int pdb_pattern_tiles(uint32_t mask, int n, uint8_t *tiles);
+
+/* One pattern database in lookup form. */
+struct pdb_one {
+	uint32_t pattern;
+	int k;
+	uint8_t tiles[PDB_MAX_CELLS];    /* pattern tiles, increasing */
+	uint8_t goalcell[PDB_MAX_CELLS]; /* goal cell of tiles[i] */
+	struct pdb_ranker rk;
+	const uint8_t *data; /* entries: 4 bits each (nibble) or one byte each */
+	int nibble;          /* 1: 4-bit entries, low nibble first */
+	int mdres;           /* 1: value = md + 2*e; 0: value = e */
+	unsigned sentinel;   /* entry meaning "unreachable" (compared before decoding) */
+	uint32_t radius;
+	struct bigmem owned;  /* the entries' memory, freed with the set */
+};
+
+/* A set of disjoint PDBs built for one goal, with the main-diagonal reflection when it applies. */
+struct pdb_set {
+	struct board b;
+	struct board_state goal;
+	int goal_blank;
+	int npat;
+	struct pdb_one pat[PDB_MAX_PATTERNS];
+	int8_t tile_pat[PDB_MAX_CELLS]; /* pattern holding tile t, -1 for none */
+	int8_t tile_idx[PDB_MAX_CELLS]; /* index of t in that pattern's tiles[] */
+	/* Reflection in the main diagonal: the reflected state r of s has r[refl_cell[c]] =
+	 * refl_tile[s[c]]; d(r, goal) = d(s, goal). Set when the board is square and the goal's
+	 * blank lies on the main diagonal. */
+	int reflect;
+	uint8_t refl_cell[PDB_MAX_CELLS];
+	uint8_t refl_tile[PDB_MAX_CELLS];
+	uint8_t dist[PDB_MAX_CELLS][PDB_MAX_CELLS]; /* taxicab distance between cells */
+	uint32_t betw[PDB_MAX_CELLS][PDB_MAX_CELLS]; /* cells strictly between two cells (by number) */
+};
+
+/* Value returned for an unreachable placement (larger than any real distance). */
+#define PDB_UNREACHABLE 1000
+
+/* Value of entry i of pattern p, whose pattern Manhattan sum is md (used by MDRES tables). */
+static inline int pdb_one_entry(const struct pdb_one *p, uint64_t i, int md)
+{
+	unsigned e = p->nibble ? (p->data[i >> 1] >> ((i & 1) * 4)) & 15u : p->data[i];
+	if (e == p->sentinel)
+		return PDB_UNREACHABLE;
+	return p->mdres ? md + 2 * (int)e : (int)e;
+}
+
+/* Starts fetching entry i into the cache. */
+static inline void pdb_one_prefetch(const struct pdb_one *p, uint64_t i)
+{
+	__builtin_prefetch(p->data + (p->nibble ? i >> 1 : i));
+}
+
+/* Value of pattern p for the placement cells[] (cells of its tiles in tiles[] order). */
+static inline int pdb_one_value(const struct pdb_one *p, const uint8_t *cells, int md)
+{
+	return pdb_one_entry(p, pdb_rank(&p->rk, cells), md);
+}
+
+/* An empty set for board b and goal (the goal must be a valid state of b). */
+int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_state *goal,
+		struct slidetab_error *err);
+
+/* Adds one PDB given its table header and packed entries (TABLE_KIND_PDB, TABLE_RANK_PDB,
+ * entry PLAIN or MDRES, same board and goal as the set, pattern disjoint from those already in).
+ * The entries are copied into the set's own (huge-page) memory; own = 1 also frees `packed`
+ * (malloc'd, e.g. from pdbgen_build).
+ * Returns 0 or -1 with a message. */
+int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *packed, int own,
+		struct slidetab_error *err);
+
+/* Loads the PDB table files paths[0..npaths-1] (one goal, disjoint patterns) into a new set.
+ * Files are read with `threads` workers (at most one per file). Returns 0 or -1 with a message. */
+int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads,
+		 struct slidetab_error *err);
+
+void pdb_set_free(struct pdb_set *set);
+
+/* The reflected state (only when set->reflect). */
+void pdb_set_reflect(const struct pdb_set *set, const struct board_state *s, struct board_state *r);
+
+/* Sum of the PDB values of s (distance to set->goal): no reflection. */
+int pdb_set_sum(const struct pdb_set *set, const struct board_state *s);
+
+/* The heuristic: pdb_set_sum of s, maximised with that of its reflection when set->reflect.
+ * s must be a valid state that can reach the goal. */
+int pdb_set_h(const struct pdb_set *set, const struct board_state *s);
+
+/* Disjoint partitions of the tiles for the blank-first goal (see docs/pdb.md). 4x4:
+ *   "555" {1,4,5,8,12} {2,3,6,7,11} {9,10,13,14,15}; "663" {1,4,5,8,9,12} {2,3,6,7,10,11} {13,14,15};
+ *   "78" {1..7} {8..15}; and "555sym", "663sym", "78sym", closed under the diagonal reflection.
+ * 5x5: "6666" (Korf & Felner) {1,2,5,6,7,12} {3,4,8,9,13,14} {10,11,15,16,20,21} {17,18,19,22,23,24};
+ *   "444444" (small, for tests) {1,2,3,4} {5,10,15,20} {7,8,9,14} {11,16,21,22} {6,12,18,24} {13,17,19,23}.
+ * Fills masks (bit t = tile t) and returns how many, or -1 for an unknown name. */
+#define PDB_PRESET_MAX 8
+int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX]);
+
+/* The same, only for presets of a board of `cells` cells (0: any). */
+int pdb_preset_for(const char *name, int cells, uint32_t masks[PDB_PRESET_MAX]);
+
+/* The preset names of a board of `cells` cells, for messages (NULL: none). */
+const char *pdb_preset_names(int cells);
+
+
+
+#endif

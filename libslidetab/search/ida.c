@@ -1,0 +1,653 @@
+/* ida: IDA* over sliding-tile states with incremental additive-PDB heuristics and reflection. */
+#include "libslidetab/search/ida.h"
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "libslidetab/search/idafsm.h"
+#include "libslidetab/base/pool.h"
+
+#define IDA_SPLIT_MAX 24 /* deepest frontier of a parallel search */
+/* Frontier nodes per thread of a parallel iteration. Subtree sizes vary by orders of magnitude:
+ * with 256, one node could hold most of an iteration while the other thread idled. */
+#define IDA_ITEMS_PER_THREAD 8192
+
+
+/* Side 0 looks the state up as it is, side 1 looks up its reflection. */
+struct search {
+	const struct pdb_set *set;
+	int n, sides;
+	uint8_t s[PDB_MAX_CELLS]; /* tile at each cell */
+	int blank;
+	int8_t pat[2][PDB_MAX_CELLS];  /* [side][tile]: pattern holding the tile's image */
+	int8_t idx[2][PDB_MAX_CELLS];  /* [side][tile]: its index in that pattern */
+	uint8_t cmap[2][PDB_MAX_CELLS]; /* [side][cell]: the cell's image */
+	uint8_t cells[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
+	uint64_t rank[2][PDB_MAX_PATTERNS];             /* placement rank of each pattern */
+	uint32_t occ[2][PDB_MAX_PATTERNS];              /* its cells */
+	int8_t at[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS]; /* index of the pattern tile at each cell, -1 */
+	int md[2][PDB_MAX_PATTERNS];
+	int h[2][PDB_MAX_PATTERNS];
+	int hsum[2];
+	int bound, next_bound, found_len;
+	int8_t order[BOARD_NDIRS]; /* order[k]: the set's direction with the caller's letter k (d l r u) */
+	const int16_t (*fsm)[4];   /* idafsm's next[][], over the caller's letters */
+	uint64_t nodes;
+	uint64_t tick_at; /* nodes at which to look at the clock (UINT64_MAX: no hook) */
+	const struct ida_hook *hook;
+	double t0, last_report;
+	int reported;
+	int cut;          /* dfs goes no deeper: the frontier's depth, 0 to give up, else beyond any */
+	struct par *par;  /* the search of one start on several threads (NULL: one thread) */
+	size_t item;      /* the frontier node this search expands */
+	int worker;       /* its pool worker; worker 0 reports progress */
+	uint64_t ticked;  /* nodes of this search already added to par->live */
+	uint8_t path[IDA_MAX_DEPTH + 1];
+};
+
+/* One frontier node of a parallel iteration: a state at depth g, reached by path[0..g). */
+struct item {
+	uint8_t s[PDB_MAX_CELLS];
+	uint8_t g;
+	int32_t st; /* the machine's state after path */
+	uint8_t path[IDA_SPLIT_MAX];
+};
+
+struct par {
+	const struct pdb_set *set;
+	struct search *root; /* its hook, clock and report state serve the whole search */
+	_Atomic uint64_t live; /* nodes the workers have ticked in this iteration so far */
+	struct item *items;
+	size_t nitems, cap;
+	int collecting, failed;
+	_Atomic size_t best; /* the first item (in letter order) below which a solution lies */
+	struct par_worker {
+		struct search x;
+		int next_bound, found_len;
+		size_t found_item;
+		uint64_t nodes;
+		uint8_t path[IDA_MAX_DEPTH + 1];
+	} *w;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#define IDA_TICK_NODES ((uint64_t)1 << 21) /* nodes between looks at the clock (~0.1 s) */
+
+/* Called every IDA_TICK_NODES nodes when a hook is set (and at each new bound with force = 1). A
+ * worker of a parallel search adds its nodes to the iteration's count, gives its node up when an
+ * earlier one has a solution, and (worker 0 only) reports for the whole search. */
+static void progress_tick(struct search *x, int force, int done)
+{
+	x->tick_at = x->nodes + IDA_TICK_NODES;
+	struct search *r = x;
+	uint64_t nodes = x->nodes;
+	struct par *P = x->par;
+	if (P && x != P->root) {
+		if (atomic_load_explicit(&P->best, memory_order_relaxed) < x->item)
+			x->cut = 0; /* an earlier frontier node holds a solution: give this one up */
+		uint64_t add = x->nodes - x->ticked;
+		x->ticked = x->nodes;
+		nodes = P->root->nodes + atomic_fetch_add_explicit(&P->live, add, memory_order_relaxed) + add;
+		if (x->worker != 0)
+			return;
+		r = P->root;
+	}
+	if (!r->hook)
+		return;
+	double t = now_s() - r->t0;
+	if (t < r->hook->after || (!force && !done && t - r->last_report < r->hook->every) || (done && !r->reported))
+		return;
+	r->last_report = t;
+	r->reported = 1;
+	r->hook->fn(r->hook->ctx, (unsigned)r->bound, (unsigned long long)nodes, t, done);
+}
+
+static int is_goal(const struct search *x)
+{
+	return memcmp(x->s, x->set->goal.t, (size_t)x->n) == 0;
+}
+
+/* Sets the child order (order[k]: the set's direction with the caller's letter k) and the machine
+ * of skipped strings. A board symmetry maps the caller's frame onto the set's, and the machine is
+ * the same in every frame, so it runs on the caller's letters. */
+static void set_order(struct search *x, const int8_t order[BOARD_NDIRS], const int16_t (*fsm)[4])
+{
+	memcpy(x->order, order, sizeof x->order);
+	x->fsm = fsm;
+}
+
+/* The rank of pattern p on side sd after its tile i moves from `from` to `to`, from the current
+ * rank: digit i moves by to - from less the earlier tiles passed over, and each later tile passed
+ * over (vertical moves only) changes its own digit by one. */
+static inline uint64_t child_rank(const struct search *x, const struct pdb_one *one, int sd, int p, int i,
+				  unsigned from, unsigned to)
+{
+	int64_t wi = (int64_t)one->rk.w[i];
+	int64_t delta = ((int64_t)to - (int64_t)from) * wi;
+	uint32_t between = x->occ[sd][p] & x->set->betw[from][to];
+	if (between) {
+		int64_t sign = to > from ? 1 : -1;
+		do {
+			int j = x->at[sd][p][__builtin_ctz(between)];
+			between &= between - 1;
+			delta += sign * (j < i ? -wi : (int64_t)one->rk.w[j]);
+		} while (between);
+	}
+	return (uint64_t)((int64_t)x->rank[sd][p] + delta);
+}
+
+/* Moves tile i of pattern p on side sd from `from` to `to` with the new rank. */
+static inline void move_tile(struct search *x, int sd, int p, int i, unsigned from, unsigned to, uint64_t rank)
+{
+	x->cells[sd][p][i] = (uint8_t)to;
+	x->rank[sd][p] = rank;
+	x->occ[sd][p] ^= 1u << from | 1u << to;
+	x->at[sd][p][to] = (int8_t)i;
+	x->at[sd][p][from] = -1;
+}
+
+/* dfs reached x->cut: records the node when collecting a frontier; returns 0. */
+static int cut_here(struct search *x, int g, int st)
+{
+	struct par *P = x->par;
+	if (!P || !P->collecting || g != x->cut)
+		return 0;
+	if (P->nitems == P->cap) {
+		size_t cap = P->cap ? 2 * P->cap : 4096;
+		struct item *it = realloc(P->items, cap * sizeof *it);
+		if (!it) {
+			P->failed = 1;
+			x->cut = 0;
+			return 0;
+		}
+		P->items = it, P->cap = cap;
+	}
+	struct item *it = &P->items[P->nitems++];
+	memcpy(it->s, x->s, sizeof it->s);
+	it->g = (uint8_t)g;
+	it->st = st;
+	memcpy(it->path, x->path, (size_t)g);
+	return 0;
+}
+
+/* A child of the node being expanded: the move, and per side its pattern, the moved tile's index
+ * and cells, the pattern's Manhattan part, placement rank, entry and heuristic. */
+struct child {
+	int dir, nb, tile, st;
+	int p[2], i[2], md[2], nv[2], nh[2];
+	uint8_t from[2], to[2];
+	uint64_t e[2];
+};
+
+/* Side sd of child c: the moved tile's pattern, its rank after the move, and a prefetch of its
+ * entry. */
+static inline void child_side(const struct search *x, struct child *c, int sd)
+{
+	const struct pdb_set *set = x->set;
+	int p = x->pat[sd][c->tile];
+	c->p[sd] = p;
+	if (p < 0)
+		return;
+	const struct pdb_one *one = &set->pat[p];
+	int i = x->idx[sd][c->tile];
+	uint8_t from = x->cells[sd][p][i], to = x->cmap[sd][x->blank];
+	c->i[sd] = i;
+	c->from[sd] = from;
+	c->to[sd] = to;
+	c->md[sd] = x->md[sd][p] - set->dist[from][one->goalcell[i]] + set->dist[to][one->goalcell[i]];
+	c->e[sd] = child_rank(x, one, sd, p, i, from, to);
+	pdb_one_prefetch(one, c->e[sd]);
+}
+
+/* The heuristic of side sd of child c from its prefetched entry. */
+static inline int child_h(const struct search *x, struct child *c, int sd)
+{
+	int p = c->p[sd];
+	if (p < 0)
+		return c->nh[sd] = x->hsum[sd];
+	c->nv[sd] = pdb_one_entry(&x->set->pat[p], c->e[sd], c->md[sd]);
+	return c->nh[sd] = x->hsum[sd] - x->h[sd][p] + c->nv[sd];
+}
+
+/* Keeps the children in keep[0..n) whose side sd does not prune them; returns how many. */
+static inline int prune_side(struct search *x, struct child *cd, int *keep, int n, int g, int sd)
+{
+	int nk = 0;
+	for (int k = 0; k < n; k++) {
+		int f = g + 1 + child_h(x, &cd[keep[k]], sd);
+		if (f > x->bound) {
+			if (f < x->next_bound)
+				x->next_bound = f;
+		} else {
+			keep[nk++] = keep[k];
+		}
+	}
+	return nk;
+}
+
+/* hot loop, measured */
+/* Depth-first search below the current node at depth g; 1 when the goal was reached. The direct
+ * entries of all children are ranked and prefetched first, so their cache misses overlap; the
+ * reflected ones only for the children the direct side does not prune (f keeps the parity of the
+ * bound either way, so the next bound is the same). */
+static int dfs(struct search *x, int g, int st)
+{
+	if (g >= x->cut)
+		return cut_here(x, g, st);
+	const struct pdb_set *set = x->set;
+	struct child cd[BOARD_NDIRS];
+	int keep[BOARD_NDIRS], nk = 0;
+	/* Children in the caller's letter order: the first solution of the last iteration is then the
+	 * lexicographically smallest optimal path. */
+	for (int k = 0; k < BOARD_NDIRS; k++) {
+		int dir = x->order[k], next = x->fsm[st][k];
+		if (next < 0) /* a skipped string (idafsm.h): never straight back, for one */
+			continue;
+		int nb = set->b.nbr[x->blank][dir];
+		if (nb < 0)
+			continue;
+		struct child *c = &cd[nk];
+		c->dir = dir;
+		c->st = next;
+		c->nb = nb;
+		c->tile = x->s[nb]; /* moves from nb into the blank's cell */
+		c->nh[1] = c->nv[1] = 0;
+		child_side(x, c, 0);
+		keep[nk] = nk;
+		nk++;
+	}
+	x->nodes += (uint64_t)nk;
+	if (x->nodes >= x->tick_at)
+		progress_tick(x, 0, 0);
+	nk = prune_side(x, cd, keep, nk, g, 0);
+	if (x->sides > 1 && nk > 0) {
+		for (int k = 0; k < nk; k++)
+			child_side(x, &cd[keep[k]], 1);
+		nk = prune_side(x, cd, keep, nk, g, 1);
+	}
+	for (int k = 0; k < nk; k++) {
+		int c = keep[k], *nv = cd[c].nv, *nh = cd[c].nh;
+		int hmax = nh[0] > nh[1] ? nh[0] : nh[1];
+		/* apply */
+		int tile = cd[c].tile, nb = cd[c].nb;
+		int oldh[2] = {0, 0}, oldmd[2] = {0, 0}, oldsum[2] = {x->hsum[0], x->hsum[1]};
+		uint64_t oldrank[2] = {0, 0};
+		for (int sd = 0; sd < x->sides; sd++) {
+			int p = cd[c].p[sd];
+			if (p < 0)
+				continue;
+			oldh[sd] = x->h[sd][p];
+			oldmd[sd] = x->md[sd][p];
+			oldrank[sd] = x->rank[sd][p];
+			x->h[sd][p] = nv[sd];
+			x->md[sd][p] = cd[c].md[sd];
+			x->hsum[sd] = nh[sd];
+			move_tile(x, sd, p, cd[c].i[sd], cd[c].from[sd], cd[c].to[sd], cd[c].e[sd]);
+		}
+		int oldblank = x->blank;
+		x->s[oldblank] = (uint8_t)tile;
+		x->s[nb] = 0;
+		x->blank = nb;
+		x->path[g] = (uint8_t)cd[c].dir;
+		if (hmax == 0 && is_goal(x)) {
+			x->found_len = g + 1;
+			return 1;
+		}
+		if (dfs(x, g + 1, cd[c].st))
+			return 1;
+		/* undo */
+		x->blank = oldblank;
+		x->s[nb] = (uint8_t)tile;
+		x->s[oldblank] = 0;
+		for (int sd = 0; sd < x->sides; sd++) {
+			int p = cd[c].p[sd];
+			if (p < 0)
+				continue;
+			x->h[sd][p] = oldh[sd];
+			x->md[sd][p] = oldmd[sd];
+			x->hsum[sd] = oldsum[sd];
+			move_tile(x, sd, p, cd[c].i[sd], cd[c].to[sd], cd[c].from[sd], oldrank[sd]);
+		}
+	}
+	return 0;
+}
+
+/* Sets up the per-side pattern data of state s (distance to set->goal). */
+static void search_init(struct search *x, const struct pdb_set *set, const struct board_state *s)
+{
+	memset(x, 0, sizeof *x);
+	x->cut = IDA_MAX_DEPTH + 2;
+	x->tick_at = UINT64_MAX;
+	x->set = set;
+	x->n = set->b.n;
+	x->sides = set->reflect ? 2 : 1;
+	memcpy(x->s, s->t, (size_t)x->n);
+	x->blank = board_blank(&set->b, s);
+	for (int t = 0; t < PDB_MAX_CELLS; t++) {
+		x->pat[0][t] = x->pat[1][t] = -1;
+		x->idx[0][t] = x->idx[1][t] = -1;
+	}
+	for (int t = 1; t < x->n; t++) {
+		x->pat[0][t] = set->tile_pat[t];
+		x->idx[0][t] = set->tile_idx[t];
+		if (set->reflect) {
+			int rt = set->refl_tile[t];
+			x->pat[1][t] = set->tile_pat[rt];
+			x->idx[1][t] = set->tile_idx[rt];
+		}
+	}
+	for (int c = 0; c < x->n; c++) {
+		x->cmap[0][c] = (uint8_t)c;
+		x->cmap[1][c] = set->reflect ? set->refl_cell[c] : (uint8_t)c;
+	}
+	for (int c = 0; c < x->n; c++) {
+		int t = x->s[c];
+		if (!t)
+			continue;
+		for (int sd = 0; sd < x->sides; sd++)
+			if (x->pat[sd][t] >= 0)
+				x->cells[sd][x->pat[sd][t]][x->idx[sd][t]] = x->cmap[sd][c];
+	}
+	for (int sd = 0; sd < x->sides; sd++) {
+		x->hsum[sd] = 0;
+		for (int p = 0; p < set->npat; p++) {
+			const struct pdb_one *one = &set->pat[p];
+			int md = 0;
+			for (int i = 0; i < one->k; i++)
+				md += set->dist[x->cells[sd][p][i]][one->goalcell[i]];
+			x->md[sd][p] = md;
+			x->h[sd][p] = pdb_one_value(one, x->cells[sd][p], md);
+			x->hsum[sd] += x->h[sd][p];
+			x->rank[sd][p] = pdb_rank(&one->rk, x->cells[sd][p]);
+			memset(x->at[sd][p], -1, sizeof x->at[sd][p]);
+			for (int i = 0; i < one->k; i++) {
+				x->occ[sd][p] |= 1u << x->cells[sd][p][i];
+				x->at[sd][p][x->cells[sd][p][i]] = (int8_t)i;
+			}
+		}
+	}
+}
+
+/* Finds a symmetry taking goal's blank onto the set's goal blank; fills the mapped start. */
+static int map_goal(const struct pdb_set *set, const struct board_state *start,
+		    const struct board_state *goal, struct board_state *mstart, int8_t inv_dir[4],
+		    struct slidetab_error *err)
+{
+	const struct board *b = &set->b;
+	struct board_sym syms[8];
+	int ns = board_symmetries(b, syms);
+	int gb = board_blank(b, goal);
+	for (int k = 0; k < ns; k++) {
+		const struct board_sym *y = &syms[k];
+		if (y->cell[gb] != set->goal_blank)
+			continue;
+		uint8_t sigma[PDB_MAX_CELLS];
+		for (int c = 0; c < b->n; c++)
+			sigma[goal->t[c]] = set->goal.t[y->cell[c]];
+		memset(mstart, 0, sizeof *mstart);
+		for (int c = 0; c < b->n; c++)
+			mstart->t[y->cell[c]] = sigma[start->t[c]];
+		for (int d = 0; d < BOARD_NDIRS; d++)
+			inv_dir[y->dir[d]] = (int8_t)d;
+		return 0;
+	}
+	int cls = board_blank_class(b, gb);
+	char cmd[160];
+	if (b->rows == b->cols && b->n >= 16) {
+		snprintf(cmd, sizeof cmd, "gen --board %dx%d --pdb %s --blank %d", b->rows, b->cols,
+			 b->n == 16 ? "78" : "6666", cls);
+	} else {
+		/* small boards: the all-tiles pattern is the exact table */
+		int len = snprintf(cmd, sizeof cmd, "gen --board %dx%d --pattern 1", b->rows, b->cols);
+		for (int t = 2; t < b->n && len > 0 && (size_t)len < sizeof cmd; t++)
+			len += snprintf(cmd + len, sizeof cmd - (size_t)len, ",%d", t);
+		if (len > 0 && (size_t)len < sizeof cmd)
+			snprintf(cmd + len, sizeof cmd - (size_t)len, " --blank %d", cls);
+	}
+	return err_set(err, SLIDETAB_ENOTABLE,
+	       "no pattern databases for a %dx%d goal with the blank at cell %d: the loaded set "
+	       "answers goals whose blank a board symmetry takes to cell %d. Build a set for this "
+	       "goal's blank class (%d) with: %s",
+	       b->rows, b->cols, gb, set->goal_blank, cls, cmd);
+}
+
+int ida_solve(const struct pdb_set *set, const struct board_state *start,
+	      const struct board_state *goal, int max_depth, struct ida_result *res, struct slidetab_error *err)
+{
+	return ida_solve_hook(set, start, goal, max_depth, NULL, res, err);
+}
+
+/* The iterations of IDA* from the set-up search x; 1 when a path of at most max_depth was found. */
+static int iterate(struct search *x, int max_depth)
+{
+	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1];
+	if (is_goal(x)) {
+		x->found_len = 0;
+		return 1;
+	}
+	for (x->bound = h0; x->bound <= max_depth;) {
+		x->next_bound = 1 << 30;
+		if (x->hook)
+			progress_tick(x, 1, 0);
+		if (dfs(x, 0, 0))
+			return 1;
+		if (x->next_bound >= (1 << 30))
+			return 0; /* nothing left to search: cannot happen when solvable */
+		x->bound = x->next_bound;
+	}
+	return 0;
+}
+
+/* Frontier node i (pool_run index) on its worker's search, unless an earlier one has a solution. */
+static void par_item(void *ctx, size_t i, int worker)
+{
+	struct par *P = ctx;
+	struct par_worker *w = &P->w[worker];
+	if (atomic_load(&P->best) < i)
+		return;
+	const struct item *it = &P->items[i];
+	struct search *x = &w->x;
+	struct board_state st;
+	memcpy(st.t, it->s, sizeof it->s);
+	search_init(x, P->set, &st);
+	set_order(x, P->root->order, P->root->fsm);
+	memcpy(x->path, it->path, it->g);
+	x->bound = P->root->bound;
+	x->next_bound = 1 << 30;
+	x->par = P;
+	x->item = i;
+	x->worker = worker;
+	x->tick_at = IDA_TICK_NODES;
+	int found = dfs(x, it->g, it->st);
+	w->nodes += x->nodes;
+	atomic_fetch_add_explicit(&P->live, x->nodes - x->ticked, memory_order_relaxed);
+	if (x->next_bound < w->next_bound)
+		w->next_bound = x->next_bound;
+	if (!found || i >= w->found_item)
+		return;
+	w->found_item = i;
+	w->found_len = x->found_len;
+	memcpy(w->path, x->path, (size_t)x->found_len);
+	size_t b = atomic_load(&P->best);
+	while (i < b && !atomic_compare_exchange_weak(&P->best, &b, i))
+		;
+}
+
+/* The frontier of the iteration at x->bound: the nodes at depth `split` within the bound, in
+ * letter order. 1 when a solution lies above it, 0, or -1 out of memory. */
+static int par_collect(struct search *x, struct par *P, int split)
+{
+	P->nitems = 0;
+	P->collecting = 1;
+	x->cut = split;
+	x->next_bound = 1 << 30;
+	int found = dfs(x, 0, 0);
+	P->collecting = 0;
+	x->cut = IDA_MAX_DEPTH + 2;
+	return P->failed ? -1 : found;
+}
+
+/* One iteration at x->bound on `threads` workers: a frontier deep enough to give each worker
+ * many nodes, then its nodes, each on one worker. 1 found, 0 not, -1 out of memory. */
+static int par_round(struct search *x, struct par *P, int threads)
+{
+	int found;
+	for (int split = 8;; split += 2) {
+		found = par_collect(x, P, split);
+		if (found || P->nitems >= (size_t)threads * IDA_ITEMS_PER_THREAD || split + 2 > IDA_SPLIT_MAX || split + 2 >= x->bound)
+			break;
+	}
+	if (found)
+		return found;
+	atomic_store(&P->best, SIZE_MAX);
+	atomic_store(&P->live, 0);
+	for (int k = 0; k < threads; k++) {
+		P->w[k].next_bound = 1 << 30;
+		P->w[k].found_item = SIZE_MAX;
+	}
+	pool_run(threads, P->nitems, par_item, P);
+	size_t best = atomic_load(&P->best);
+	for (int k = 0; k < threads; k++) {
+		struct par_worker *w = &P->w[k];
+		x->nodes += w->nodes;
+		w->nodes = 0;
+		if (w->next_bound < x->next_bound)
+			x->next_bound = w->next_bound;
+		if (best != SIZE_MAX && w->found_item == best) {
+			x->found_len = w->found_len;
+			memcpy(x->path, w->path, (size_t)w->found_len);
+		}
+	}
+	return best != SIZE_MAX;
+}
+
+/* iterate() on `threads` workers. The first solution in letter order wins, so the path is the
+ * one iterate() finds. */
+static int par_iterate(struct search *x, int max_depth, int threads)
+{
+	struct par P = { .set = x->set, .root = x };
+	if (!(P.w = calloc((size_t)threads, sizeof *P.w)))
+		return -1;
+	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1], found = 0;
+	x->par = &P;
+	if (is_goal(x)) {
+		x->found_len = 0;
+		found = 1;
+	}
+	for (x->bound = h0; !found && x->bound <= max_depth;) {
+		if (x->hook)
+			progress_tick(x, 1, 0);
+		found = par_round(x, &P, threads);
+		if (found || x->next_bound >= (1 << 30))
+			break;
+		x->bound = x->next_bound;
+	}
+	x->par = NULL;
+	free(P.items);
+	free(P.w);
+	return found;
+}
+
+int ida_solve_hook(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+		   int max_depth, const struct ida_hook *hook, struct ida_result *res, struct slidetab_error *err)
+{
+	return ida_solve_par(set, start, goal, max_depth, 1, hook, res, err);
+}
+
+int ida_solve_par(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+		  int max_depth, int threads, const struct ida_hook *hook, struct ida_result *res,
+		  struct slidetab_error *err)
+{
+	const struct board *b = &set->b;
+	memset(res, 0, sizeof *res);
+	if (!goal)
+		goal = &set->goal;
+	if (!board_valid(b, start))
+		return err_set(err, SLIDETAB_EFORMAT, "the start is not a valid %dx%d position", b->rows, b->cols);
+	if (!board_valid(b, goal))
+		return err_set(err, SLIDETAB_EFORMAT, "the goal is not a valid %dx%d position", b->rows, b->cols);
+	if (max_depth <= 0 || max_depth > IDA_MAX_DEPTH)
+		max_depth = IDA_MAX_DEPTH;
+	struct board_state ms;
+	int8_t inv_dir[4];
+	int rc = map_goal(set, start, goal, &ms, inv_dir, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	if (!board_solvable(b, start, goal)) {
+		res->status = IDA_UNSOLVABLE;
+		return 0;
+	}
+	const struct idafsm *fsm = idafsm_get();
+	struct search *x = fsm ? malloc(sizeof *x) : NULL;
+	if (!x)
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
+	search_init(x, set, &ms);
+	int8_t order[BOARD_NDIRS];
+	for (int d = 0; d < BOARD_NDIRS; d++)
+		order[inv_dir[d]] = (int8_t)d;
+	set_order(x, order, fsm->next);
+	if (hook && hook->fn) {
+		x->hook = hook;
+		x->t0 = now_s();
+		x->tick_at = IDA_TICK_NODES;
+	}
+	int found = threads > 1 ? par_iterate(x, max_depth, threads) : iterate(x, max_depth);
+	if (x->hook)
+		progress_tick(x, 1, 1);
+	res->nodes = x->nodes;
+	if (found > 0) {
+		res->status = IDA_SOLVED;
+		res->length = x->found_len;
+		for (int i = 0; i < x->found_len; i++)
+			res->path[i] = board_dir_char((enum board_dir)inv_dir[x->path[i]], 0);
+		res->path[x->found_len] = 0;
+	} else {
+		res->status = IDA_NOT_WITHIN;
+		res->length = -1;
+	}
+	free(x);
+	return found < 0 ? err_set(err, SLIDETAB_ENOMEM, "out of memory") : 0;
+}
+
+struct batch {
+	const struct pdb_set *set;
+	const struct board_state *starts, *goals, *goal;
+	int max_depth;
+	struct ida_result *res;
+};
+
+static void batch_one(void *ctx, size_t i, int worker)
+{
+	struct batch *bt = ctx;
+	(void)worker;
+	const struct board_state *g = bt->goals ? &bt->goals[i] : bt->goal;
+	struct ida_result *r = &bt->res[i];
+	struct slidetab_error e;
+	if (ida_solve(bt->set, &bt->starts[i], g, bt->max_depth, r, &e) != SLIDETAB_OK) {
+		memset(r, 0, sizeof *r);
+		r->status = IDA_ERROR;
+		r->length = -1;
+		snprintf(r->err, sizeof r->err, "%s", e.msg);
+	}
+}
+
+int ida_solve_batch(const struct pdb_set *set, size_t count, const struct board_state *starts,
+		    const struct board_state *goals, const struct board_state *goal, int max_depth,
+		    int threads, struct ida_result *res)
+{
+	struct batch bt = { .set = set, .starts = starts, .goals = goals, .goal = goal ? goal : &set->goal,
+			    .max_depth = max_depth, .res = res };
+	pool_run(threads, count, batch_one, &bt);
+	return 0;
+}

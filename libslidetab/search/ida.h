@@ -1,0 +1,69 @@
+/* ida: optimal solver (IDA*) with an additive PDB heuristic maximised over the diagonal reflection. */
+#ifndef SLIDETAB_IDA_H
+#define SLIDETAB_IDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libslidetab/model/board.h"
+#include "libslidetab/pdb/pdb.h"
+
+#define IDA_MAX_DEPTH 250 /* largest max_depth (4x4 needs at most 80) */
+
+enum ida_status {
+	IDA_SOLVED = 0,     /* length, path and nodes are set */
+	IDA_UNSOLVABLE = 1, /* the start cannot reach the goal (detected before any search) */
+	IDA_NOT_WITHIN = 2, /* no solution of at most max_depth moves ("not solvable within D") */
+	IDA_ERROR = 3,      /* batch only: see err */
+};
+
+struct ida_result {
+	int status;                   /* enum ida_status */
+	int length;                   /* optimal number of moves */
+	uint64_t nodes;               /* nodes generated (children made, pruned ones included) */
+	char path[IDA_MAX_DEPTH + 1]; /* an optimal move string: the blank's moves, "dlru" */
+	char err[256]; /* batch: the message when status is IDA_ERROR */
+};
+
+/* Progress of a long search: fn(ctx, bound, nodes, seconds, done) is called from the searching
+ * thread once the search has run for `after` seconds, then about every `every` seconds and at
+ * each new bound, and a last time with done = 1 when such a search ends. */
+struct ida_hook {
+	void (*fn)(void *ctx, unsigned bound, unsigned long long nodes, double seconds, int done);
+	void *ctx;
+	double after, every;
+};
+
+/*
+ * Solves start -> goal on the set's board with set's PDBs. The goal may differ from the set's
+ * goal when a board symmetry maps its blank onto the set's goal blank (any tile order): with the
+ * blank-first 4x4 set every goal with the blank in a corner. Other goals are refused with a
+ * message naming the gen command that builds a set for them. max_depth <= 0 means
+ * IDA_MAX_DEPTH. Returns 0 with res filled (SOLVED, UNSOLVABLE or NOT_WITHIN), or -1 with a
+ * message for invalid input or an unsupported goal.
+ */
+int ida_solve(const struct pdb_set *set, const struct board_state *start,
+	      const struct board_state *goal, int max_depth, struct ida_result *res, struct slidetab_error *err);
+
+/* ida_solve on `threads` workers (each IDA* iteration is split at a shallow depth and the
+ * frontier nodes are shared out; the path is the same as with one thread; the hook is used only
+ * with one thread). */
+int ida_solve_par(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+		  int max_depth, int threads, const struct ida_hook *hook, struct ida_result *res,
+		  struct slidetab_error *err);
+
+/* ida_solve with a progress hook (NULL: none). */
+int ida_solve_hook(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+		   int max_depth, const struct ida_hook *hook, struct ida_result *res, struct slidetab_error *err);
+
+/*
+ * Solves count puzzles with `threads` workers (each worker takes the next unsolved puzzle);
+ * res[i] answers starts[i] -> goals[i] (goals NULL: every puzzle uses *goal, or the set's goal
+ * when goal is NULL too). Per-puzzle errors are reported as IDA_ERROR in res[i].err. Returns 0,
+ * or -1 if the workers could not be started at all (then nothing was solved).
+ */
+int ida_solve_batch(const struct pdb_set *set, size_t count, const struct board_state *starts,
+		    const struct board_state *goals, const struct board_state *goal, int max_depth,
+		    int threads, struct ida_result *res);
+
+#endif

@@ -1,0 +1,43 @@
+/* tabname: the one rule for naming table files and the folders searched for them.
+ *
+ * An exact table for an RxC board whose goal has its blank in the class of cell K (K = the
+ * smallest cell that a board symmetry maps the blank onto) is named RxC-bK.tbl, whatever the
+ * goal's tile order and whichever cell of the class holds the blank: readers map any goal onto
+ * the table's own goal through symmetries and tile renaming. A pattern database of tile set MASK
+ * is named RxC-bK-pdb-MASK.tbl (MASK in hex). */
+#ifndef SLIDETAB_TABNAME_H
+#define SLIDETAB_TABNAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libslidetab/base/err.h"
+
+#define TABNAME_MAX 1024 /* room for any path this module writes */
+#define TABNAME_MAX_DIRS 4
+
+/* 1 when RxC is answered from an exact table: every board of up to 12 cells, and 2x7 (7x2), whose
+ * table is compact (gen --board 2x7 --compress compact); larger boards use pattern databases. */
+int tabname_is_exact(int rows, int cols);
+
+/* DIR/RxC-bK.tbl, K the class of blank_cell. dir NULL or "" means no folder part. */
+int tabname_exact(char *buf, size_t len, const char *dir, int rows, int cols, int blank_cell,
+		  struct slidetab_error *err);
+
+/* DIR/RxC-bK-pdb-MASK.tbl, K the class of blank_cell. */
+int tabname_pdb(char *buf, size_t len, const char *dir, int rows, int cols, int blank_cell, uint32_t mask,
+		struct slidetab_error *err);
+
+/* The folders searched for tables, in order: `explicit` alone when it is given; else
+ * $SLIDETAB_TABLES when set, the installed folder (share/slidetab/tables beside the bin or lib
+ * folder the running code came from) when it exists, and ./tables. Returns how many. */
+struct tabname_path {
+	int count;
+	char dir[TABNAME_MAX_DIRS][TABNAME_MAX];
+};
+int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct slidetab_error *err);
+
+/* The folders of p as one line for messages: "A, B or C". */
+void tabname_describe(const struct tabname_path *p, char *buf, size_t len);
+
+#endif

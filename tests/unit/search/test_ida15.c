@@ -1,0 +1,284 @@
+/* test_fifteen: 4x4 through libslidetab for goals in every blank class, against an independent
+ * Manhattan-distance IDA* that enumerates every optimal path (so the smallest is known). */
+#include <check.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "libslidetab/search/idafsm.h"
+#include "slidetab.h"
+#include "tests/unit/testtables.h"
+#include "tests/unit/testutil.h"
+
+#define N 16
+
+/* The 5-5-5 sets for the corner, edge and centre classes, built once for the whole suite. */
+static char tables[32];
+static void setup(void)
+{
+	testtables_dir(tables);
+	testtables_555(tables, 0);
+	testtables_555(tables, 1);
+	testtables_555(tables, 5);
+}
+static void teardown(void)
+{
+	testtables_remove(tables);
+}
+#define SIDE 4
+
+static const char letters[] = "dlru";
+
+/* The blank's neighbour in direction d (d l r u), or -1. */
+static int step(int cell, int d)
+{
+	int r = cell / SIDE, c = cell % SIDE;
+	switch (d) {
+	case 0: return r + 1 < SIDE ? cell + SIDE : -1;
+	case 1: return c > 0 ? cell - 1 : -1;
+	case 2: return c + 1 < SIDE ? cell + 1 : -1;
+	default: return r > 0 ? cell - SIDE : -1;
+	}
+}
+
+static uint64_t rng(uint64_t *x)
+{
+	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+	return *x;
+}
+
+/* The reference: Manhattan distance of s to goal g (blank excluded). */
+static int manhattan(const unsigned char *s, const int *where)
+{
+	int h = 0;
+	for (int c = 0; c < N; c++)
+		if (s[c]) {
+			int w = where[s[c]];
+			h += abs(c / SIDE - w / SIDE) + abs(c % SIDE - w % SIDE);
+		}
+	return h;
+}
+
+struct ref {
+	const int *where;
+	unsigned char s[N];
+	char path[64], best[64];
+	int found; /* optimal paths found in the last iteration */
+};
+
+/* Depth-first in letter order below depth g with the blank at b; counts every path to the goal
+ * of exactly `bound` moves and keeps the first (the smallest). */
+static void dfs(struct ref *x, int g, int b, int bound, int back)
+{
+	int h = manhattan(x->s, x->where);
+	if (h == 0) {
+		if (g == bound && x->found++ == 0) {
+			memcpy(x->best, x->path, (size_t)g);
+			x->best[g] = '\0';
+		}
+		return;
+	}
+	if (g + h > bound)
+		return;
+	for (int d = 0; d < 4; d++) {
+		int to = step(b, d);
+		if (to < 0 || d == back)
+			continue;
+		x->s[b] = x->s[to], x->s[to] = 0;
+		x->path[g] = letters[d];
+		dfs(x, g + 1, to, bound, 3 - d);
+		x->s[to] = x->s[b], x->s[b] = 0;
+	}
+}
+
+/* The optimal length (the first bound with a path), the smallest optimal path and how many. */
+static int reference(const unsigned char *start, const unsigned char *goal, char *best, int *count)
+{
+	int where[N], b = 0;
+	for (int c = 0; c < N; c++)
+		where[goal[c]] = c;
+	struct ref x = { .where = where };
+	memcpy(x.s, start, N);
+	for (int c = 0; c < N; c++)
+		if (!start[c])
+			b = c;
+	for (int bound = manhattan(start, where);; bound += 2) {
+		dfs(&x, 0, b, bound, -1);
+		if (x.found) {
+			strcpy(best, x.best);
+			*count = x.found;
+			return bound;
+		}
+	}
+}
+
+/* A goal with the blank at `blank` and the tiles shuffled, and a start `moves` random moves away. */
+static void make_pair(uint64_t *seed, int blank, int moves, unsigned char *goal, unsigned char *start)
+{
+	unsigned char tiles[N - 1];
+	for (int t = 0; t < N - 1; t++)
+		tiles[t] = (unsigned char)(t + 1);
+	for (int t = N - 2; t > 0; t--) {
+		int j = (int)(rng(seed) % (uint64_t)(t + 1));
+		unsigned char tmp = tiles[t];
+		tiles[t] = tiles[j], tiles[j] = tmp;
+	}
+	for (int c = 0, k = 0; c < N; c++)
+		goal[c] = c == blank ? 0 : tiles[k++];
+	memcpy(start, goal, N);
+	int b = blank, back = -1;
+	for (int m = 0; m < moves; m++) {
+		int d, to;
+		do
+			d = (int)(rng(seed) % 4), to = step(b, d);
+		while (to < 0 || d == back);
+		start[b] = start[to], start[to] = 0;
+		b = to, back = 3 - d;
+	}
+}
+
+/* Goals with the blank in the corner (0, 3, 12, 15), on an edge (1, 2, 4, 7, ...) and in the
+ * centre (5, 6, 9, 10): distance and path equal the reference's length and smallest path. */
+START_TEST(every_blank_class_matches_the_reference)
+{
+	static const int blanks[] = { 0, 15, 12, 1, 7, 14, 5, 10, 6 };
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
+	uint64_t seed = 0x9E3779B97F4A7C15ull ^ (uint64_t)(_i + 1);
+	int several = 0;
+	for (int k = 0; k < 12; k++) {
+		unsigned char goal[N], start[N];
+		char path[128], best[64];
+		unsigned dist;
+		int count;
+		make_pair(&seed, blanks[_i], 10 + (int)(rng(&seed) % 12), goal, start);
+		struct slidetab_error e;
+		ck_assert_msg(slidetab_distance(db, 4, 4, start, goal, &dist, &e) == SLIDETAB_OK, "%s", e.msg);
+		ck_assert_msg(slidetab_path(db, 4, 4, start, goal, path, sizeof path, &e) == SLIDETAB_OK, "%s", e.msg);
+		int want = reference(start, goal, best, &count);
+		ck_assert_int_eq((int)dist, want);
+		ck_assert_int_eq((int)strlen(path), want);
+		ck_assert_str_eq(path, best); /* the smallest of `count` optimal paths */
+		several += count > 1;
+	}
+	ck_assert_int_gt(several, 0); /* the check had paths to choose between */
+	slidetab_close(db);
+}
+END_TEST
+
+/* Moves the blank of s (at *b) in direction d; 0 when it would leave the board. */
+static int play(unsigned char *s, int *b, int d)
+{
+	int to = step(*b, d);
+	if (to < 0)
+		return 0;
+	s[*b] = s[to], s[to] = 0, *b = to;
+	return 1;
+}
+
+/* The library's path from start to goal is the reference's smallest optimal path. */
+static void answers_the_smallest(slidetab *db, const unsigned char *start, const unsigned char *goal)
+{
+	char path[128], best[64];
+	int count;
+	int want = reference(start, goal, best, &count);
+	struct slidetab_error e;
+	ck_assert_msg(slidetab_path(db, 4, 4, start, goal, path, sizeof path, &e) == SLIDETAB_OK, "%s", e.msg);
+	ck_assert_int_eq((int)strlen(path), want);
+	ck_assert_str_eq(path, best);
+}
+
+/* Starts whose optimal paths go one and a half times round a 2x2 square (a, b, -a, -b, a, b equals
+ * b, a, -b, -a, b, a), from every cell and both ways round, after 0..3 random moves: the search
+ * skips the twin with the larger first letter and still answers the reference's smallest path. */
+START_TEST(square_loops_give_the_smallest_twin)
+{
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
+	uint64_t seed = 0x51ab + (uint64_t)_i;
+	int tried = 0;
+	for (int a = 0; a < 4; a++)
+		for (int bdir = 0; bdir < 4; bdir++) {
+			if (bdir == a || bdir == 3 - a)
+				continue;
+			unsigned char goal[N], start[N];
+			make_pair(&seed, _i, 0, goal, start);
+			int b = _i, ok = 1;
+			const int loop[6] = { a, bdir, 3 - a, 3 - bdir, a, bdir };
+			for (int m = 0; m < 6 && ok; m++)
+				ok = play(start, &b, loop[m]);
+			for (int m = (int)(rng(&seed) % 4); m > 0 && ok; m--)
+				play(start, &b, (int)(rng(&seed) % 4));
+			if (!ok)
+				continue;
+			answers_the_smallest(db, start, goal);
+			tried++;
+		}
+	ck_assert_int_gt(tried, 0);
+	slidetab_close(db);
+}
+END_TEST
+
+/* Starts reached by a string the search skips (found by running random strings through the
+ * machine of idafsm.h; 7 to 12 moves) then 0..3 random moves, from every blank cell: the answer is
+ * still the reference's smallest path. */
+START_TEST(skipped_strings_give_the_smallest_path)
+{
+	const struct idafsm *f = idafsm_get();
+	ck_assert_ptr_nonnull(f);
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
+	uint64_t seed = 0xf5a7 + (uint64_t)_i;
+	int tried = 0;
+	for (int attempt = 0; attempt < 20000 && tried < 6; attempt++) {
+		unsigned char goal[N], start[N];
+		make_pair(&seed, _i, 0, goal, start);
+		int b = _i, st = 0, len = 0, ok = 1;
+		while (st >= 0 && len < IDAFSM_LEN && ok) {
+			int d = (int)(rng(&seed) % 4);
+			st = f->next[st][d];
+			ok = play(start, &b, d);
+			len++;
+		}
+		if (st >= 0 || !ok || len < 7)
+			continue;
+		for (int m = (int)(rng(&seed) % 4); m > 0; m--)
+			play(start, &b, (int)(rng(&seed) % 4));
+		answers_the_smallest(db, start, goal);
+		tried++;
+	}
+	ck_assert_int_eq(tried, 6);
+	slidetab_close(db);
+}
+END_TEST
+
+/* Unsolvable 4x4 pairs are told by parity, for every blank class. */
+START_TEST(unsolvable_in_every_class)
+{
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
+	uint64_t seed = 77;
+	for (int blank = 0; blank < N; blank++) {
+		unsigned char goal[N], start[N];
+		make_pair(&seed, blank, 8, goal, start);
+		int a = start[0] ? 0 : 2, b = start[1] ? 1 : 3; /* two tiles swapped: odd permutation */
+		unsigned char t = start[a];
+		start[a] = start[b], start[b] = t;
+		unsigned dist;
+		ck_assert_int_eq(slidetab_distance(db, 4, 4, start, goal, &dist, NULL), SLIDETAB_UNSOLVABLE);
+	}
+	slidetab_close(db);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("fifteen");
+	TCase *tc = tcase_create("fifteen");
+	tcase_set_timeout(tc, 120);
+	tcase_add_unchecked_fixture(tc, setup, teardown);
+	tcase_add_loop_test(tc, every_blank_class_matches_the_reference, 0, 9);
+	tcase_add_loop_test(tc, square_loops_give_the_smallest_twin, 0, N);
+	tcase_add_loop_test(tc, skipped_strings_give_the_smallest_path, 0, N);
+	tcase_add_test(tc, unsolvable_in_every_class);
+	return testutil_run(s, tc);
+}
