@@ -54,7 +54,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
+.PHONY: check-layout check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -190,11 +190,16 @@ $(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 # The suites run one after another (each builds with -j): the hardening tests measure time and
 # memory, and must not share the machine with the other suites.
 check:
+	@$(MAKE) --no-print-directory check-layout
 	@$(MAKE) --no-print-directory check-unit
 	@$(MAKE) --no-print-directory check-replay
 	@$(MAKE) --no-print-directory check-e2e
 	@$(MAKE) --no-print-directory check-hardening
 	@$(MAKE) --no-print-directory check-mpi
+
+# The house rules over every #include (tests/layout/includes.sh, README "Layout").
+check-layout:
+	@sh tests/layout/includes.sh
 
 # Hostile tables, exit statuses, concurrent use, resource limits (tests/hardening).
 HARDENING_PARTS ?= hostile exit concurrent atomic limits

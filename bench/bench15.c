@@ -11,6 +11,7 @@
 #include "libslidetab/search/ida.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/table/name.h"
+#include "common/table_write.h"
 #include "libslidetab/table/read.h"
 #include "gen/pdb/pdbgen.h"
 

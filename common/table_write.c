@@ -1,5 +1,6 @@
 /* tblwrite: the atomic table writer (temporary file, fsync, publish) and the parallel deflate of blocks. */
-#include "tblint.h"
+#include "common/table_write.h"
+#include "libslidetab/table/header.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -14,8 +15,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "pool.h"
-#include "tok.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/base/tok.h"
 
 struct out {
 	int fd;

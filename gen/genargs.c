@@ -5,11 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cli.h"
 #include "libslidetab/model/board.h"
 #include "common/input.h"
-#include "libslidetab/base/pool.h"
 #include "libslidetab/table/read.h"
-#include "libslidetab/base/tok.h"
 #include "libslidetab/base/version.h"
 
 static const char *prog = "gen";
@@ -49,19 +48,6 @@ int genargs_goal(const struct gen_args *a, const struct board *b, struct board_s
 }
 
 
-/* An integer option in [min, max], or a message and -1. */
-static int int_option(const char *name, const char *text, long min, long max, int *out)
-{
-	long v;
-	struct slidetab_error err;
-	if (tok_parse_long(text, min, max, &v, &err) != SLIDETAB_OK) {
-		fprintf(stderr, "%s: %s %s\n", prog, name, err.msg);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
-}
-
 /* A name from a list, as its index; -1 with a message when it is none of them. */
 static int pick(const char *option, const char *text, const char *const *names, int count)
 {
@@ -83,17 +69,14 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 	int k;
 	switch (c) {
 	case 'b':
-		if (board_parse_spec(arg, &a->rows, &a->cols) == 0)
-			return 0;
-		fprintf(stderr, "%s: --board %s: expected RxC with R, C >= 2 and R*C <= 25 (e.g. 3x3)\n", prog, arg);
-		return -1;
-	case 'B': return int_option("--blank", arg, 0, 24, &a->blank);
-	case 'j': return int_option("-j", arg, 1, 256, &a->threads);
-	case 'l': return int_option("--level", arg, 1, 9, &a->level);
+		return cli_board(prog, arg, &a->rows, &a->cols);
+	case 'B': return cli_int(prog, "--blank", arg, 0, 24, &a->blank);
+	case 'j': return cli_threads(prog, arg, &a->threads);
+	case 'l': return cli_int(prog, "--level", arg, 1, 9, &a->level);
 	case 'c': return (k = pick("--compress", arg, compress, 4)) < 0 ? -1 : (a->compress = k == 3 ? 0 : k, 0);
 	case 'e': return (k = pick("--entry", arg, entry, 3)) < 0 ? -1 : (a->entry = entries[k], 0);
 	case 'k':
-		if (int_option("--block-entries", arg, 64, 1 << 24, &a->block_entries) != 0)
+		if (cli_int(prog, "--block-entries", arg, 64, 1 << 24, &a->block_entries) != 0)
 			return -1;
 		if (a->block_entries % 64 == 0)
 			return 0;
@@ -143,7 +126,7 @@ int genargs_parse(int argc, char **argv, struct gen_args *a, const char *name, v
 		{ "resume", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 }
 	};
-	*a = (struct gen_args){ .blank = -1, .threads = pool_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES };
+	*a = (struct gen_args){ .blank = -1, .threads = cli_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES };
 	prog = name;
 	int c;
 	opterr = 0; /* our own messages, with our own prefix */

@@ -13,6 +13,7 @@
 #include "libslidetab/base/pool.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/table/name.h"
+#include "common/table_write.h"
 #include "libslidetab/table/read.h"
 #include "libslidetab/base/tok.h"
 #include "libslidetab/base/version.h"
@@ -119,7 +120,7 @@ static int run_gen(const struct gen_args *a)
 	struct board b;
 	struct board_state goal;
 	if (board_init(&b, a->rows, a->cols) != 0) {
-		fprintf(stderr, "gen: %dx%d is not a board (R, C >= 2, R*C <= 25)\n", a->rows, a->cols);
+		fprintf(stderr, "gen: %dx%d is not a board (" BOARD_RULE ")\n", a->rows, a->cols);
 		return EXIT_USAGE;
 	}
 	if (genargs_goal(a, &b, &goal) != 0)

@@ -108,6 +108,13 @@ SLIDETAB_API int slidetab_set_progress(slidetab *db, slidetab_progress_fn fn, vo
  * thread that called slidetab_distance or slidetab_path. */
 SLIDETAB_API int slidetab_set_threads(slidetab *db, unsigned threads, struct slidetab_error *err);
 
+/* How to spread `threads` threads over a batch of puzzles on rows x cols (as query does): *searched is
+ * 1 when each answer is a search (4x4, 5x5: milliseconds to minutes), 0 when it is looked up in a
+ * table (microseconds: answer each as it comes). *per_search is the threads one search should use
+ * (slidetab_set_threads); the batch then answers threads / *per_search puzzles at a time. */
+SLIDETAB_API int slidetab_batch_plan(slidetab *db, int rows, int cols, unsigned threads, int *searched,
+				     unsigned *per_search, struct slidetab_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -203,11 +203,32 @@ static int geometry(int rows, int cols, const struct board **b, struct slidetab_
 	if (!tls_board.valid || tls_board.rows != rows || tls_board.cols != cols) {
 		tls_board.valid = 0;
 		if (board_init(&tls_board.b, rows, cols) != 0)
-			return err_set(err, SLIDETAB_EINVAL, "%dx%d is not a board (rows, columns >= 2, at most 25 cells)",
-				       rows, cols);
+			return err_set(err, SLIDETAB_EINVAL, "%dx%d is not a board (" BOARD_RULE ")", rows, cols);
 		tls_board.valid = 1, tls_board.rows = rows, tls_board.cols = cols;
 	}
 	*b = &tls_board.b;
+	return SLIDETAB_OK;
+}
+
+/* Boards of at least this many cells are searched with every thread inside one search (5x5: seconds to
+ * minutes a puzzle); smaller searched boards (4x4: milliseconds) answer several puzzles at once. */
+#define API_INNER_CELLS 25
+
+int slidetab_batch_plan(slidetab *db, int rows, int cols, unsigned threads, int *searched, unsigned *per_search,
+			struct slidetab_error *err)
+{
+	const struct board *b;
+	if (!db)
+		return err_set(err, SLIDETAB_EINVAL, "no handle (NULL)");
+	if (!searched || !per_search)
+		return err_set(err, SLIDETAB_EINVAL, "no place for the plan (NULL)");
+	if (threads < 1 || threads > POOL_MAX_THREADS)
+		return err_set(err, SLIDETAB_EINVAL, "%u threads: give 1 to %d", threads, POOL_MAX_THREADS);
+	int rc = geometry(rows, cols, &b, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	*searched = !tabname_is_exact(rows, cols);
+	*per_search = *searched && b->n >= API_INNER_CELLS ? threads : 1;
 	return SLIDETAB_OK;
 }
 

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "libslidetab/base/err.h"
+#include "slidetab.h"
 
 /* Prints the header of the table at path, then `depth count` lines (with bars when bars is set).
  * Returns SLIDETAB_OK, or SLIDETAB_EIO / SLIDETAB_EFORMAT / SLIDETAB_ENOMEM with a message. */

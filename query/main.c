@@ -7,12 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "libslidetab/model/board.h"
-#include "libslidetab/base/pool.h"
-#include "libslidetab/base/tok.h"
-#include "libslidetab/base/version.h"
-#include "gap/run.h"
+#include "common/cli.h"
 #include "slidetab.h"
+#include "query/gapcmd.h"
 #include "query/info.h"
 #include "query/output.h"
 #include "query/run.h"
@@ -102,47 +99,6 @@ static int finish_output(int status)
 	return status;
 }
 
-/* Opens an input file; NULL with a message for a missing file or a folder. */
-static FILE *open_input(const char *path)
-{
-	if (!strcmp(path, "-"))
-		return stdin;
-	FILE *f = fopen(path, "r");
-	struct stat st;
-	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		errno = EISDIR;
-		f = NULL;
-	}
-	if (!f)
-		fprintf(stderr, "query: %s: %s\n", path, strerror(errno));
-	return f;
-}
-
-/* Gap (AOJ 1245): each input is a contest input, solved by search (gap/). Every problem is already
- * on stderr: only the status is mapped (bad input 1, I/O or memory 2). */
-static int run_gap(const struct opts *o, int nfiles, char **files)
-{
-	struct gap_options go = { .path = o->out.path, .show = o->out.show, .mem_limit = 0 };
-	int status = EXIT_OK;
-	for (int i = 0; i < (nfiles ? nfiles : 1); i++) {
-		const char *name = nfiles ? files[i] : "stdin";
-		FILE *f = nfiles ? open_input(name) : stdin;
-		if (!f) {
-			status = EXIT_USAGE;
-			continue;
-		}
-		int st = gap_run(f, name, stdout, stderr, &go, NULL);
-		if (f != stdin)
-			fclose(f);
-		if (st == SLIDETAB_EINVAL && status < EXIT_BADINPUT)
-			status = EXIT_BADINPUT;
-		else if (st != SLIDETAB_OK && st != SLIDETAB_EINVAL)
-			status = EXIT_USAGE;
-	}
-	return status;
-}
-
 /* The library's progress hook: one live line on stderr (a terminal) while a search runs. */
 static void show_progress(void *ctx, unsigned bound, unsigned long long nodes, double seconds, int done)
 {
@@ -181,7 +137,7 @@ static int run_sliding(const struct opts *o, int nfiles, char **files)
 	if (nfiles == 0)
 		run_stream(&r, stdin, "stdin");
 	for (int i = 0; i < nfiles; i++) {
-		FILE *f = open_input(files[i]);
+		FILE *f = run_open_input(files[i]);
 		if (!f) {
 			r.outcome = r.outcome > RUN_NOTABLE ? r.outcome : RUN_NOTABLE;
 			continue;
@@ -226,37 +182,21 @@ static int check_modes(const struct opts *o, int nfiles)
 	return 0;
 }
 
-/* An integer option in [min, max], or a message and -1. */
-static int int_option(const char *name, const char *text, long min, long max, int *out)
-{
-	long v;
-	struct slidetab_error err;
-	if (tok_parse_long(text, min, max, &v, &err) != SLIDETAB_OK) {
-		fprintf(stderr, "query: %s %s\n", name, err.msg);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
-}
-
 /* Applies one option; returns -1 for a usage error (message printed), 1 for --help/--version. */
 static int set_option(struct opts *o, int c, const char *arg)
 {
 	int v;
 	switch (c) {
-	case 'j': o->set_mask |= SET_THREADS; return int_option("-j", arg, 1, POOL_MAX_THREADS, &o->threads);
+	case 'j': o->set_mask |= SET_THREADS; return cli_threads("query", arg, &o->threads);
 	case 'M':
 		o->set_mask |= SET_MAXD;
-		if (int_option("--max-depth", arg, 1, 250, &v) != 0)
+		if (cli_int("query", "--max-depth", arg, 1, 250, &v) != 0)
 			return -1;
 		o->out.max_depth = (unsigned)v;
 		return 0;
 	case 'b':
 		o->set_mask |= SET_BOARD;
-		if (board_parse_spec(arg, &o->rows, &o->cols) == 0)
-			return 0;
-		fprintf(stderr, "query: --board %s: expected RxC with R, C >= 2 and R*C <= 25 (e.g. 3x3)\n", arg);
-		return -1;
+		return cli_board("query", arg, &o->rows, &o->cols);
 	case 'g': o->set_mask |= SET_GOAL, o->goal_text = arg; return 0;
 	case 'p': o->set_mask |= SET_PATH, o->out.path = 1; return 0;
 	case 'P': o->set_mask |= SET_PAIRS, o->pairs = 1; return 0;
@@ -279,7 +219,7 @@ static int set_option(struct opts *o, int c, const char *arg)
 		fprintf(stderr, "query: --puzzle %s: known puzzles: sliding (default), gap\n", arg);
 		return -1;
 	case 'h': usage(stdout); return 1;
-	case 'V': printf("query (slidetab) %s, libslidetab %s\n", SLIDETAB_VERSION, slidetab_version()); return 1;
+	case 'V': printf("query (slidetab) %s, libslidetab %s\n", SLIDETAB_VERSION_STRING, slidetab_version()); return 1;
 	default: return -1;
 	}
 }
@@ -297,7 +237,7 @@ int main(int argc, char **argv)
 		{ "max-depth", required_argument, NULL, 'M' }, { "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },         { NULL, 0, NULL, 0 }
 	};
-	struct opts o = { .threads = pool_cpus(), .out = { .unsolvable_word = "unsolvable" } };
+	struct opts o = { .threads = cli_cpus(), .out = { .unsolvable_word = "unsolvable" } };
 	int c;
 	opterr = 0; /* our own messages, with our own prefix */
 	while ((c = getopt_long(argc, argv, ":b:g:j:phV", longopts, NULL)) != -1) {
@@ -322,6 +262,6 @@ int main(int argc, char **argv)
 		return finish_output(rc == SLIDETAB_OK ? EXIT_OK : rc == SLIDETAB_EFORMAT ? EXIT_BADTABLE : EXIT_USAGE);
 	}
 	if (o.gap)
-		return finish_output(run_gap(&o, nfiles, argv + optind));
+		return finish_output(exit_for(gapcmd_run(o.out.path, o.out.show, nfiles, argv + optind)));
 	return finish_output(run_sliding(&o, nfiles, argv + optind));
 }

@@ -1,16 +1,15 @@
 /* run: answers every puzzle of an input stream through libslidetab, in input order, one line each. */
 #include "query/run.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-#include "libslidetab/base/pool.h"
-#include "libslidetab/base/tok.h"
+#include "common/batch.h"
 #include "common/input.h"
-#include "libslidetab/table/name.h"
 
 #define RUN_BATCH 256
-#define RUN_INNER_CELLS 25 /* boards searched with all threads inside one search */
 #define RUN_MAX_PATH 256
 
 /* One puzzle on its way from the input to the output. */
@@ -98,18 +97,16 @@ static void batch_one(void *ctx, size_t i, int worker)
 		solve_item(c->r, c->q->rows, c->q->cols, it);
 }
 
-/* Solves the waiting searched puzzles on r->threads threads and prints them in input order: on
- * boards of RUN_INNER_CELLS cells or more (5x5, seconds to minutes a puzzle) one puzzle at a time
- * with every thread inside its search, else (4x4, milliseconds) several puzzles at once. */
+/* Solves the waiting searched puzzles on r->threads threads, as the library plans them (5x5: one
+ * puzzle at a time with every thread inside its search; 4x4: several puzzles at once), and prints
+ * them in input order. */
 static void flush_batch(struct run *r, const char *name)
 {
 	struct run_batch *q = r->batch;
 	if (q->count == 0)
 		return;
 	struct batch_ctx c = { r, q };
-	int inner = q->rows * q->cols >= RUN_INNER_CELLS;
-	slidetab_set_threads(r->db, inner ? (unsigned)r->threads : 1, NULL);
-	pool_run(inner ? 1 : r->threads, (size_t)q->count, batch_one, &c);
+	batch_run(r->db, q->rows, q->cols, r->threads, (size_t)q->count, batch_one, &c, NULL);
 	struct board b;
 	board_init(&b, q->rows, q->cols);
 	for (int i = 0; i < q->count; i++)
@@ -199,7 +196,11 @@ int run_stream(struct run *r, FILE *f, const char *name)
 			have_goal = 1;
 			it.g = goal;
 		}
-		take(r, name, &b, &it, !tabname_is_exact(b.rows, b.cols));
+		int searched = 1;
+		unsigned per_search;
+		if (b.n)
+			slidetab_batch_plan(r->db, b.rows, b.cols, 1, &searched, &per_search, NULL);
+		take(r, name, &b, &it, searched);
 	}
 	flush_batch(r, name);
 	if (r->out->hdu && rc == 0 && input_check_count(in, &err) != SLIDETAB_OK) {
@@ -208,4 +209,20 @@ int run_stream(struct run *r, FILE *f, const char *name)
 	}
 	free(in);
 	return rc;
+}
+
+FILE *run_open_input(const char *path)
+{
+	if (!strcmp(path, "-"))
+		return stdin;
+	FILE *f = fopen(path, "r");
+	struct stat st;
+	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		f = NULL;
+	}
+	if (!f)
+		fprintf(stderr, "query: %s: %s\n", path, strerror(errno));
+	return f;
 }

@@ -29,4 +29,7 @@ void run_free(struct run *r);
  * told, or --goal does not fit it): the message was printed and r->outcome says how bad. */
 int run_stream(struct run *r, FILE *f, const char *name);
 
+/* Opens an input file ("-": stdin); NULL with a message for a missing file or a folder. */
+FILE *run_open_input(const char *path);
+
 #endif

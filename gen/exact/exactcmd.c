@@ -14,6 +14,7 @@
 
 #include "libslidetab/base/pool.h"
 #include "libslidetab/model/rank.h"
+#include "common/table_write.h"
 #include "libslidetab/table/read.h"
 #include "libslidetab/base/version.h"
 #include "gen/exact/bfs.h"

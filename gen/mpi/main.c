@@ -9,6 +9,7 @@
 
 #include "libslidetab/model/rank.h"
 #include "libslidetab/table/name.h"
+#include "common/table_write.h"
 #include "libslidetab/table/read.h"
 #include "gen/exact/exactcmd.h"
 #include "gen/genargs.h"
@@ -93,7 +94,7 @@ static int run(const struct gen_args *a)
 	struct slidetab_error err;
 	if (board_init(&b, a->rows, a->cols) != 0) {
 		if (proc == 0)
-			fprintf(stderr, "gen-mpi: %dx%d is not a board (R, C >= 2, R*C <= 25)\n", a->rows, a->cols);
+			fprintf(stderr, "gen-mpi: %dx%d is not a board (" BOARD_RULE ")\n", a->rows, a->cols);
 		return EXIT_USAGE;
 	}
 	if (genargs_goal(a, &b, &goal) != 0)

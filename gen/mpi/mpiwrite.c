@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/table_write.h"
 #include "libslidetab/table/read.h"
 
 static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }

@@ -9,6 +9,7 @@
 
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/table/name.h"
+#include "common/table_write.h"
 #include "libslidetab/table/read.h"
 #include "libslidetab/base/version.h"
 #include "gen/pdb/pdbgen.h"

@@ -7,6 +7,7 @@
 
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
+#include "common/table_write.h"
 #include "libslidetab/table/read.h"
 
 /*

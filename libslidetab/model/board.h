@@ -6,6 +6,10 @@
 #include <stdint.h>
 
 #define BOARD_MAX_CELLS 25 /* up to 5x5 in the data model */
+#define BOARD_STR_(x) #x
+#define BOARD_STR(x) BOARD_STR_(x)
+/* The board-size rule that board_init and board_parse_spec apply, as every message states it. */
+#define BOARD_RULE "RxC with R, C >= 2 and R*C <= " BOARD_STR(BOARD_MAX_CELLS)
 #define BOARD_MAX_SIDE 12 /* 2x12 has 24 cells */
 
 /* Directions the blank travels, in the order used for lexicographic paths: d < l < r < u. */
@@ -22,10 +26,10 @@ struct board_state {
 	uint8_t t[BOARD_MAX_CELLS];
 };
 
-/* Sets up geometry for rows x cols: both at least 2, rows * cols <= 25. Returns 0 or -1. */
+/* Sets up geometry for rows x cols (BOARD_RULE). Returns 0 or -1. */
 int board_init(struct board *b, int rows, int cols);
 
-/* Parses "RxC" (e.g. "3x4"). Returns 0 or -1. */
+/* Parses "RxC" (e.g. "3x4") under BOARD_RULE. Returns 0 or -1. */
 int board_parse_spec(const char *spec, int *rows, int *cols);
 
 /* The default goal: tiles 1..n-1 in order, blank at cell `blank`. */

@@ -1,13 +1,13 @@
 /* tblhead: the table header codec: on-disk layout, encode/decode, CRC, field checks, names for --info. */
-#include "tblint.h"
+#include "libslidetab/table/header.h"
 
 #include <inttypes.h>
 #include <limits.h>
 #include <string.h>
 #include <zlib.h>
 
-#include "board.h"
-#include "rank.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/model/rank.h"
 
 void tbl_put32(uint8_t *p, uint32_t v)
 {
@@ -170,9 +170,10 @@ void tbl_header_encode(const struct table_meta *m, uint64_t blocks, uint64_t pay
 	tbl_put32(h + H_CRC, tbl_crc(h, H_CRC));
 }
 
-int tbl_header_decode(const uint8_t *h, uint64_t file_size, struct table *t, struct slidetab_error *err)
+int tbl_header_decode(const uint8_t *map, uint64_t file_size, struct table_meta *m, struct table_layout *t,
+		      struct slidetab_error *err)
 {
-	struct table_meta *m = &t->meta;
+	const uint8_t *h = map;
 	if (memcmp(h + H_MAGIC, TABLE_MAGIC, 8) != 0)
 		return err_set(err, SLIDETAB_EFORMAT, "not a slidetab table (bad magic)");
 	uint32_t version = tbl_get32(h + H_VERSION);
@@ -222,7 +223,7 @@ int tbl_header_decode(const uint8_t *h, uint64_t file_size, struct table *t, str
 	if (m->payload == TABLE_PAYLOAD_RAW && t->payload_size != t->packed_bytes)
 		return err_set(err, SLIDETAB_EFORMAT, "raw payload is %" PRIu64 " bytes, expected %" PRIu64,
 			    t->payload_size, t->packed_bytes);
-	t->index = t->map + index_off;
+	t->index = map + index_off;
 	if (tbl_get32(h + H_INDEXCRC) != tbl_crc(t->index, index_size))
 		return err_set(err, SLIDETAB_EFORMAT, "block index checksum mismatch (the index is damaged)");
 	/* Blocks must tile the payload exactly, in order, each no larger than deflate can make it. */

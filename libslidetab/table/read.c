@@ -1,5 +1,5 @@
 /* table: the table reader: open a file (mmap) or buffer, check every block, lookups and the block cache. */
-#include "tblint.h"
+#include "libslidetab/table/read.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,15 +14,33 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "pool.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/table/header.h"
+
+#define CACHE_SLOTS 64 /* zlib: inflated blocks kept per table */
+
+struct table {
+	struct table_fast fast; /* must stay first: see table_fast_view() */
+	struct table_meta meta;
+	const uint8_t *map; /* whole file */
+	uint64_t size;
+	struct table_layout lay; /* where the index and payload lie in map */
+	uint8_t *checked; /* raw: one flag per block, set once its CRC passed */
+	uint8_t *full;    /* preloaded packed array (zlib) */
+	uint8_t *cache;   /* zlib: CACHE_SLOTS inflated blocks */
+	uint64_t cache_id[CACHE_SLOTS];
+	int mapped;           /* 1: map is our mmap of a file; 0: the caller's buffer */
+	char name[256];       /* the file's path (or "table buffer"), for messages */
+	pthread_mutex_t lock; /* guards checked[], cache and cache_id in the slow path */
+};
 
 /* Decodes and checks a table held in map[0..size); takes over t (freed on failure). */
 static int table_init(struct table **out, struct table *t, unsigned flags, struct slidetab_error *err)
 {
-	int rc = tbl_header_decode(t->map, t->size, t, err);
+	int rc = tbl_header_decode(t->map, t->size, &t->meta, &t->lay, err);
 	if (rc == SLIDETAB_OK) {
 		t->fast.bits = t->meta.entry_bits;
-		t->checked = calloc(t->blocks, 1);
+		t->checked = calloc(t->lay.blocks, 1);
 		if (!t->checked)
 			rc = err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
@@ -119,7 +137,7 @@ uint64_t table_file_bytes(const struct table *t)
 }
 uint64_t table_payload_bytes(const struct table *t)
 {
-	return t->payload_size;
+	return t->lay.payload_size;
 }
 const uint8_t *table_packed(const struct table *t)
 {
@@ -129,16 +147,16 @@ const uint8_t *table_packed(const struct table *t)
 /* Checks block b's CRC and, for zlib, inflates it into dst (its exact packed length). */
 static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct slidetab_error *err)
 {
-	const uint8_t *e = t->index + b * INDEX_ENTRY;
-	const uint8_t *stored = t->map + t->payload_off + tbl_get64(e);
+	const uint8_t *e = t->lay.index + b * INDEX_ENTRY;
+	const uint8_t *stored = t->map + t->lay.payload_off + tbl_get64(e);
 	uint32_t size = tbl_get32(e + 8);
 	if (tbl_crc(stored, size) != tbl_get32(e + 12))
 		return err_set(err, SLIDETAB_EFORMAT, "block %" PRIu64 " checksum mismatch (the payload is damaged)", b);
 	if (t->meta.payload == TABLE_PAYLOAD_RAW)
 		return SLIDETAB_OK;
-	uint64_t len = t->packed_bytes - b * t->block_bytes;
-	if (len > t->block_bytes)
-		len = t->block_bytes;
+	uint64_t len = t->lay.packed_bytes - b * t->lay.block_bytes;
+	if (len > t->lay.block_bytes)
+		len = t->lay.block_bytes;
 	uLongf got = (uLongf)len;
 	uLong src_len = size;
 	int zr = uncompress2(dst, &got, stored, &src_len);
@@ -149,25 +167,25 @@ static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct slidetab
 
 uint64_t table_blocks(const struct table *t)
 {
-	return t->blocks;
+	return t->lay.blocks;
 }
 uint64_t table_block_bytes(const struct table *t)
 {
-	return t->block_bytes;
+	return t->lay.block_bytes;
 }
 
 int table_read_block(struct table *t, uint64_t b, uint8_t *dst, uint64_t *len, struct slidetab_error *err)
 {
-	if (b >= t->blocks)
+	if (b >= t->lay.blocks)
 		return err_set(err, SLIDETAB_EINVAL, "%s: block %" PRIu64 " out of range", t->name, b);
-	*len = t->packed_bytes - b * t->block_bytes < t->block_bytes ? t->packed_bytes - b * t->block_bytes
-								     : t->block_bytes;
+	*len = t->lay.packed_bytes - b * t->lay.block_bytes < t->lay.block_bytes ? t->lay.packed_bytes - b * t->lay.block_bytes
+								     : t->lay.block_bytes;
 	int rc = load_block(t, b, dst, err);
 	if (rc != SLIDETAB_OK)
 		return err_prefix(err, "%s", t->name), rc;
 	if (t->meta.payload != TABLE_PAYLOAD_RAW)
 		return SLIDETAB_OK;
-	const uint8_t *src = t->map + t->payload_off + b * t->block_bytes;
+	const uint8_t *src = t->map + t->lay.payload_off + b * t->lay.block_bytes;
 	memcpy(dst, src, *len);
 	if (t->mapped) { /* the whole pages inside the block: read once, not kept */
 		uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), lo = ((uintptr_t)src + page - 1) & ~(page - 1);
@@ -197,7 +215,7 @@ static void check_block(void *ctx, size_t b, int worker)
 	if (atomic_load(&j->failed) || (t->meta.payload == TABLE_PAYLOAD_RAW && t->checked[b]))
 		return;
 	struct slidetab_error e;
-	int rc = load_block(t, b, j->full ? j->full + b * t->block_bytes : NULL, &e);
+	int rc = load_block(t, b, j->full ? j->full + b * t->lay.block_bytes : NULL, &e);
 	if (rc == SLIDETAB_OK) {
 		t->checked[b] = 1;
 		return;
@@ -218,16 +236,16 @@ int table_check_all(struct table *t, struct slidetab_error *err)
 		return SLIDETAB_OK;
 	struct cjob job = { .t = t };
 	if (t->meta.payload == TABLE_PAYLOAD_ZLIB && !t->full) {
-		job.full = malloc(t->packed_bytes ? t->packed_bytes : 1);
+		job.full = malloc(t->lay.packed_bytes ? t->lay.packed_bytes : 1);
 		if (!job.full)
-			return err_set(err, SLIDETAB_ENOMEM, "out of memory for %" PRIu64 " bytes", t->packed_bytes);
+			return err_set(err, SLIDETAB_ENOMEM, "out of memory for %" PRIu64 " bytes", t->lay.packed_bytes);
 	}
 	/* Blocks are independent: check and inflate them on every core (a thread per 4 blocks at most). */
 	pthread_mutex_init(&job.lock, NULL);
 	int threads = pool_cpus();
-	if ((uint64_t)threads > t->blocks / 4 + 1)
-		threads = (int)(t->blocks / 4 + 1);
-	pool_run(threads, t->blocks, check_block, &job);
+	if ((uint64_t)threads > t->lay.blocks / 4 + 1)
+		threads = (int)(t->lay.blocks / 4 + 1);
+	pool_run(threads, t->lay.blocks, check_block, &job);
 	pthread_mutex_destroy(&job.lock);
 	if (atomic_load(&job.failed)) {
 		free(job.full);
@@ -237,7 +255,7 @@ int table_check_all(struct table *t, struct slidetab_error *err)
 	}
 	if (job.full)
 		t->full = job.full;
-	t->fast.packed = t->meta.payload == TABLE_PAYLOAD_RAW ? t->map + t->payload_off : t->full;
+	t->fast.packed = t->meta.payload == TABLE_PAYLOAD_RAW ? t->map + t->lay.payload_off : t->full;
 	return SLIDETAB_OK;
 }
 
@@ -253,17 +271,17 @@ static int lookup_locked(struct table *t, uint64_t i, unsigned *value, struct sl
 				return rc;
 			t->checked[b] = 1;
 		}
-		block = t->map + t->payload_off + b * t->block_bytes;
+		block = t->map + t->lay.payload_off + b * t->lay.block_bytes;
 	} else {
 		if (!t->cache) {
-			t->cache = malloc(CACHE_SLOTS * t->block_bytes);
+			t->cache = malloc(CACHE_SLOTS * t->lay.block_bytes);
 			if (!t->cache)
 				return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 			for (int s = 0; s < CACHE_SLOTS; s++)
 				t->cache_id[s] = UINT64_MAX;
 		}
 		unsigned slot = (unsigned)(b % CACHE_SLOTS);
-		uint8_t *dst = t->cache + slot * t->block_bytes;
+		uint8_t *dst = t->cache + slot * t->lay.block_bytes;
 		if (t->cache_id[slot] != b) {
 			t->cache_id[slot] = UINT64_MAX;
 			int rc = load_block(t, b, dst, err);

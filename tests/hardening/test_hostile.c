@@ -19,7 +19,8 @@
 #include "libslidetab/table/exact.h"
 #include "libslidetab/model/rank.h"
 #include "libslidetab/table/read.h"
-#include "libslidetab/table/header.h" /* the header layout, H_* offsets */
+#include "common/table_write.h"
+#include "libslidetab/table/header.h" /* the header codec; format.h: the H_* offsets */
 
 
 /* The fixture: the 2x3 board, goal blank last, plain 5-bit entries, 64 entries per block, so

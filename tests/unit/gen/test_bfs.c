@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "libslidetab/table/exact.h"
+#include "common/table_write.h"
 #include "libslidetab/table/read.h"
 #include "libslidetab/model/rank.h"
 #include "gen/exact/bfs.h"

@@ -8,6 +8,7 @@
 
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
+#include "common/table_write.h"
 #include "libslidetab/table/read.h"
 #include "gen/pdb/pdbgen.h"
 #include "libslidetab/search/ida.h"

@@ -9,6 +9,7 @@
 #include <zlib.h>
 
 #include "libslidetab/model/board.h"
+#include "common/table_write.h"
 #include "libslidetab/table/read.h"
 #include "tests/unit/testutil.h"
 

@@ -1,0 +1,19 @@
+/* cli: the options every program reads the same way (integers, threads, --board), one message each. */
+#ifndef SLIDETAB_CLI_H
+#define SLIDETAB_CLI_H
+
+/* Each returns 0, or prints "PROG: OPTION TEXT: what is wrong" on stderr and returns -1. */
+
+/* An integer option in [min, max]. */
+int cli_int(const char *prog, const char *option, const char *text, long min, long max, int *out);
+
+/* -j: a thread count the worker pool takes. */
+int cli_threads(const char *prog, const char *text, int *threads);
+
+/* The default of -j: the cores this process may run on. */
+int cli_cpus(void);
+
+/* --board RxC under the one board-size rule (BOARD_RULE). */
+int cli_board(const char *prog, const char *text, int *rows, int *cols);
+
+#endif

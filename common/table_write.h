@@ -1,0 +1,51 @@
+/* table_write: the atomic table writer (temporary file, fsync, publish) and the parallel deflate of blocks. */
+#ifndef SLIDETAB_TABLE_WRITE_H
+#define SLIDETAB_TABLE_WRITE_H
+
+#include <stdint.h>
+
+#include "libslidetab/base/err.h"
+#include "libslidetab/table/format.h"
+
+/* Writes a table: meta plus table_packed_bytes(entries, entry_bits) bytes of packed entries.
+ * Goes through a temporary file in the same folder, fsync and rename, so `path` either keeps
+ * its old content or gets the complete new table. level: zlib level for TABLE_PAYLOAD_ZLIB.
+ * meta->block_entries of 0 picks a default. Returns a SLIDETAB_* status. */
+int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
+		uint64_t *bytes_written, struct slidetab_error *err);
+
+/* For a signal handler: removes the named temporary file that the write in progress would leave
+ * (only file systems without O_TMPFILE need one; an unnamed file vanishes with the process).
+ * Async-signal-safe. The caller's handler then ends the process. */
+void table_write_abandon(void);
+
+/* The same, deflating on `threads` threads (table_write: every core). */
+int table_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
+		   uint64_t *bytes_written, struct slidetab_error *err);
+
+/* Writing a table whose blocks are made in parts (gen-mpi: each process deflates its own blocks).
+ * table_blocks_make stores blocks [first, first + count) of a table described by meta from
+ * `packed`, the packed bytes starting at block first (raw: kept by pointer; zlib: deflated on
+ * `threads` threads); size[] and crc[] are what the block index holds. table_write_stored then
+ * writes the whole table atomically like table_write, from the index of every block (size[],
+ * crc[]) and a payload callback that emits the stored blocks in order through table_emit. */
+struct table_blocks {
+	uint64_t first, count;
+	uint32_t *size, *crc;
+	uint8_t **z;        /* zlib: each block's deflated bytes; NULL for raw */
+	const uint8_t *raw; /* raw: the packed bytes of these blocks */
+};
+struct table_sink;
+typedef int (*table_payload_fn)(void *ctx, struct table_sink *sink, struct slidetab_error *err);
+
+uint32_t table_block_entries(const struct table_meta *meta); /* entries per block (default filled in) */
+uint64_t table_block_count(const struct table_meta *meta);
+int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
+		      int threads, struct table_blocks *t, struct slidetab_error *err);
+const uint8_t *table_blocks_data(const struct table_blocks *t, uint64_t b); /* block first + b */
+void table_blocks_free(struct table_blocks *t);
+int table_emit(struct table_sink *sink, const void *p, uint64_t n, struct slidetab_error *err);
+int table_write_stored(const char *path, const struct table_meta *meta, const uint32_t *size, const uint32_t *crc,
+		       table_payload_fn payload, void *ctx, uint64_t *bytes_written, struct slidetab_error *err);
+
+#endif

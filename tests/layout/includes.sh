@@ -1,0 +1,50 @@
+#!/bin/sh
+# includes.sh: the house rules over every quoted #include (README, "Layout"): the library includes
+# only itself and the public header; common/ adds the library's internals; the programs use the
+# public header, common/ and their own folder, with the few named exceptions below. Exit 1 on a
+# broken rule, naming the file, the line and the rule.
+cd "$(dirname "$0")/../.." || exit 2
+# allowed FILE: the include prefixes a source file may name (space-separated; a prefix ending in
+# .h names one header).
+allowed() {
+	case $1 in
+	libslidetab/*) echo "slidetab.h libslidetab/" ;;
+	common/*) echo "slidetab.h libslidetab/ common/" ;;
+	query/*) echo "slidetab.h common/ query/ gap/run.h libslidetab/table/read.h libslidetab/model/board.h" ;;
+	gap/*) echo "slidetab.h gap/ libslidetab/base/err.h libslidetab/base/tok.h" ;;
+	gen/*) echo "slidetab.h common/ libslidetab/ gen/" ;; # the format's writer may use internals
+	examples/*) echo "slidetab.h" ;;
+	include/*) echo "" ;;
+	*) echo "*" ;; # tests, benchmarks and fuzz targets may reach anything they test
+	esac
+}
+bad=0 files=0
+for f in $(git ls-files --cached --others --exclude-standard '*.c' '*.h' 2>/dev/null ||
+	find . -name '*.[ch]' | sed 's#^\./##'); do
+	files=$((files + 1))
+	ok=$(allowed "$f")
+	grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" | while IFS= read -r line; do
+		inc=$(echo "$line" | sed 's/^[^"]*"\([^"]*\)".*/\1/')
+		n=${line%%:*}
+		case $inc in
+		../*|*/../*) echo "$f:$n: \"$inc\": includes name their path from the root, never ../"; continue ;;
+		esac
+		[ -f "$inc" ] || [ -f "include/$inc" ] || { echo "$f:$n: \"$inc\": no such file from the root"; continue; }
+		[ "$ok" = "*" ] && continue
+		hit=0
+		for p in $ok; do
+			case $p in
+			*.h) [ "$inc" = "$p" ] && hit=1 ;;
+			*) case $inc in "$p"*) hit=1 ;; esac ;;
+			esac
+		done
+		[ $hit = 1 ] || echo "$f:$n: \"$inc\": ${f%%/*}/ may include only: $ok"
+	done
+done > "${TMPDIR:-/tmp}/includes.$$"
+if [ -s "${TMPDIR:-/tmp}/includes.$$" ]; then
+	cat "${TMPDIR:-/tmp}/includes.$$" >&2
+	bad=$(wc -l < "${TMPDIR:-/tmp}/includes.$$")
+fi
+rm -f "${TMPDIR:-/tmp}/includes.$$"
+echo "includes: $files files, $bad broken rules"
+[ "$bad" -eq 0 ]
