@@ -233,6 +233,8 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz exam
 	@sh tests/e2e/cli.sh
 	@SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/e2e/options.sh
 	@sh tests/e2e/input.sh
+	@sh tests/e2e/ckpt.sh
+	@sh tests/e2e/genout.sh
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/lib.sh
 
 # The library's example programs, built against the header and static library in the tree.
