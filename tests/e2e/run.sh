@@ -95,9 +95,25 @@ status_is 3 "empty table file refused" sh -c "echo 8 7 6 5 4 3 2 1 0 | bin/query
 # Writing safely: a full disk, an interrupted run.
 status_is 1 "gen to a full disk (/dev/full)" bin/gen -q --board 2x3 -o /dev/full
 check "full disk message" has "$tmp/err" "No space left on device"
+# SIGINT while gen rewrites a table (slowed by the hook $SLIDETAB_TEST_WRITE_DELAY_MS, through a
+# named temporary file: $SLIDETAB_TEST_NO_TMPFILE): the old table stays whole under its name and
+# no temporary file is left.
 mkdir -p "$tmp/int"
-timeout -s INT 0.5 bin/gen -q --board 3x4 -o "$tmp/int/x.tbl" >/dev/null 2>&1
-check "interrupted gen leaves no file" test -z "$(ls -A "$tmp/int")"
+bin/gen -q --board 2x5 --blank 2 -c none -o "$tmp/int/x.tbl" >/dev/null
+cp "$tmp/int/x.tbl" "$tmp/old.tbl"
+SLIDETAB_TEST_WRITE_DELAY_MS=100 SLIDETAB_TEST_NO_TMPFILE=1 bin/gen -q --board 2x5 --blank 0 -c none -o "$tmp/int/x.tbl" >/dev/null 2>&1 &
+p=$!
+if writing_started $p "$tmp/int"; then
+	kill -INT $p
+	wait $p
+	r=$?
+	check "SIGINT during the write ends gen by the signal (exit $r)" test $r -eq 130
+	check "interrupted write: the old table is whole under its name" cmp "$tmp/int/x.tbl" "$tmp/old.tbl"
+	check "interrupted write: no temporary file left" test "$(ls -A "$tmp/int")" = x.tbl
+else
+	wait $p
+	ko "gen never opened its temporary file in $tmp/int"
+fi
 status_is 1 "gen into a missing folder" bin/gen -q --board 2x2 -o /nonexistent/x.tbl
 status_is 3 "gen refuses a board that cannot fit" bin/gen --board 4x4
 check "refusal names the numbers" has "$tmp/err" "10461394944000"
