@@ -28,7 +28,8 @@ else
 fi
 load1=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null)
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
-[ -z "$(git -C "$root" status --porcelain --untracked-files=no -- . ':!docs/BENCHMARKS.md' 2>/dev/null)" ] ||
+# uncommitted changes to the code (not to docs/ or the README) are said with the commit
+[ -z "$(git -C "$root" status --porcelain --untracked-files=no -- . ':!docs' ':!README.md' 2>/dev/null)" ] ||
 	commit="$commit with uncommitted changes"
 cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //')
 mem=$(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo 2>/dev/null)
