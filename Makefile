@@ -124,7 +124,7 @@ HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/d
 check-mpi: bin/gen bin/query $(if $(HAVE_MPI),bin/gen-mpi)
 	@sh tests/mpi/mpi.sh
 
-# gen-mpi -np 2 -j 1 against gen -j 2 on 3x4 and 2x6 (BENCH_MPI_2X7=1: also 2x7 --count-only, 45+ min).
+# gen-mpi -np 2 -j 1 against gen -j 2 on 3x4 and 2x6 (BENCH_MPI_2X7=1: also 2x7 --count-only, about 30 min).
 bench-mpi: all bin/gen-mpi
 	@sh bench/record.sh bench-mpi sh bench/run-mpi.sh
 
@@ -255,7 +255,7 @@ bench-15: all $(BENCH_BIN)
 	sh bench/record.sh bench-15 $(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --classes 0,1,5 --set 78 --random 100 --korf tests/data/korf100.txt
 
 # Ten of Korf & Felner's 50 24-puzzle instances with the 6-6-6-6 set. Run make tables-24 first:
-# the set is not rebuilt here when gen changes (7 minutes), only its presence is required.
+# the set is not rebuilt here when gen changes (3 minutes on a quiet machine), only its presence is required.
 bench-24: all $(B)/bench/bench24
 	@for f in $(PDB24_6666); do test -f $$f || { echo "bench-24: $$f missing: run make tables-24" >&2; exit 2; }; done
 	sh bench/record.sh bench-24 $(B)/bench/bench24 -j 2 --dir tables --set 6666 --korf tests/data/korf50-24.txt
