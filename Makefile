@@ -197,9 +197,11 @@ check:
 	@$(MAKE) --no-print-directory check-hardening
 	@$(MAKE) --no-print-directory check-mpi
 
-# The house rules over every #include (tests/layout/includes.sh, README "Layout").
-check-layout:
+# The house rules over every #include (tests/layout/includes.sh, README "What is where"), and the
+# shared library's exports: exactly the header's functions, no code of common/ (exports.sh).
+check-layout: lib/libslidetab.so.$(LIBVERSION)
 	@sh tests/layout/includes.sh
+	@sh tests/layout/exports.sh
 
 # Hostile tables, exit statuses, concurrent use, resource limits (tests/hardening).
 HARDENING_PARTS ?= hostile exit concurrent atomic limits
