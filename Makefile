@@ -124,9 +124,9 @@ HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/d
 check-mpi: bin/gen bin/query $(if $(HAVE_MPI),bin/gen-mpi)
 	@sh tests/mpi/mpi.sh
 
-# gen-mpi -np 2 -j 1 against gen -j 2 on 3x4 and 2x6 (BENCH_MPI_2X7=1: also 2x7 --count-only, 45+ min).
+# gen-mpi -np 2 -j 1 against gen -j 2 on 3x4 and 2x6 (BENCH_MPI_2X7=1: also 2x7 --count-only, about 30 min).
 bench-mpi: all bin/gen-mpi
-	@sh bench/run-mpi.sh
+	@sh bench/record.sh bench-mpi sh bench/run-mpi.sh
 
 static: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p bin
@@ -197,9 +197,11 @@ check:
 	@$(MAKE) --no-print-directory check-hardening
 	@$(MAKE) --no-print-directory check-mpi
 
-# The house rules over every #include (tests/layout/includes.sh, README "Layout").
-check-layout:
+# The house rules over every #include (tests/layout/includes.sh, README "What is where"), and the
+# shared library's exports: exactly the header's functions, no code of common/ (exports.sh).
+check-layout: lib/libslidetab.so.$(LIBVERSION)
 	@sh tests/layout/includes.sh
+	@sh tests/layout/exports.sh
 
 # Hostile tables, exit statuses, concurrent use, resource limits (tests/hardening).
 HARDENING_PARTS ?= hostile exit concurrent atomic limits
@@ -243,22 +245,24 @@ $(B)/examples/%: examples/%.c lib/libslidetab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Iinclude -o $@ $^ $(LDLIBS)
 
+# Every bench target writes its figures, stamped with machine, date and commit, into its own section
+# of docs/BENCHMARKS.md through bench/record.sh (only when it passes; BENCH_NOTE adds a note).
 bench: all $(BENCH_BIN)
-	@sh bench/run.sh
+	@sh bench/record.sh bench sh bench/run.sh
 
 bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck
-	@sh bench/run-large.sh
+	@sh bench/record.sh bench-large sh bench/run-large.sh
 
 # 555, 663 and 78 built and timed for the corner, edge and centre classes, then Korf's 100 and
 # random positions solved with 78 for each class.
 bench-15: all $(BENCH_BIN)
-	$(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --classes 0,1,5 --set 78 --random 100 --korf tests/data/korf100.txt
+	sh bench/record.sh bench-15 $(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --classes 0,1,5 --set 78 --random 100 --korf tests/data/korf100.txt
 
 # Ten of Korf & Felner's 50 24-puzzle instances with the 6-6-6-6 set. Run make tables-24 first:
-# the set is not rebuilt here when gen changes (7 minutes), only its presence is required.
+# the set is not rebuilt here when gen changes (3 minutes on a quiet machine), only its presence is required.
 bench-24: all $(B)/bench/bench24
 	@for f in $(PDB24_6666); do test -f $$f || { echo "bench-24: $$f missing: run make tables-24" >&2; exit 2; }; done
-	$(B)/bench/bench24 -j 2 --dir tables --set 6666 --korf tests/data/korf50-24.txt
+	sh bench/record.sh bench-24 $(B)/bench/bench24 -j 2 --dir tables --set 6666 --korf tests/data/korf50-24.txt
 
 # Programs are installed as slidetab-gen and slidetab-query; they find the tables in
 # PREFIX/share/slidetab/tables beside their bin folder, whatever PREFIX the build had.

@@ -2,6 +2,8 @@
 # deps.sh: installs the packages slidetab needs (as root), or prints the command to run.
 # (Open MPI for gen-mpi and its tests; the plain build does not need it.)
 # Usage: deps.sh [fuzz]   (fuzz: also clang and its libFuzzer runtime, for `make fuzz`)
+# Plain sh, so a bare Debian runs it before make exists (`sh .ci/deps.sh && make demo`): it then
+# installs build-essential, which brings make and cc. `make deps` runs the same script.
 set -u
 want="zlib1g-dev check pkg-config g++ libopenmpi-dev openmpi-bin"
 [ "${1:-}" = fuzz ] && want="$want clang libclang-rt-dev"

@@ -1,10 +1,10 @@
-/* slidetab: the public API (include/slidetab.h): a handle that finds, opens and answers from tables.
+/* api: the public API (include/slidetab.h): a handle that finds, opens and answers from tables.
  *
  * Boards of at most 12 cells, and 2x7 (7x2), are answered from exact tables (tabname_is_exact),
  * 4x4 and 5x5 by IDA* over pattern databases. Tables and sets are opened on first use under the handle's lock and never
  * closed before the handle, so a pointer to one stays valid. What a goal needs (its table and
  * frame) is worked out once per thread and goal, in a thread-local cache, so the hot path takes
- * no lock; lookups into a table are safe on many threads (core/table.c). */
+ * no lock; lookups into a table are safe on many threads (libslidetab/table/read.c). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>

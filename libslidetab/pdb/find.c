@@ -1,4 +1,4 @@
-/* pdbfind: finds and loads the strongest pattern-database set present for a board and blank class. */
+/* pdb/find (pdbfind_): finds and loads the strongest pattern-database set present for a board and blank class. */
 #include "libslidetab/pdb/find.h"
 
 #include <sys/stat.h>

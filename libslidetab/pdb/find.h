@@ -1,4 +1,4 @@
-/* pdbfind: finds and loads the strongest pattern-database set present for a board and blank class. */
+/* pdb/find (pdbfind_): finds and loads the strongest pattern-database set present for a board and blank class. */
 #ifndef SLIDETAB_PDBFIND_H
 #define SLIDETAB_PDBFIND_H
 

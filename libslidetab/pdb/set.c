@@ -1,4 +1,4 @@
-/* pdbset: sets of additive disjoint pattern databases: new, add, load, free and the heuristic. */
+/* pdb/set (pdb_set_): sets of additive disjoint pattern databases: new, add, load, free and the heuristic. */
 #include "libslidetab/pdb/pdb.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* tblhead: the table header codec: on-disk layout, encode/decode, CRC, field checks, names for --info. */
+/* header (tbl_): the table header codec: encode/decode, CRC, field checks, names for --info. */
 #include "libslidetab/table/header.h"
 
 #include <inttypes.h>
@@ -127,7 +127,7 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 			return err_set(err, SLIDETAB_EFORMAT, "histogram counts more states than entries");
 		sum += m->hist[d];
 	}
-	/* A PDB may hold unreachable placements (the all-ones entry, see core/pdb.h): fewer counted. */
+	/* A PDB may hold unreachable placements (the all-ones entry, see libslidetab/pdb/pdb.h): fewer counted. */
 	if ((m->kind == TABLE_KIND_PDB ? sum == 0 : sum != m->entries) || m->hist[m->radius] == 0)
 		return err_set(err, SLIDETAB_EFORMAT, "histogram (%" PRIu64 " states) does not match %" PRIu64
 			    " entries and radius %" PRIu32, sum, m->entries, m->radius);

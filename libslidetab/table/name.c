@@ -1,4 +1,4 @@
-/* tabname: the one rule for naming table files and the folders searched for them. */
+/* name (tabname_): the one rule for naming table files and the folders searched for them. */
 #include "libslidetab/table/name.h"
 
 #include <dlfcn.h>

@@ -1,4 +1,4 @@
-/* tabname: the one rule for naming table files and the folders searched for them.
+/* name (tabname_): the one rule for naming table files and the folders searched for them.
  *
  * An exact table for an RxC board whose goal has its blank in the class of cell K (K = the
  * smallest cell that a board symmetry maps the blank onto) is named RxC-bK.tbl, whatever the
