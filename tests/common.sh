@@ -35,10 +35,13 @@ out_is() { # out_is NAME TEXT: the last status_is printed exactly TEXT (a printf
 }
 err_has() { if grep -q -- "$2" "$tmp/err"; then ok "$1"; else ko "$1 (stderr lacks '$2')"; head -3 "$tmp/err"; fi; }
 err_lacks() { if grep -q -- "$2" "$tmp/err"; then ko "$1 (stderr has '$2')"; else ok "$1"; fi; }
-writing_started() { # writing_started PID DIR: waits (at most 20 s) until process PID holds a file in DIR open
-	i=0
+# writing_started PID DIR: waits (at most 20 s) until process PID holds a file in DIR open, seen on
+# two polls 50 ms apart (gen's check before its search opens and removes one for a moment).
+writing_started() {
+	i=0 seen=0
 	while [ $i -lt 400 ]; do
-		ls -l "/proc/$1/fd" 2>/dev/null | grep -q -- "-> $2/" && return 0
+		if ls -l "/proc/$1/fd" 2>/dev/null | grep -q -- "-> $2/"; then seen=$((seen + 1)); else seen=0; fi
+		[ $seen -ge 2 ] && return 0
 		kill -0 "$1" 2>/dev/null || return 1
 		sleep 0.05
 		i=$((i + 1))
