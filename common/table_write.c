@@ -127,7 +127,7 @@ int table_write_check(const char *path, struct slidetab_error *err)
 	char *tmpname;
 	int fd = open_temp(path, &tmpname, err);
 	if (fd < 0)
-		return SLIDETAB_EIO;
+		return err_prefix(err, "cannot write the table %s", path);
 	close(fd);
 	if (tmpname)
 		unlink(tmpname);
