@@ -216,7 +216,6 @@ static int save(void *ctx, const struct bfs_snapshot *s, struct slidetab_error *
 	/* every process has its file of this layer: the older ones can go */
 	test_kill_at(c, s->depth, KILL_RENAMED);
 	sweep(c, s->depth);
-	c->saved = s->depth;
 	test_kill_at(c, s->depth, KILL_DONE);
 	return SLIDETAB_OK;
 }
@@ -360,7 +359,6 @@ static int resume(void *ctx, struct bfs_snapshot *s, int *resumed, struct slidet
 	if (agree(c, rc != SLIDETAB_OK, BFS_MAX) != 0)
 		return rc != SLIDETAB_OK ? rc : err_set(err, SLIDETAB_EFORMAT, "another process refused its checkpoint");
 	sweep(c, depth);
-	c->saved = depth;
 	*resumed = 1;
 	return SLIDETAB_OK;
 }
@@ -369,7 +367,6 @@ void ckpt_finish(struct ckpt *c)
 {
 	agree(c, 0, BFS_MAX); /* every process has its part of the run done: nothing is resumed any more */
 	sweep(c, 0);
-	c->saved = 0;
 }
 
 struct bfs_ckpt ckpt_hooks(struct ckpt *c)

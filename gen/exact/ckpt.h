@@ -16,7 +16,6 @@ struct ckpt {
 	uint32_t entry;
 	int count_only;
 	const struct bfs_part *part; /* NULL: one process */
-	unsigned saved;  /* the layer count of this process's newest file in dir, 0 none */
 };
 
 /* The bfs_ckpt hooks over c (c must outlive the search). */
