@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "slidetab.h"
+#include "libslidetab/api.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/base/err.h"
 #include "libslidetab/table/exact.h"
@@ -434,24 +435,21 @@ static int answer_exact(slidetab *db, const struct board *b, const struct board_
 	return exact_path(x, p->f.dir, &ts, *dist, path, err);
 }
 
-/* By IDA* over the pattern databases of the goal's blank class. */
-static int answer_search(slidetab *db, const struct board *b, const struct board_state *s,
-			 const struct board_state *g, unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
+/* By IDA* over a pattern-database set: at most max_depth moves (0: no limit), `threads` threads. */
+static int search_set(slidetab *db, const struct pdb_set *set, const struct board_state *s,
+		      const struct board_state *g, unsigned max_depth, unsigned threads, unsigned *dist, char *path,
+		      size_t cap, struct slidetab_error *err)
 {
-	struct pdb_set *set = NULL;
-	int rc = set_for(db, b, board_blank(b, g), &set, err);
-	if (rc != SLIDETAB_OK)
-		return rc;
+	int rc;
 	struct ida_result *res = malloc(sizeof *res);
 	if (!res)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	pthread_mutex_lock(&db->lock);
 	struct ida_hook hook = db->progress;
 	pthread_mutex_unlock(&db->lock);
-	rc = ida_solve_par(set, s, g, (int)atomic_load(&db->max_depth), (int)atomic_load(&db->threads), &hook, res,
-			   err);
+	rc = ida_solve_par(set, s, g, (int)max_depth, (int)threads, &hook, res, err);
 	if (rc == SLIDETAB_OK && res->status == IDA_NOT_WITHIN)
-		rc = err_set(err, SLIDETAB_ELIMIT, "no solution within %u moves", atomic_load(&db->max_depth));
+		rc = err_set(err, SLIDETAB_ELIMIT, "no solution within %u moves", max_depth);
 	else if (rc == SLIDETAB_OK && res->status == IDA_UNSOLVABLE)
 		rc = err_set(err, SLIDETAB_UNSOLVABLE, "the start cannot reach the goal");
 	if (rc == SLIDETAB_OK) {
@@ -464,6 +462,17 @@ static int answer_search(slidetab *db, const struct board *b, const struct board
 	}
 	free(res);
 	return rc;
+}
+
+/* By IDA* over the pattern databases of the goal's blank class. */
+static int answer_search(slidetab *db, const struct board *b, const struct board_state *s,
+			 const struct board_state *g, unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
+{
+	struct pdb_set *set = NULL;
+	int rc = set_for(db, b, board_blank(b, g), &set, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	return search_set(db, set, s, g, atomic_load(&db->max_depth), atomic_load(&db->threads), dist, path, cap, err);
 }
 
 /* Answers one puzzle: its distance, and the path when path is not NULL (room for cap bytes). */
@@ -506,4 +515,48 @@ int slidetab_path(slidetab *db, int rows, int cols, const unsigned char *start, 
 		return err_set(err, SLIDETAB_EINVAL, "no room for the moves");
 	moves[0] = '\0';
 	return answer(db, rows, cols, start, goal, &dist, moves, cap, err);
+}
+
+/* The internal interface of libslidetab/api.h (batch.c, hint.c). */
+int api_goal(slidetab *db, int rows, int cols, const unsigned char *goal, struct api_goal *ag,
+	     struct slidetab_error *err)
+{
+	const struct board *b;
+	if (!db)
+		return err_set(err, SLIDETAB_EINVAL, "no handle (NULL)");
+	int rc = geometry(rows, cols, &b, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	memset(ag, 0, sizeof *ag);
+	ag->b = *b;
+	if (goal && (rc = read_board(b, goal, "goal", &ag->g, err)) != SLIDETAB_OK)
+		return rc;
+	if (!goal)
+		board_goal(b, b->n - 1, &ag->g);
+	ag->searched = !tabname_is_exact(rows, cols);
+	ag->threads = atomic_load(&db->threads);
+	ag->max_depth = atomic_load(&db->max_depth);
+	return SLIDETAB_OK;
+}
+
+int api_open(slidetab *db, struct api_goal *ag, struct slidetab_error *err)
+{
+	if (ag->searched)
+		return set_for(db, &ag->b, board_blank(&ag->b, &ag->g), &ag->set, err);
+	int rc = prepare(db, &ag->b, &ag->g, err);
+	if (rc == SLIDETAB_OK)
+		ag->x = &tls_prep.table->x, ag->f = tls_prep.f;
+	return rc;
+}
+
+int api_start(const struct api_goal *ag, const unsigned char *tiles, const char *what, struct board_state *s,
+	      struct slidetab_error *err)
+{
+	return read_board(&ag->b, tiles, what, s, err);
+}
+
+int api_search(slidetab *db, const struct api_goal *ag, const struct board_state *s, unsigned max_depth,
+	       unsigned threads, unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
+{
+	return search_set(db, ag->set, s, &ag->g, max_depth, threads, dist, path, cap, err);
 }

@@ -20,8 +20,10 @@ static inline void testtables_fail(const char *what, const struct slidetab_error
 	exit(1);
 }
 
-/* DIR/RxC-bK.tbl for the goal with the blank at `blank` (compress: 0 raw, 1 zlib, 2 compact). */
-static inline void testtables_exact(const char *dir, int rows, int cols, int blank, int compress)
+/* DIR/RxC-bK.tbl for the goal with the blank at `blank` (compress: 0 raw, 1 zlib, 2 compact) with
+ * entries of the given kind (TABLE_ENTRY_*; compact tables hold d mod 4 whatever it is). */
+static inline void testtables_exact_entry(const char *dir, int rows, int cols, int blank, int compress,
+					  uint32_t entry)
 {
 	char path[TABNAME_MAX];
 	struct slidetab_error err;
@@ -32,9 +34,15 @@ static inline void testtables_exact(const char *dir, int rows, int cols, int bla
 	if (tabname_exact(path, sizeof path, dir, rows, cols, blank, &err) != SLIDETAB_OK)
 		testtables_fail(dir, &err);
 	struct exactcmd_opts o = { .out = path, .threads = 2, .level = 6, .quiet = 1, .compress = compress,
-				   .entry = TABLE_ENTRY_MDRES };
+				   .entry = entry };
 	if (exactcmd_run(&b, &g, &o, &err) != SLIDETAB_OK)
 		testtables_fail(path, &err);
+}
+
+/* The same with the default entries (Manhattan residues). */
+static inline void testtables_exact(const char *dir, int rows, int cols, int blank, int compress)
+{
+	testtables_exact_entry(dir, rows, cols, blank, compress, TABLE_ENTRY_MDRES);
 }
 
 /* The 5-5-5 set of 4x4 for the goal with the blank at `blank`, named as query looks for it. */
