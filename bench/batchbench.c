@@ -1,4 +1,4 @@
-/* batchbench: slidetab_distances against one slidetab_distance call a start, and slidetab_hint, on the starts read from stdin. */
+/* batchbench: slidetab_distances against one slidetab_distance call a start, and slidetab_hint (starts on stdin). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
