@@ -498,18 +498,7 @@ START_TEST(test_strerror)
 }
 END_TEST
 
-/* call (which names err) returns want with a message in err, and want again with err NULL. */
-#define EXPECT(want, call)                                                                                 \
-	do {                                                                                               \
-		struct slidetab_error e_ = { 0 };                                                          \
-		struct slidetab_error *err = &e_;                                                          \
-		int rc_ = (call);                                                                          \
-		ck_assert_msg(rc_ == (want), "%s: status %d (%s)", #call, rc_, e_.msg);                    \
-		ck_assert_int_eq(e_.status, (want));                                                       \
-		ck_assert_msg(e_.msg[0] != '\0', "%s: no message", #call);                                 \
-		err = NULL;                                                                                \
-		ck_assert_int_eq((call), (want));                                                          \
-	} while (0)
+#define EXPECT(want, call) EXPECT_STATUS(want, call)
 
 /* (d) Argument errors, unsolvable starts, missing and damaged tables. */
 START_TEST(test_errors)
@@ -589,16 +578,10 @@ START_TEST(test_errors)
 }
 END_TEST
 
-/* A case of s with a long timeout; fixture: the tables built in tmpdir. */
+/* A case of s; fixture: the tables built in tmpdir. */
 static TCase *add_case(Suite *s, const char *name, int fixture)
 {
-	TCase *tc = tcase_create(name);
-	tcase_set_tags(tc, name);
-	tcase_set_timeout(tc, 600);
-	if (fixture)
-		tcase_add_unchecked_fixture(tc, tables_setup, tables_teardown);
-	suite_add_tcase(s, tc);
-	return tc;
+	return testutil_case(s, name, fixture ? tables_setup : NULL, tables_teardown);
 }
 
 int main(void)
