@@ -338,3 +338,17 @@ def test_pip_install_into_a_venv(tmp_path):
     assert where.startswith(str(venv)) and answers == "2 [1]"
     shutil.rmtree(os.path.join(ROOT, "python", "build"), ignore_errors=True)
     shutil.rmtree(os.path.join(ROOT, "python", "slidetab.egg-info"), ignore_errors=True)
+
+
+def test_query_hint_json(db):
+    """query --hint --json carries the same hint (letters, "" at the goal) and nothing for unsolvable."""
+    import json
+    rng = random.Random(33)
+    pairs = puzzles(rng, 3, 3, 60) + [(list(range(1, 9)) + [0], list(range(1, 9)) + [0])]
+    for (s, g), line in zip(pairs, query(3, 3, pairs, "--hint", "--json")):
+        got, h = json.loads(line), db.hint(s, g)
+        assert got["input"] == " ".join(map(str, s)) and got["solvable"] == (h is not None)
+        if h is None:
+            assert "hint" not in got and "distance" not in got
+        else:
+            assert (got["distance"], got["hint"]) == h
