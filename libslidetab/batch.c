@@ -41,16 +41,16 @@ static void failed(struct batch *bt, size_t i, int status, const struct slidetab
 	pthread_mutex_unlock(&bt->lock);
 }
 
-/* 1 when tiles[0..n) hold 0..n-1 once each. */
+/* 1 when tiles[0..n) hold 0..n-1 once each (no branch inside the loop). */
 static inline int valid_tiles(const unsigned char *tiles, int n)
 {
 	uint32_t seen = 0;
+	unsigned over = 0;
 	for (int c = 0; c < n; c++) {
-		if (tiles[c] >= n)
-			return 0;
-		seen |= 1u << tiles[c];
+		over |= tiles[c] >= n;
+		seen |= 1u << (tiles[c] & 31);
 	}
-	return seen == (1u << n) - 1;
+	return !over && seen == (1u << n) - 1;
 }
 
 /* The distance of one checked start from an exact table: mapped, tested and ranked in one pass. */
@@ -60,15 +60,20 @@ static inline int exact_one(const struct api_goal *ag, const unsigned char *tile
 	const struct exact *x = ag->x;
 	const struct rank_ctx *r = &x->rk;
 	int n = ag->b.n, m = n - 1, blank = 0, k = 0;
+	unsigned md = 0; /* the Manhattan distance, for Manhattan-residue entries */
 	struct board_state ts;
 	uint8_t seq[BOARD_MAX_CELLS] = { 0 };
-	for (int c = 0; c < n; c++)
-		ts.t[ag->f.cell[c]] = ag->f.rename[tiles[c]];
 	for (int c = 0; c < n; c++) {
-		if (ts.t[c])
-			seq[k++] = ts.t[c];
-		else
-			blank = c;
+		int tc = ag->f.cell[c];
+		uint8_t v = ag->f.rename[tiles[c]];
+		ts.t[tc] = v;
+		md += x->md[v][tc];
+	}
+	for (int c = 0; c < n; c++) { /* the seq: the tiles without the blank */
+		uint8_t v = ts.t[c];
+		seq[k] = v;
+		k += v != 0;
+		blank = v ? blank : c;
 	}
 	uint32_t used = 0;
 	uint64_t h = 0;
@@ -88,7 +93,7 @@ static inline int exact_one(const struct api_goal *ag, const unsigned char *tile
 	unsigned e;
 	int rc = table_lookup(x->t, h * (uint64_t)n + (uint64_t)blank, &e, err);
 	if (rc == SLIDETAB_OK)
-		*d = exact_decode(x, e, &ts, blank);
+		*d = x->meta->entry == TABLE_ENTRY_MDRES ? 2 * e + md : exact_decode(x, e, &ts, blank);
 	return rc;
 }
 
