@@ -6,17 +6,17 @@
 PYTHON=${PYTHON:-/usr/bin/python3}
 why=""
 if [ -n "${SLIDETAB_SANITIZED:-}" ]; then
-	why="a sanitizer build"
+	why="a sanitizer build (run them in a plain build)"
 elif ! command -v "$PYTHON" >/dev/null 2>&1; then
-	why="no $PYTHON"
+	why="no $PYTHON; .ci/deps.sh installs python3-dev python3-numpy python3-pytest"
 elif ! "$PYTHON" -c 'import os, sys, sysconfig
 sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then
-	why="no Python.h for $PYTHON (python3-dev)"
+	why="no Python.h for $PYTHON; .ci/deps.sh installs python3-dev"
 elif ! "$PYTHON" -c 'import numpy, pytest' 2>/dev/null; then
-	why="no numpy or pytest for $PYTHON (python3-numpy, python3-pytest)"
+	why="no numpy or pytest for $PYTHON; .ci/deps.sh installs python3-numpy python3-pytest"
 fi
 if [ -n "$why" ]; then
-	skipped "python tests: $why; .ci/deps.sh installs what they need"
+	skipped "python tests: $why"
 	summary
 	exit $?
 fi
