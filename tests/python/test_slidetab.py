@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -353,3 +354,27 @@ def test_query_hint_json(db):
             assert "hint" not in got and "distance" not in got
         else:
             assert (got["distance"], got["hint"]) == h
+
+
+def test_the_gil_is_released(db):
+    """Python code runs on another thread while the library searches (it could not if the GIL were held)."""
+    rng = random.Random(8)
+    far = np.array([walked(rng, list(range(1, 16)) + [0], 4, 4, 80) for _ in range(6)])
+    span = []
+
+    def search():
+        t0 = time.monotonic()
+        db.distances(far)
+        span.extend([t0, time.monotonic()])
+
+    t = threading.Thread(target=search)
+    ticks = []
+    t.start()
+    while t.is_alive():
+        ticks.append(time.monotonic())
+    t.join()
+    # The first half of the call: a thread holding the GIL would let this one tick only after it
+    # (and after the call returns, before the thread reads the clock again).
+    inside = [x for x in ticks if span[0] + 0.01 < x < (span[0] + span[1]) / 2]
+    assert span[1] - span[0] > 0.05, "the searches were too quick to tell"
+    assert len(inside) > 10
