@@ -359,7 +359,7 @@ def test_query_hint_json(db):
 def test_the_gil_is_released(db):
     """Python code runs on another thread while the library searches (it could not if the GIL were held)."""
     rng = random.Random(8)
-    far = np.array([walked(rng, list(range(1, 16)) + [0], 4, 4, 80) for _ in range(6)])
+    far = np.array([walked(rng, list(range(1, 16)) + [0], 4, 4, 400) for _ in range(40)])  # 0.1-0.3 s
     span = []
 
     def search():
