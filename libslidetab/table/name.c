@@ -29,6 +29,8 @@ static int finish(int k, size_t len, struct slidetab_error *err)
 
 int tabname_is_exact(int rows, int cols)
 {
+	if (rows < 2 || cols < 2 || rows > BOARD_MAX_SIDE || cols > BOARD_MAX_SIDE)
+		return 0; /* not a board: no product is formed */
 	return rows * cols <= 12 || (rows == 2 && cols == 7) || (rows == 7 && cols == 2);
 }
 

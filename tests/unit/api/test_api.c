@@ -8,6 +8,7 @@
  * ThreadSanitizer step). */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, getline, popen */
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -526,10 +527,18 @@ START_TEST(test_errors)
 	EXPECT(SLIDETAB_EINVAL, slidetab_distance(NULL, 3, 3, s, NULL, &d, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_open(NULL, dir, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_set_max_depth(NULL, 0, err));
-	static const int bad_sizes[][2] = { { 1, 9 }, { 9, 1 }, { 0, 0 }, { -3, -3 }, { 6, 5 }, { 3, 0 } };
+	/* Sizes whose product overflows int (or wraps to a small board) are refused like any other. */
+	static const int bad_sizes[][2] = { { 1, 9 },	  { 9, 1 },	     { 0, 0 },		 { -3, -3 },
+					    { 6, 5 },	  { 3, 0 },	     { 65536, 65536 },	 { 46341, 46341 },
+					    { 1431655766, 3 }, { 3, 1431655766 }, { INT_MAX, INT_MAX }, { INT_MIN, INT_MIN },
+					    { 13, 2 },	  { 2, 13 },	     { INT_MAX, 2 },	 { -65536, -65536 } };
 	for (size_t k = 0; k < sizeof bad_sizes / sizeof bad_sizes[0]; k++) {
-		int r = bad_sizes[k][0], c = bad_sizes[k][1];
+		int r = bad_sizes[k][0], c = bad_sizes[k][1], searched;
+		unsigned per;
+		char buf[8];
 		EXPECT(SLIDETAB_EINVAL, slidetab_distance(db, r, c, s, NULL, &d, err));
+		EXPECT(SLIDETAB_EINVAL, slidetab_path(db, r, c, s, NULL, buf, sizeof buf, err));
+		EXPECT(SLIDETAB_EINVAL, slidetab_batch_plan(db, r, c, 2, &searched, &per, err));
 	}
 	EXPECT(SLIDETAB_EINVAL, slidetab_distance(db, 3, 3, twice, NULL, &d, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_distance(db, 3, 3, big, NULL, &d, err));
