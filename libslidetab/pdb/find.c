@@ -6,11 +6,10 @@
 
 #include "libslidetab/model/board.h"
 
-/* Fills paths[] with the preset's files in dir; returns how many exist, or -1. */
+/* Fills paths[] and masks[] with the preset's files in dir; returns how many exist, or -1. */
 static int preset_files(const char *preset, const char *dir, int rows, int cols, int blank_cell,
-			char paths[PDB_PRESET_MAX][TABNAME_MAX], int *count)
+			char paths[PDB_PRESET_MAX][TABNAME_MAX], uint32_t masks[PDB_PRESET_MAX], int *count)
 {
-	uint32_t masks[PDB_PRESET_MAX];
 	int n = pdb_preset_for(preset, rows * cols, masks), present = 0;
 	if (n < 0)
 		return -1;
@@ -72,12 +71,13 @@ int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_
 			const char *name = boards[bi].order[i];
 			char paths[PDB_PRESET_MAX][TABNAME_MAX];
 			const char *ptrs[PDB_PRESET_MAX];
+			uint32_t masks[PDB_PRESET_MAX];
 			int n = 0;
-			if (preset_files(name, path->dir[d], rows, cols, blank_cell, paths, &n) != n || n == 0)
+			if (preset_files(name, path->dir[d], rows, cols, blank_cell, paths, masks, &n) != n || n == 0)
 				continue;
 			for (int k = 0; k < n; k++)
 				ptrs[k] = paths[k];
-			int rc = pdb_set_load(set, ptrs, n, n, err);
+			int rc = pdb_set_load_masks(set, ptrs, masks, n, n, err);
 			if (rc != SLIDETAB_OK)
 				return err_prefix(err, "refusing pattern databases %s in %s", name, path->dir[d]);
 			if (i > 0 && boards[bi].make && notice_len)

@@ -527,6 +527,21 @@ START_TEST(test_errors)
 	EXPECT(SLIDETAB_EINVAL, slidetab_distance(NULL, 3, 3, s, NULL, &d, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_open(NULL, dir, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_set_max_depth(NULL, 0, err));
+	/* Unknown flag bits, and a table folder too long for a table's path, are refused. */
+	slidetab *none = (slidetab *)&d;
+	for (unsigned bit = 1; bit; bit <<= 1)
+		if (bit != SLIDETAB_PRELOAD) {
+			EXPECT(SLIDETAB_EINVAL, slidetab_open_flags(&none, dir, bit | SLIDETAB_PRELOAD, err));
+			ck_assert_ptr_null(none);
+		}
+	static char longdir[6001];
+	memset(longdir, 'd', sizeof longdir - 1);
+	setenv("SLIDETAB_TABLES", longdir, 1);
+	EXPECT(SLIDETAB_EINVAL, slidetab_open(&none, NULL, err));
+	slidetab_open(&none, NULL, &e);
+	ck_assert_msg(strstr(e.msg, "SLIDETAB_TABLES") && strstr(e.msg, "6000"), "%s", e.msg);
+	unsetenv("SLIDETAB_TABLES");
+	EXPECT(SLIDETAB_EINVAL, slidetab_open(&none, longdir + 5000, err));
 	/* Sizes whose product overflows int (or wraps to a small board) are refused like any other. */
 	static const int bad_sizes[][2] = { { 1, 9 },	  { 9, 1 },	     { 0, 0 },		 { -3, -3 },
 					    { 6, 5 },	  { 3, 0 },	     { 65536, 65536 },	 { 46341, 46341 },

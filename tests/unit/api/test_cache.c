@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "slidetab.h"
@@ -186,13 +187,14 @@ START_TEST(test_query_two_boards)
 {
 	testtables_555(dir, 15);
 	testtables_preset(dir, 5, 5, 24, "444444");
-	char a[64], b[64], cmd[256];
+	char a[64], b[64], errs[64], cmd[256];
 	unsigned want[6];
 	snprintf(a, sizeof a, "%s/a16.txt", dir);
 	snprintf(b, sizeof b, "%s/b25.txt", dir);
+	snprintf(errs, sizeof errs, "%s/stderr", dir);
 	write_puzzles(a, 4, 4, 3, want);
 	write_puzzles(b, 5, 5, 3, want + 3);
-	snprintf(cmd, sizeof cmd, "%s --tables %s %s %s 2>/dev/null", QUERY_BIN, dir, a, b);
+	snprintf(cmd, sizeof cmd, "%s --tables %s %s %s 2>%s", QUERY_BIN, dir, a, b, errs);
 	FILE *p = popen(cmd, "r");
 	ck_assert_ptr_nonnull(p);
 	char line[256];
@@ -206,6 +208,65 @@ START_TEST(test_query_two_boards)
 	}
 	ck_assert_int_eq(k, 6);
 	ck_assert_int_eq(pclose(p), 0);
+	/* 5x5 from 4-4-4-4-4-4: one note on stderr, naming the make target, and nothing else */
+	FILE *f = fopen(errs, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_msg(strncmp(line, "query: note: 5x5: ", 18) == 0 && strstr(line, "`make tables-24`\n"), "%s", line);
+	ck_assert_ptr_null(fgets(line, sizeof line, f));
+	fclose(f);
+}
+END_TEST
+
+/* Copies file from into to (both in folders of the test). */
+static void copy_file(const char *from, const char *to)
+{
+	char cmd[3 * TABNAME_MAX];
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Issue 23 item 11: a file of a 5-5-5 set replaced by another set's file is the one blamed: by
+ * its tile set (a copy of a sibling), or by its goal (the same tiles for another corner). */
+START_TEST(test_replaced_pdb_blamed)
+{
+	char other[64], from[TABNAME_MAX], names[3][TABNAME_MAX];
+	uint32_t masks[PDB_PRESET_MAX];
+	ck_assert_int_eq(pdb_preset("555", masks), 3);
+	snprintf(other, sizeof other, "%s/other", dir);
+	ck_assert_int_eq(mkdir(other, 0700), 0);
+	testtables_555(dir, 0);
+	testtables_555(other, 15);
+	for (int k = 0; k < 3; k++)
+		ck_assert_int_eq(tabname_pdb(names[k], TABNAME_MAX, dir, 4, 4, 0, masks[k], NULL), SLIDETAB_OK);
+	for (int c = 0; c < 6; c++) {
+		int victim = c % 3;
+		char keep[TABNAME_MAX + 8];
+		snprintf(keep, sizeof keep, "%s.keep", names[victim]);
+		copy_file(names[victim], keep);
+		if (c < 3) /* a sibling's file under this name */
+			copy_file(names[(victim + 1) % 3], names[victim]);
+		else { /* the same tiles, goal blank at 15 */
+			ck_assert_int_eq(tabname_pdb(from, sizeof from, other, 4, 4, 15, masks[victim], NULL), SLIDETAB_OK);
+			copy_file(from, names[victim]);
+		}
+		slidetab *db;
+		struct slidetab_error e;
+		unsigned char s[16], g[16];
+		unsigned d;
+		ck_assert_int_eq(slidetab_open(&db, dir, NULL), SLIDETAB_OK);
+		puzzle(4, 4, 0, 6, s, g);
+		ck_assert_int_eq(slidetab_distance(db, 4, 4, s, g, &d, &e), SLIDETAB_EFORMAT);
+		for (int k = 0; k < 3; k++)
+			ck_assert_msg((strstr(e.msg, names[k]) != NULL) == (k == victim), "file %d replaced: %s", victim,
+				      e.msg);
+		slidetab_close(db);
+		copy_file(keep, names[victim]);
+	}
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, dir, NULL), SLIDETAB_OK);
+	check_one(db, 4, 4, 0, 12); /* the restored set answers */
+	slidetab_close(db);
 }
 END_TEST
 
@@ -470,6 +531,7 @@ int main(void)
 	tcase_add_test(add_case(s, "sets"), test_sets_by_board);
 	tcase_add_test(add_case(s, "cli"), test_query_two_boards);
 	tcase_add_test(add_case(s, "misses"), test_misses_cost_no_slot);
+	tcase_add_test(add_case(s, "replaced"), test_replaced_pdb_blamed);
 	tcase_add_loop_test(add_case(s, "evict"), test_evict_threads, 0, 2);
 	tcase_add_test(add_case(s, "recheck"), test_built_after_miss);
 	tcase_add_test(add_case(s, "notice"), test_fallback_notice);
