@@ -341,7 +341,9 @@ static struct tcache_slot *table_key(slidetab *db, int rows, int cols, int cls, 
 	if (t || db->from_buffer || miss_recent(&db->misses, MISS_TABLE, rows, cols, cls))
 		return t;
 	if (find_file(db, rows, cols, cls, path, sizeof path) != 0) {
-		miss_note(&db->misses, MISS_TABLE, rows, cols, cls, NULL);
+		struct slidetab_error e;
+		missing(db, rows, cols, cls, &e);
+		miss_note(&db->misses, MISS_TABLE, rows, cols, cls, &e);
 		return NULL;
 	}
 	miss_forget(&db->misses, MISS_TABLE, rows, cols, cls);
@@ -379,9 +381,12 @@ static struct tcache_slot *table_locked(slidetab *db, int rows, int cols, int gb
 			return NULL;
 		}
 	}
+	const struct miss_entry *m = miss_find(&db->misses, MISS_TABLE, keys[0][0], keys[0][1], keys[0][2]);
 	if (db->from_buffer)
 		err_set(err, SLIDETAB_ENOTABLE, "the table buffer holds no table for %dx%d with the blank at cell %d", rows,
 			cols, gb);
+	else if (m && err)
+		*err = m->err; /* the message made when the miss was noted */
 	else
 		missing(db, keys[0][0], keys[0][1], keys[0][2], err);
 	return NULL;

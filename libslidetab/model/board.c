@@ -186,10 +186,20 @@ int board_symmetries(const struct board *b, struct board_sym syms[8])
 
 int board_blank_class(const struct board *b, int cell)
 {
-	struct board_sym syms[8];
-	int n = board_symmetries(b, syms), best = cell;
-	for (int i = 0; i < n; i++)
-		if (syms[i].cell[cell] < best)
-			best = syms[i].cell[cell];
+	/* The images of cell under the symmetries of make_sym, without building them (a hot path of
+	 * the library: every goal it has not seen on this thread). */
+	int rows = b->rows, cols = b->cols, best = cell;
+	for (int f = 0; f < 4; f++) {
+		int r = cell / cols, k = cell % cols;
+		if (f & 1)
+			r = rows - 1 - r;
+		if (f & 2)
+			k = cols - 1 - k;
+		int img = r * cols + k, timg = k * cols + r;
+		if (img < best)
+			best = img;
+		if (rows == cols && timg < best)
+			best = timg;
+	}
 	return best;
 }

@@ -26,6 +26,11 @@ const struct miss_entry *miss_recent(const struct miss_memo *m, int kind, int ro
 	return e && now_ns() - e->when < MISS_RECHECK_NS ? e : NULL;
 }
 
+const struct miss_entry *miss_find(const struct miss_memo *m, int kind, int rows, int cols, int cls)
+{
+	return lookup(m, kind, rows, cols, cls);
+}
+
 void miss_note(struct miss_memo *m, int kind, int rows, int cols, int cls, const struct slidetab_error *err)
 {
 	struct miss_entry *e = lookup(m, kind, rows, cols, cls);

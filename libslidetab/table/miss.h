@@ -30,6 +30,9 @@ struct miss_memo {
  * ago, else NULL (look again). */
 const struct miss_entry *miss_recent(const struct miss_memo *m, int kind, int rows, int cols, int cls);
 
+/* The remembered miss of (kind, rows, cols, cls) however old, or NULL. */
+const struct miss_entry *miss_find(const struct miss_memo *m, int kind, int rows, int cols, int cls);
+
 /* Remembers that (kind, rows, cols, cls) was looked for now and not found, with its message. */
 void miss_note(struct miss_memo *m, int kind, int rows, int cols, int cls, const struct slidetab_error *err);
 
