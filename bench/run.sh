@@ -96,7 +96,7 @@ for extra in "$B"/gap_bench; do
 	"$extra" || fail "gap_bench"
 done
 echo
-echo "## libslidetab: a call for a missing table (remembered a second) against a lookup and a stat (one run, turns of 200,000)"
+echo "## libslidetab: a call for a missing table (remembered a second), a lookup, a stat (one run, in turns)"
 mkdir -p "$tmp/miss"
 bin/gen -q --board 3x3 --blank 0 --dir "$tmp/miss" >/dev/null || fail "gen 3x3 for bench_miss"
 "$B/bench_miss" "$tmp/miss" || fail "bench_miss"

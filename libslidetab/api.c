@@ -383,8 +383,8 @@ static struct tcache_slot *table_locked(slidetab *db, int rows, int cols, int gb
 	}
 	const struct miss_entry *m = miss_find(&db->misses, MISS_TABLE, keys[0][0], keys[0][1], keys[0][2]);
 	if (db->from_buffer)
-		err_set(err, SLIDETAB_ENOTABLE, "the table buffer holds no table for %dx%d with the blank at cell %d", rows,
-			cols, gb);
+		err_set(err, SLIDETAB_ENOTABLE, "the table buffer holds no table for %dx%d with the blank at cell %d",
+			rows, cols, gb);
 	else if (m && err)
 		*err = m->err; /* the message made when the miss was noted */
 	else
@@ -515,8 +515,8 @@ static int answer_exact(slidetab *db, const struct board *b, const struct board_
 	frame_map(&p->f, b->n, s, &ts);
 	rc = exact_distance(x, &ts, dist, err);
 	if (rc == SLIDETAB_OK && path && *dist >= cap)
-		rc = err_set(err, SLIDETAB_EINVAL, "the path has %u moves: it needs %u bytes, the buffer has %zu", *dist,
-			     *dist + 1, cap);
+		rc = err_set(err, SLIDETAB_EINVAL, "the path has %u moves: it needs %u bytes, the buffer has %zu",
+			     *dist, *dist + 1, cap);
 	else if (rc == SLIDETAB_OK && path)
 		rc = exact_path(x, p->f.dir, &ts, *dist, path, err);
 	tcache_unpin(t);

@@ -187,7 +187,8 @@ static int reference_file(const struct load_job *jobs, const uint32_t *masks, in
 		int votes = 0;
 		for (int k = 0; k < npaths; k++) {
 			const struct table_meta *b = table_get_meta(jobs[k].tab);
-			votes += a->rows == b->rows && a->cols == b->cols && memcmp(a->goal, b->goal, sizeof a->goal) == 0;
+			votes += a->rows == b->rows && a->cols == b->cols &&
+				 memcmp(a->goal, b->goal, sizeof a->goal) == 0;
 		}
 		if (votes > best_votes)
 			best = i, best_votes = votes;
@@ -229,8 +230,9 @@ int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uin
 	int ref = rc == 0 ? reference_file(jobs, masks, npaths) : 0;
 	if (ref < 0) {
 		int i = -1 - ref;
-		err_set(err, SLIDETAB_EFORMAT, "pdb: %s holds tiles 0x%lx, not 0x%lx as its name says (replaced or renamed)",
-			paths[i], (unsigned long)table_get_meta(jobs[i].tab)->pattern, (unsigned long)masks[i]);
+		err_set(err, SLIDETAB_EFORMAT,
+			"pdb: %s holds tiles 0x%lx, not 0x%lx as its name says (replaced or renamed)", paths[i],
+			(unsigned long)table_get_meta(jobs[i].tab)->pattern, (unsigned long)masks[i]);
 		rc = SLIDETAB_EFORMAT;
 	}
 	if (rc == 0) {

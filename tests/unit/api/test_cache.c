@@ -247,7 +247,8 @@ START_TEST(test_replaced_pdb_blamed)
 		if (c < 3) /* a sibling's file under this name */
 			copy_file(names[(victim + 1) % 3], names[victim]);
 		else { /* the same tiles, goal blank at 15 */
-			ck_assert_int_eq(tabname_pdb(from, sizeof from, other, 4, 4, 15, masks[victim], NULL), SLIDETAB_OK);
+			int rc = tabname_pdb(from, sizeof from, other, 4, 4, 15, masks[victim], NULL);
+			ck_assert_int_eq(rc, SLIDETAB_OK);
 			copy_file(from, names[victim]);
 		}
 		slidetab *db;
@@ -258,8 +259,8 @@ START_TEST(test_replaced_pdb_blamed)
 		puzzle(4, 4, 0, 6, s, g);
 		ck_assert_int_eq(slidetab_distance(db, 4, 4, s, g, &d, &e), SLIDETAB_EFORMAT);
 		for (int k = 0; k < 3; k++)
-			ck_assert_msg((strstr(e.msg, names[k]) != NULL) == (k == victim), "file %d replaced: %s", victim,
-				      e.msg);
+			ck_assert_msg((strstr(e.msg, names[k]) != NULL) == (k == victim), "file %d replaced: %s",
+				      victim, e.msg);
 		slidetab_close(db);
 		copy_file(keep, names[victim]);
 	}
