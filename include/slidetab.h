@@ -130,6 +130,13 @@ SLIDETAB_API int slidetab_distances(slidetab *db, int rows, int cols, size_t n, 
 SLIDETAB_API int slidetab_hint(slidetab *db, int rows, int cols, const unsigned char *start,
 			       const unsigned char *goal, unsigned *dist, unsigned *moves, struct slidetab_error *err);
 
+/* Notices (the library never prints): when a 5x5 answer has to use a much slower pattern-database
+ * set because the stronger one (6-6-6-6) is missing, fn(ctx, msg) is called once per handle with
+ * a one-line msg that names the set used and the make target (or gen command) that builds the
+ * stronger one, from the thread whose answer loaded the set. fn NULL turns this off. Set it before
+ * answering puzzles. */
+SLIDETAB_API int slidetab_set_notice(slidetab *db, void (*fn)(void *ctx, const char *msg), void *ctx, struct slidetab_error *err);
+
 #ifdef __cplusplus
 }
 #endif

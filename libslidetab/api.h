@@ -2,7 +2,7 @@
  *
  * api.c keeps the handle (struct slidetab) private; these calls check arguments as its own entry
  * points do, open tables and pattern-database sets on first use, and hand back pointers that stay
- * valid until slidetab_close. */
+ * valid until api_close (a table) or slidetab_close (a set). */
 #ifndef SLIDETAB_API_INTERNAL_H
 #define SLIDETAB_API_INTERNAL_H
 
@@ -24,6 +24,7 @@ struct api_goal {
 	struct pdb_set *set;  /* searched boards (4x4, 5x5) */
 	unsigned threads;     /* slidetab_set_threads */
 	unsigned max_depth;   /* slidetab_set_max_depth (0: none) */
+	void *pin;            /* the table api_open pinned against eviction (api_close releases it) */
 };
 
 /* Checks db, the board size and the goal and fills ag's board, goal, searched, threads and
@@ -31,8 +32,12 @@ struct api_goal {
 int api_goal(slidetab *db, int rows, int cols, const unsigned char *goal, struct api_goal *ag,
 	     struct slidetab_error *err);
 
-/* Finds what answers ag's goal (its table and frame, or its pattern-database set), opening it on first use. */
+/* Finds what answers ag's goal (its table and frame, or its pattern-database set), opening it on
+ * first use; the table stays open (pinned: never evicted) until api_close. */
 int api_open(slidetab *db, struct api_goal *ag, struct slidetab_error *err);
+
+/* Releases what a successful api_open holds. */
+void api_close(struct api_goal *ag);
 
 /* Reads and checks a board of ag's size; `what` names it in the message ("start"). */
 int api_start(const struct api_goal *ag, const unsigned char *tiles, const char *what, struct board_state *s,

@@ -175,6 +175,7 @@ int slidetab_distances(slidetab *db, int rows, int cols, size_t n, const unsigne
 	else
 		pool_run((int)ag.threads, (n + BATCH_CHUNK - 1) / BATCH_CHUNK, exact_chunk, &bt);
 	pthread_mutex_destroy(&bt.lock);
+	api_close(&ag);
 	if (bt.bad == n)
 		return SLIDETAB_OK;
 	if (err)

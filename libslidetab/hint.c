@@ -75,5 +75,7 @@ int slidetab_hint(slidetab *db, int rows, int cols, const unsigned char *start, 
 		return err_set(err, SLIDETAB_UNSOLVABLE, "the start cannot reach the goal (the parities differ)");
 	if ((rc = api_open(db, &ag, err)) != SLIDETAB_OK)
 		return rc;
-	return ag.searched ? hint_search(db, &ag, &s, dist, moves, err) : hint_exact(&ag, &s, dist, moves, err);
+	rc = ag.searched ? hint_search(db, &ag, &s, dist, moves, err) : hint_exact(&ag, &s, dist, moves, err);
+	api_close(&ag);
+	return rc;
 }

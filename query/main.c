@@ -113,6 +113,13 @@ static void show_progress(void *ctx, unsigned bound, unsigned long long nodes, d
 		seconds > 0 ? (double)nodes / seconds / 1e6 : 0.0);
 }
 
+/* The library's notices (a 5x5 set standing in for a missing stronger one): one line on stderr. */
+static void show_notice(void *ctx, const char *msg)
+{
+	(void)ctx;
+	fprintf(stderr, "query: note: %s\n", msg);
+}
+
 /* Sliding puzzles: every input stream through one library handle. */
 static int run_sliding(const struct opts *o, int nfiles, char **files)
 {
@@ -125,6 +132,8 @@ static int run_sliding(const struct opts *o, int nfiles, char **files)
 		rc = slidetab_set_max_depth(db, o->out.max_depth, &err);
 	if (rc == SLIDETAB_OK && isatty(2))
 		rc = slidetab_set_progress(db, show_progress, NULL, &err);
+	if (rc == SLIDETAB_OK)
+		rc = slidetab_set_notice(db, show_notice, NULL, &err);
 	if (rc != SLIDETAB_OK) {
 		fprintf(stderr, "query: %s\n", err.msg);
 		return EXIT_USAGE;
