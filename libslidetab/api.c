@@ -320,9 +320,9 @@ static void missing(slidetab *db, struct lib_table *t)
 	tabname_describe(&db->path, where, sizeof where);
 	tabname_exact(name, sizeof name, NULL, t->rows, t->cols, t->cls, NULL);
 	t->status = err_set(&t->err, SLIDETAB_ENOTABLE,
-			    "no table %s (%dx%d, blank in the class of cell %d) in %s; build it with `gen --board %dx%d "
+			    "no table %s (%dx%d, blank in the class of cell %d) in %s; build it with `%s --board %dx%d "
 			    "--blank %d%s --dir %s`",
-			    name, t->rows, t->cols, t->cls, where, t->rows, t->cols, t->cls,
+			    name, t->rows, t->cols, t->cls, where, tabname_gen(), t->rows, t->cols, t->cls,
 			    t->rows * t->cols > 12 ? " --compress compact" : "", db->path.dir[0]);
 }
 

@@ -65,6 +65,6 @@ int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_
 	tabname_describe(path, where, sizeof where);
 	return err_set(err, SLIDETAB_ENOTABLE,
 		       "no pattern databases for %dx%d with the blank in the class of cell %d in %s; build them with "
-		       "`gen --board %dx%d --blank %d --pdb %s --dir %s` (%s)",
-		       rows, cols, cls, where, rows, cols, cls, boards[bi].order[0], path->dir[0], boards[bi].others);
+		       "`%s --board %dx%d --blank %d --pdb %s --dir %s` (%s)",
+		       rows, cols, cls, where, tabname_gen(), rows, cols, cls, boards[bi].order[0], path->dir[0], boards[bi].others);
 }
