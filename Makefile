@@ -233,6 +233,7 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz exam
 	@sh tests/e2e/cli.sh
 	@SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/e2e/options.sh
 	@sh tests/e2e/input.sh
+	@sh tests/e2e/values.sh
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/install.sh
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/lib.sh
 

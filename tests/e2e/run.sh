@@ -70,7 +70,8 @@ check "bad line keeps answers aligned" cmp "$tmp/out" "$tmp/want"
 check "bad line message names line and tile" has "$tmp/err" "line 2: column [0-9]*: tile 9 out of range for 3x3"
 status_is 0 "empty input" sh -c 'bin/query --tables tables </dev/null'
 check "empty input prints nothing" test ! -s "$tmp/out"
-status_is 2 "ambiguous board" sh -c 'echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query --tables tables'
+status_is 1 "ambiguous board: an error line" sh -c 'echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query --tables tables'
+out_is "ambiguous board: its line says error" 'error\n'
 mkdir -p "$tmp/none"
 status_is 2 "3x4 puzzle with no 3x4 table" sh -c "echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query --board 3x4 --tables $tmp/none"
 check "3x4: the message names the table and the gen command" has "$tmp/err" "no table 3x4-b0.tbl .* build it with \`gen --board 3x4 --blank 0 --dir $tmp/none\`"
