@@ -24,12 +24,7 @@ done
 # Deployed as a package manager would: the staged tree copied to PREFIX.
 mkdir -p "$prefix" && cp -R "$stage$prefix/." "$prefix/"
 out=$tmp/elsewhere
-mkdir -p "$out"
-cp examples/hint.c "$out/"
-export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
-cflags="$(pkg-config --cflags slidetab) ${SLIDETAB_SAN:-}"
-check "hint: static build with pkg-config --static" sh -c "cd '$out' && cc -Wall -Wextra -Werror hint.c $cflags \
-	'$prefix/lib/libslidetab.a' $(pkg-config --static --libs-only-other slidetab) -lz -lm -pthread -o hint-static"
+check "hint: static build with pkg-config --static" hint_build static "$prefix" "$out"
 check "hint-static has no libslidetab.so" sh -c "! readelf -d '$out/hint-static' | grep -q libslidetab"
 # No $SLIDETAB_TABLES, no ./tables, no share/slidetab/tables beside the program's folder: only the
 # folder make install recorded in the library leads to the tables.
