@@ -40,13 +40,15 @@ for goal in "1 2 3 4 5 6 7 8 0" "1 0 2 3 4 5 6 7 8"; do
 	same_file "3x3 goals under every symmetry: distances and smallest paths as computed" "$tmp/want" "$tmp/out"
 done
 
-# --max-depth on 4x4 and 5x5: puzzles of known distance 6..25 (Manhattan-tight walks).
+# --max-depth on 4x4 and 5x5: puzzles of known distance 6..25 (Manhattan-tight walks), limits at
+# the median distance and one below it.
 for board in 4x4 5x5; do
 	r=${board%x*} c=${board#*x}
 	$A -v mode=walk -v R="$r" -v C="$c" -v n=24 -v seed=11 >"$tmp/w"
 	cut -d' ' -f2- "$tmp/w" >"$tmp/p"
 	goal="$(seq -s ' ' 1 $((r * c - 1))) 0"
-	for d in 9 14; do
+	mid=$(cut -d' ' -f1 "$tmp/w" | sort -n | sed -n 12p) # a limit equal to some puzzle's distance, and one below
+	for d in "$mid" $((mid - 1)); do
 		awk -v d=$d '{ print ($1 <= d ? $1 : "not solvable within " d) }' "$tmp/w" >"$tmp/want"
 		status_is 0 "$board --max-depth $d" $QUERY --tables tables --board "$board" --max-depth $d "$tmp/p"
 		same_file "$board --max-depth $d: the distance, or not solvable within $d" "$tmp/want" "$tmp/out"
@@ -57,7 +59,7 @@ for board in 4x4 5x5; do
 		$QUERY --tables tables --board "$board" --max-depth $d --json "$tmp/p" >"$tmp/got" 2>&1
 		same_file "$board --max-depth $d --json" "$tmp/want" "$tmp/got"
 	done
-	[ "$(awk '$1 <= 9' "$tmp/w" | wc -l)" -gt 0 ] && [ "$(awk '$1 > 14' "$tmp/w" | wc -l)" -gt 0 ] &&
+	[ "$(awk -v m="$mid" '$1 < m - 1' "$tmp/w" | wc -l)" -gt 0 ] && [ "$(awk -v m="$mid" '$1 > m' "$tmp/w" | wc -l)" -gt 0 ] &&
 		ok "$board: puzzles on both sides of the limits" || ko "$board: puzzles on both sides of the limits"
 done
 summary
