@@ -18,13 +18,13 @@ for goal in "1 2 3 4 5 6 7 0" "1 2 3 0 4 5 6 7"; do
 	status_is 0 "2x4 --json --path, goal $goal" $QUERY --tables tables --board 2x4 --goal "$goal" --json --path "$tmp/p"
 	same_file "2x4 --json --path: every member as computed" "$tmp/want" "$tmp/out"
 	sed 's/,"path":"[a-z]*"//' "$tmp/want" >"$tmp/want2"
-	$QUERY --tables tables --board 2x4 --goal "$goal" --json "$tmp/p" >"$tmp/got" 2>&1
+	$QUERY --tables tables --board 2x4 --goal "$goal" --json "$tmp/p" >"$tmp/got" 2>"$tmp/err"
 	same_file "2x4 --json (no path)" "$tmp/want2" "$tmp/got"
 	sed -n 's/.*"distance":\([0-9]*\).*/\1/p; /"solvable":false/s/.*/unsolvable/p' "$tmp/want" >"$tmp/want3"
-	$QUERY --tables tables --board 2x4 --goal "$goal" "$tmp/p" >"$tmp/got" 2>&1
+	$QUERY --tables tables --board 2x4 --goal "$goal" "$tmp/p" >"$tmp/got" 2>"$tmp/err"
 	same_file "2x4 plain distances" "$tmp/want3" "$tmp/got"
 	sed -n 's/.*"path":"\([a-z]*\)".*/\1/p; /"solvable":false/s/.*/unsolvable/p' "$tmp/want" >"$tmp/want4"
-	$QUERY --tables tables --board 2x4 --goal "$goal" --path "$tmp/p" >"$tmp/got" 2>&1
+	$QUERY --tables tables --board 2x4 --goal "$goal" --path "$tmp/p" >"$tmp/got" 2>"$tmp/err"
 	same_file "2x4 plain --path: the smallest shortest paths" "$tmp/want4" "$tmp/got"
 done
 grep -q '"solvable":true' "$tmp/want" && grep -q '"solvable":false' "$tmp/want" && ok "2x4: both kinds of answer" ||
@@ -56,7 +56,7 @@ for board in 4x4 5x5; do
 			printf "{\"line\":%d,\"input\":\"%s\",\"goal\":\"%s\",\"solvable\":true,", NR, s, g
 			if ($1 <= d) printf "\"distance\":%d}\n", $1; else printf "\"distance\":null,\"within\":%d}\n", d }' \
 			"$tmp/w" >"$tmp/want"
-		$QUERY --tables tables --board "$board" --max-depth $d --json "$tmp/p" >"$tmp/got" 2>&1
+		$QUERY --tables tables --board "$board" --max-depth $d --json "$tmp/p" >"$tmp/got" 2>"$tmp/err"
 		same_file "$board --max-depth $d --json" "$tmp/want" "$tmp/got"
 	done
 	[ "$(awk -v m="$mid" '$1 < m - 1' "$tmp/w" | wc -l)" -gt 0 ] && [ "$(awk -v m="$mid" '$1 > m' "$tmp/w" | wc -l)" -gt 0 ] &&
