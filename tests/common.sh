@@ -48,6 +48,17 @@ writing_started() {
 	done
 	return 1
 }
+# hint_build KIND PREFIX OUT: examples/hint.c built in folder OUT as a user builds it against the
+# libslidetab installed at PREFIX: KIND shared (pkg-config --libs) or static (PREFIX's libslidetab.a
+# and pkg-config --static). A sanitized library ($SLIDETAB_SAN) needs those flags in the program too.
+hint_build() {
+	mkdir -p "$3" && cp examples/hint.c "$3/" || return 1
+	pc="env PKG_CONFIG_PATH=$2/lib/pkgconfig pkg-config"
+	if [ "$1" = shared ]; then hl=$($pc --libs slidetab)
+	else hl="$2/lib/libslidetab.a $($pc --static --libs-only-other slidetab) -lz -lm -pthread"; fi
+	# shellcheck disable=SC2086
+	(cd "$3" && cc -Wall -Wextra -Werror hint.c $($pc --cflags slidetab) ${SLIDETAB_SAN:-} $hl -o "hint-$1")
+}
 summary() { # the closing line: skips are counted and shown
 	echo "$pass passed, $fail failed, $skip skipped"
 	[ "$fail" -eq 0 ]

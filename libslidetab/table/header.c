@@ -220,6 +220,19 @@ int tbl_header_decode(const uint8_t *map, uint64_t file_size, struct table_meta 
 			    "sizes do not add up (file %" PRIu64 " bytes, payload %" PRIu64 " at %" PRIu64
 			    ", %" PRIu64 " blocks): truncated or damaged",
 			    file_size, t->payload_size, t->payload_off, t->blocks);
+	/* The payload starts at the first page boundary after the index; the bytes between are zeros. */
+	uint64_t index_end = index_off + index_size, pad_end = (index_end + TABLE_PAGE - 1) / TABLE_PAGE * TABLE_PAGE;
+	if (t->payload_off != pad_end)
+		return err_set(err, SLIDETAB_EFORMAT,
+			    "payload at offset %" PRIu64 ", not at %" PRIu64
+			    " (the first multiple of %d after the index)",
+			    t->payload_off, pad_end, TABLE_PAGE);
+	for (uint64_t o = index_end; o < pad_end; o++)
+		if (map[o] != 0)
+			return err_set(err, SLIDETAB_EFORMAT,
+				    "padding byte at offset %" PRIu64
+				    " (between the block index and the payload) is 0x%02x, not zero: damaged",
+				    o, map[o]);
 	if (m->payload == TABLE_PAYLOAD_RAW && t->payload_size != t->packed_bytes)
 		return err_set(err, SLIDETAB_EFORMAT, "raw payload is %" PRIu64 " bytes, expected %" PRIu64,
 			    t->payload_size, t->packed_bytes);

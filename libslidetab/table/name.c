@@ -29,6 +29,8 @@ static int finish(int k, size_t len, struct slidetab_error *err)
 
 int tabname_is_exact(int rows, int cols)
 {
+	if (rows < 2 || cols < 2 || rows > BOARD_MAX_SIDE || cols > BOARD_MAX_SIDE)
+		return 0; /* not a board: no product is formed */
 	return rows * cols <= 12 || (rows == 2 && cols == 7) || (rows == 7 && cols == 2);
 }
 
@@ -80,7 +82,9 @@ static int installed_beside(const char *file, char *out, size_t len)
 	return is_dir(out) ? 0 : -1;
 }
 
-/* The installed folder: beside the shared library this code is in, else beside the program. */
+/* The installed folder: beside the shared library this code is in, else beside the program, else
+ * the folder `make install` compiled in (SLIDETAB_DATADIR: a program linked statically with the
+ * installed libslidetab.a has no .so to look beside). The first two follow a moved install. */
 static int installed_dir(char *out, size_t len)
 {
 	Dl_info info;
@@ -89,10 +93,25 @@ static int installed_dir(char *out, size_t len)
 		return 0;
 	char exe[TABNAME_MAX];
 	ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (k <= 0)
-		return -1;
-	exe[k] = '\0';
-	return installed_beside(exe, out, len);
+	if (k > 0) {
+		exe[k] = '\0';
+		if (installed_beside(exe, out, len) == 0)
+			return 0;
+	}
+#ifdef SLIDETAB_DATADIR
+	if (snprintf(out, len, "%s", SLIDETAB_DATADIR) < (int)len && is_dir(out))
+		return 0;
+#endif
+	return -1;
+}
+
+const char *tabname_gen(void)
+{
+#ifdef SLIDETAB_GEN_PROGRAM
+	return SLIDETAB_GEN_PROGRAM;
+#else
+	return "gen";
+#endif
 }
 
 int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct slidetab_error *err)
@@ -101,14 +120,21 @@ int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct
 	if (explicit_dir) {
 		if (!*explicit_dir)
 			return err_set(err, SLIDETAB_EINVAL, "the table folder name is empty");
-		if (snprintf(p->dir[0], TABNAME_MAX, "%s", explicit_dir) >= TABNAME_MAX)
-			return err_set(err, SLIDETAB_EINVAL, "table folder name too long");
+		if (strlen(explicit_dir) > TABNAME_DIR_MAX)
+			return err_set(err, SLIDETAB_EINVAL, "the table folder name is %zu characters long: at most %d",
+				       strlen(explicit_dir), TABNAME_DIR_MAX);
+		snprintf(p->dir[0], TABNAME_MAX, "%s", explicit_dir);
 		p->count = 1;
 		return SLIDETAB_OK;
 	}
 	const char *env = getenv("SLIDETAB_TABLES");
-	if (env && *env && snprintf(p->dir[p->count], TABNAME_MAX, "%s", env) < TABNAME_MAX)
-		p->count++;
+	if (env && *env) {
+		size_t n = strlen(env);
+		if (n > TABNAME_DIR_MAX)
+			return err_set(err, SLIDETAB_EINVAL, "$SLIDETAB_TABLES is %zu characters long: at most %d", n,
+				       TABNAME_DIR_MAX);
+		snprintf(p->dir[p->count++], TABNAME_MAX, "%s", env);
+	}
 	if (installed_dir(p->dir[p->count], TABNAME_MAX) == 0)
 		p->count++;
 	snprintf(p->dir[p->count++], TABNAME_MAX, "tables");

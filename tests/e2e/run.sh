@@ -25,10 +25,16 @@ for dir in tests/formats/*/; do
 	fi
 done
 
-# --preload and the block cache give the same answers (3x3 table, every blank class).
-printf '8 7 6 5 4 3 2 1 0\n1 2 3 4 5 6 7 8 0\n0 8 7 6 5 4 3 2 1\n' >"$tmp/p"
-bin/query --tables tables --path "$tmp/p" >"$tmp/p1" && bin/query --tables tables --preload --path "$tmp/p" >"$tmp/p2"
-check "--preload answers like the default load" cmp "$tmp/p1" "$tmp/p2"
+# --preload (every block checked and inflated up front, lookups in the whole array) against the
+# lazy path (\$SLIDETAB_WHOLE_LOAD=0: each lookup inflates its block into the cache), on 3x3
+# goals of every blank class: the same answers and paths.
+build/bench/randpuz 3x3 1500 5 >"$tmp/p"
+for goal in "1 2 3 4 5 6 7 8 0" "1 0 2 3 4 5 6 7 8" "1 2 3 4 0 5 6 7 8"; do
+	SLIDETAB_WHOLE_LOAD=0 bin/query --tables tables --goal "$goal" --path "$tmp/p" >"$tmp/p1" 2>&1
+	SLIDETAB_WHOLE_LOAD=0 bin/query --tables tables --goal "$goal" --preload --path "$tmp/p" >"$tmp/p2" 2>&1
+	check "--preload answers like the lazy block cache, goal $goal" cmp "$tmp/p1" "$tmp/p2"
+	check "... 1500 lines, answered" sh -c "[ \$(grep -c '^[dlru]*\$' '$tmp/p2') -gt 700 ] && [ \$(wc -l <'$tmp/p2') -eq 1500 ]"
+done
 
 # Every default table verifies completely (not the opt-in 2x7 table: its check is a fresh
 # 43.6-billion-state search, `gen --verify tables/2x7-b0.tbl`).
@@ -70,7 +76,8 @@ check "bad line keeps answers aligned" cmp "$tmp/out" "$tmp/want"
 check "bad line message names line and tile" has "$tmp/err" "line 2: column [0-9]*: tile 9 out of range for 3x3"
 status_is 0 "empty input" sh -c 'bin/query --tables tables </dev/null'
 check "empty input prints nothing" test ! -s "$tmp/out"
-status_is 2 "ambiguous board" sh -c 'echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query --tables tables'
+status_is 1 "ambiguous board: an error line" sh -c 'echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query --tables tables'
+out_is "ambiguous board: its line says error" 'error\n'
 mkdir -p "$tmp/none"
 status_is 2 "3x4 puzzle with no 3x4 table" sh -c "echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query --board 3x4 --tables $tmp/none"
 check "3x4: the message names the table and the gen command" has "$tmp/err" "no table 3x4-b0.tbl .* build it with \`gen --board 3x4 --blank 0 --dir $tmp/none\`"
