@@ -100,8 +100,9 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 	if (m->kind == TABLE_KIND_EXACT && m->cells > 20)
 		return err_set(err, SLIDETAB_EFORMAT, "an exact table of %u cells has too many entries to index", m->cells);
 	if (m->block_entries == 0 || m->block_entries % 64 || m->block_entries > MAX_BLOCK_BYTES * 8 / m->entry_bits)
-		return err_set(err, SLIDETAB_EFORMAT, "block of %" PRIu32 " entries is not a multiple of 64 up to %u bytes",
-			    m->block_entries, MAX_BLOCK_BYTES);
+		return err_set(err, SLIDETAB_EFORMAT,
+			       "a block of %" PRIu32 " entries: blocks hold a multiple of 64 entries, at most %u of %u bits",
+			       m->block_entries, MAX_BLOCK_BYTES * 8 / m->entry_bits / 64 * 64, m->entry_bits);
 	uint32_t seen = 0;
 	for (int c = 0; c < m->cells; c++) {
 		if (m->goal[c] >= m->cells || (seen >> m->goal[c] & 1))
