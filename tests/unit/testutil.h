@@ -1,8 +1,10 @@
-/* testutil: the one Check runner every unit test program ends with, its cases, and the status check of API calls. */
+/* testutil: the one Check runner every unit test program ends with, its cases, the status check of
+ * API calls, and the tests' one random source and random walk. */
 #ifndef SLIDETAB_TESTUTIL_H
 #define SLIDETAB_TESTUTIL_H
 
 #include <check.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 /* call (which names err) returns want with a message in err, and want again with err NULL. */
@@ -41,6 +43,73 @@ static inline int testutil_run(Suite *s, TCase *tc)
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+/* The tests' one random source (xorshift64; the seed must not be 0): the next value of *x. */
+static inline uint64_t testutil_rng(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* A number in [0, n), n > 0. */
+static inline unsigned testutil_below(uint64_t *x, unsigned n)
+{
+	return (unsigned)(testutil_rng(x) % n);
+}
+
+/* t[0..n) = a uniformly random permutation of 0..n-1. */
+static inline void testutil_shuffle(uint64_t *x, unsigned char *t, int n)
+{
+	for (int i = 0; i < n; i++)
+		t[i] = (unsigned char)i;
+	for (int i = n - 1; i > 0; i--) {
+		unsigned j = testutil_below(x, (unsigned)i + 1);
+		unsigned char v = t[i];
+		t[i] = t[j];
+		t[j] = v;
+	}
+}
+
+/* Moves the blank (tile 0) of the rows x cols board t by letter m ('d', 'l', 'r', 'u': the blank's
+ * own direction); 0 when the move leaves the board. */
+static inline int testutil_move(int rows, int cols, unsigned char *t, char m)
+{
+	int b = 0;
+	while (t[b] != 0)
+		b++;
+	int r = b / cols, c = b % cols, to = -1;
+	if (m == 'd' && r + 1 < rows)
+		to = b + cols;
+	else if (m == 'u' && r > 0)
+		to = b - cols;
+	else if (m == 'l' && c > 0)
+		to = b - 1;
+	else if (m == 'r' && c + 1 < cols)
+		to = b + 1;
+	if (to < 0)
+		return 0;
+	t[b] = t[to];
+	t[to] = 0;
+	return 1;
+}
+
+/* A random walk of `steps` moves of the blank on t, no move undoing the one before. */
+static inline void testutil_walk(uint64_t *x, int rows, int cols, unsigned char *t, int steps)
+{
+	static const char letters[] = "dlru", undo[] = "urld";
+	int last = -1;
+	for (int k = 0; k < steps;) {
+		int m = (int)testutil_below(x, 4);
+		if (last >= 0 && letters[m] == undo[last])
+			continue;
+		if (testutil_move(rows, cols, t, letters[m])) {
+			last = m;
+			k++;
+		}
+	}
 }
 
 #endif

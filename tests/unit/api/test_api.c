@@ -42,22 +42,10 @@ struct ans {
 	char path[96];
 };
 
-static uint64_t rng = 0x9e3779b97f4a7c15u;
+static uint64_t seed = 0x9e3779b97f4a7c15u;
 static unsigned rnd(unsigned n)
 {
-	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-	return (unsigned)(rng % n);
-}
-
-static void shuffle(unsigned char *t, int n)
-{
-	for (int i = 0; i < n; i++)
-		t[i] = (unsigned char)i;
-	for (int i = n - 1; i > 0; i--) {
-		unsigned j = rnd((unsigned)i + 1);
-		unsigned char x = t[i];
-		t[i] = t[j], t[j] = x;
-	}
+	return testutil_below(&seed, n);
 }
 
 static int blank_of(const unsigned char *t, int n)
@@ -68,35 +56,10 @@ static int blank_of(const unsigned char *t, int n)
 	return -1;
 }
 
-/* Moves the blank of t by letter m ('d', 'l', 'r', 'u'); 0 when the move leaves the board. */
-static int move(int rows, int cols, unsigned char *t, char m)
-{
-	int b = blank_of(t, rows * cols), r = b / cols, c = b % cols, to;
-	switch (m) {
-	case 'd': to = r + 1 < rows ? b + cols : -1; break;
-	case 'u': to = r > 0 ? b - cols : -1; break;
-	case 'l': to = c > 0 ? b - 1 : -1; break;
-	case 'r': to = c + 1 < cols ? b + 1 : -1; break;
-	default: to = -1;
-	}
-	if (to < 0)
-		return 0;
-	t[b] = t[to], t[to] = 0;
-	return 1;
-}
-
 /* A random walk of the blank (no move undoes the one before). */
 static void walk(int rows, int cols, unsigned char *t, int steps)
 {
-	static const char *undo = "udrl", *letters = "dlru";
-	char last = 0;
-	for (int k = 0; k < steps;) {
-		char m = letters[rnd(4)];
-		if (last && m == undo[strchr(letters, last) - letters])
-			continue;
-		if (move(rows, cols, t, m))
-			last = m, k++;
-	}
+	testutil_walk(&seed, rows, cols, t, steps);
 }
 
 /* 1 when path takes p's start to its goal. */
@@ -106,7 +69,7 @@ static int path_reaches(const struct puz *p, const char *path)
 	int n = p->rows * p->cols;
 	memcpy(t, p->s, (size_t)n);
 	for (; *path; path++)
-		if (!move(p->rows, p->cols, t, *path))
+		if (!testutil_move(p->rows, p->cols, t, *path))
 			return 0;
 	return memcmp(t, p->g, (size_t)n) == 0;
 }
@@ -122,11 +85,11 @@ static int path_smallest(slidetab *db, const struct puz *p, const char *path)
 		for (const char *m = "dlru"; *m != *path; m++) {
 			unsigned d;
 			memcpy(u, t, (size_t)n);
-			if (move(p->rows, p->cols, u, *m) &&
+			if (testutil_move(p->rows, p->cols, u, *m) &&
 			    (slidetab_distance(db, p->rows, p->cols, u, p->g, &d, NULL) != SLIDETAB_OK || d < left))
 				return 0;
 		}
-		if (!move(p->rows, p->cols, t, *path))
+		if (!testutil_move(p->rows, p->cols, t, *path))
 			return 0;
 	}
 	return 1;
@@ -218,12 +181,12 @@ START_TEST(test_cli_default_boards)
 		int r = boards[b][0], c = boards[b][1];
 		for (int i = 0; i < N; i++) {
 			p[i].rows = r, p[i].cols = c;
-			shuffle(p[i].g, r * c);
+			testutil_shuffle(&seed, p[i].g, r * c);
 			if (i % 5 == 4) { /* near the goal: short paths, and the goal itself */
 				memcpy(p[i].s, p[i].g, sizeof p[i].s);
 				walk(r, c, p[i].s, (int)rnd(6));
 			} else {
-				shuffle(p[i].s, r * c);
+				testutil_shuffle(&seed, p[i].s, r * c);
 			}
 		}
 		check_against_cli(db, TEST_TABLES, p, N);
@@ -242,7 +205,7 @@ START_TEST(test_cli_4x4)
 	ck_assert_msg(slidetab_open(&db, TEST_TABLES, &err) == SLIDETAB_OK, "%s", err.msg);
 	for (int i = 0; i < N; i++) {
 		p[i].rows = p[i].cols = 4;
-		shuffle(p[i].g, 16);
+		testutil_shuffle(&seed, p[i].g, 16);
 		int b = blank_of(p[i].g, 16), k = corners[rnd(4)];
 		p[i].g[b] = p[i].g[k], p[i].g[k] = 0;
 		memcpy(p[i].s, p[i].g, 16);
@@ -322,8 +285,8 @@ static void random_3x3(struct puz *p, int n)
 	static const int corners[] = { 0, 2, 6, 8 };
 	for (int i = 0; i < n; i++) {
 		p[i].rows = p[i].cols = 3;
-		shuffle(p[i].s, 9);
-		shuffle(p[i].g, 9);
+		testutil_shuffle(&seed, p[i].s, 9);
+		testutil_shuffle(&seed, p[i].g, 9);
 		if (i % 10 != 9) {
 			int b = blank_of(p[i].g, 9), k = corners[rnd(4)];
 			p[i].g[b] = p[i].g[k], p[i].g[k] = 0;

@@ -12,18 +12,9 @@
 /* ------------------------------------------------------------------------------------------ */
 /* An independent model of the game (does not use gap/)                                        */
 
-static uint64_t next_random(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
 static int pick(uint64_t *s, int n)
 {
-	return (int)(next_random(s) % (uint64_t)n);
+	return (int)testutil_below(s, (unsigned)n);
 }
 
 static void model_goal(unsigned char l[4][8])

@@ -154,23 +154,10 @@ static void teardown(void)
 	testtables_remove(tables);
 }
 
-static uint64_t rng(uint64_t *x)
-{
-	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
-	return *x;
-}
-
 static void shuffle(const struct board *b, struct board_state *s, uint64_t *x)
 {
 	memset(s, 0, sizeof *s);
-	for (int c = 0; c < b->n; c++)
-		s->t[c] = (uint8_t)c;
-	for (int c = b->n - 1; c > 0; c--) {
-		int j = (int)(rng(x) % (uint64_t)(c + 1));
-		uint8_t t = s->t[c];
-		s->t[c] = s->t[j];
-		s->t[j] = t;
-	}
+	testutil_shuffle(x, s->t, b->n);
 }
 
 /* Every default board (and its transpose): random goals, random starts, distance and the
