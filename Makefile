@@ -140,36 +140,29 @@ tables/%.tbl: bin/gen
 	bin/gen $(GENFLAGS) --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --dir tables > /dev/null
 	@test -f $@ || { echo "gen did not write $@ (naming rule changed?)" >&2; exit 1; }
 
-# 4x4 pattern databases, one file per pattern (MASK in hex), for each class of blank cell: the
-# corner (b0), the edge (b1) and the centre (b5), so that every goal is answered. The small
-# 5-5-5 sets by default, 7-8 with tables-15. Each set is one grouped target.
-PDB_CLASSES := 0 1 5
-pdb_files = $(foreach m,$(2),tables/4x4-b$(1)-pdb-$(m).tbl)
-define pdb_rule
-$(call pdb_files,$(1),$(3)) &: bin/gen
+# Pattern-database sets, named BOARD-bCLASS-PRESET: the Makefile knows only the presets (their tiles
+# live in libslidetab/pdb/preset.c) and asks gen for the files of each set (--list-files, the one
+# naming rule), which it keeps in the set's stamp, tables/.stamp-SET. A set is rebuilt when gen
+# changes or one of its files is missing. 4x4: the corner (b0), edge (b1) and centre (b5) classes,
+# so that every goal is answered; the small 5-5-5 sets by default, 7-8 with tables-15. 5x5 (blank in
+# cell 0): the small 4-4-4-4-4-4 set by default, Korf & Felner's 6-6-6-6 with tables-24 (minutes).
+PDB_SETS := 4x4-b0-555 4x4-b1-555 4x4-b5-555 5x5-b0-444444
+PDB_SETS_15 := 4x4-b0-78 4x4-b1-78 4x4-b5-78
+PDB_SETS_24 := 5x5-b0-6666
+set_gen = --board $(word 1,$(subst -, ,$(1))) --blank $(subst b,,$(word 2,$(subst -, ,$(1)))) \
+	--pdb $(word 3,$(subst -, ,$(1))) --dir tables
+set_files = $(shell cat tables/.stamp-$(1) 2>/dev/null)
+set_stale = $(if $(filter-out $(wildcard $(call set_files,$(1))),$(call set_files,$(1))),FORCE)
+.SECONDEXPANSION:
+tables/.stamp-%: bin/gen $$(call set_stale,$$*)
 	@mkdir -p tables
-	bin/gen -q --board 4x4 --blank $(1) --pdb $(2) --dir tables > /dev/null
-endef
-$(foreach c,$(PDB_CLASSES),$(eval $(call pdb_rule,$(c),555,1132 8cc e600)))
-$(foreach c,$(PDB_CLASSES),$(eval $(call pdb_rule,$(c),78,fe ff00)))
-PDB_555 := $(foreach c,$(PDB_CLASSES),$(call pdb_files,$(c),1132 8cc e600))
-PDB_78 := $(foreach c,$(PDB_CLASSES),$(call pdb_files,$(c),fe ff00))
+	bin/gen $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) > /dev/null
+	bin/gen $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
 
-# 5x5 (blank in cell 0): the small 4-4-4-4-4-4 set by default (under a second), Korf & Felner's
-# 6-6-6-6 set with tables-24 (opt-in: minutes and 2 GB of working memory per pattern).
-PDB24_SMALL := $(foreach m,1e 108420 4380 610800 1041040 8a2000,tables/5x5-b0-pdb-$(m).tbl)
-PDB24_6666 := $(foreach m,10e6 6318 318c00 1ce0000,tables/5x5-b0-pdb-$(m).tbl)
-$(PDB24_SMALL) &: bin/gen
-	@mkdir -p tables
-	bin/gen -q --board 5x5 --blank 0 --pdb 444444 --dir tables > /dev/null
-$(PDB24_6666) &: bin/gen
-	@mkdir -p tables
-	bin/gen -q --board 5x5 --blank 0 --pdb 6666 --dir tables
-
-tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_555) $(PDB24_SMALL)
+tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_SETS:%=tables/.stamp-%)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
-tables-15: $(PDB_78)
-tables-24: $(PDB24_6666)
+tables-15: $(PDB_SETS_15:%=tables/.stamp-%)
+tables-24: $(PDB_SETS_24:%=tables/.stamp-%)
 
 # The exact 2x7 table (opt-in, never part of make or make check): compact entries, 1 bit for each
 # of the 43,589,145,600 states (5.45 GB on disk); the search needs 15.2 GiB of memory and takes
@@ -264,7 +257,8 @@ bench-15: all $(BENCH_BIN)
 # Ten of Korf & Felner's 50 24-puzzle instances with the 6-6-6-6 set. Run make tables-24 first:
 # the set is not rebuilt here when gen changes (3 minutes on a quiet machine), only its presence is required.
 bench-24: all $(B)/bench/bench24
-	@for f in $(PDB24_6666); do test -f $$f || { echo "bench-24: $$f missing: run make tables-24" >&2; exit 2; }; done
+	@for f in tables/.stamp-5x5-b0-6666 $(call set_files,5x5-b0-6666); do \
+		test -f $$f || { echo "bench-24: $$f missing: run make tables-24" >&2; exit 2; }; done
 	sh bench/record.sh bench-24 $(B)/bench/bench24 -j 2 --dir tables --set 6666 --korf tests/data/korf50-24.txt
 
 # Python: the slidetab package (python/), a C extension linked with lib/libslidetab.a, built in
@@ -355,6 +349,6 @@ uninstall:
 		rm -f "$$d/.installed"; rmdir "$$d" '$(DESTDIR)$(PREFIX)/share/slidetab' 2>/dev/null || true
 
 clean:
-	rm -rf $(B) bin lib tables/*.tbl python/build python/slidetab/*.so python/*.egg-info
+	rm -rf $(B) bin lib tables/*.tbl tables/.stamp-* python/build python/slidetab/*.so python/*.egg-info
 
 -include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d) $(INST_NAME_OBJ:.o=.d)

@@ -95,6 +95,7 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 	case 'V': printf("%s (slidetab) %s\n", prog, SLIDETAB_VERSION); return 1;
 	case 'K': a->checkpoint = arg; return 0;
 	case 'R': a->checkpoint = arg; a->resume = 1; return 0;
+	case 'F': a->list_files = 1; return 0;
 	default: return -1;
 	}
 }
@@ -110,6 +111,7 @@ static int check_args(const struct gen_args *a)
 			  : a->goal_text && a->blank >= 0 ? "give --blank or --goal, not both"
 			  : a->pattern && a->pdb ? "give --pattern or --pdb, not both"
 			  : a->verify && a->rows ? "--verify reads the board from the table: drop --board"
+			  : a->list_files && (a->verify || a->count_only) ? "--list-files lists the tables a run writes (not --verify, --count-only)"
 			  : a->checkpoint && other ? "--checkpoint and --resume are for exact tables"
 			  : a->block_entries && other ? "--block-entries is for exact tables (not --verify, --pattern, --pdb)"
 							   : NULL;
@@ -134,7 +136,7 @@ int genargs_parse(int argc, char **argv, struct gen_args *a, const char *name, v
 		{ "version", no_argument, NULL, 'V' },       { "pattern", required_argument, NULL, 'P' },
 		{ "pdb", required_argument, NULL, 'D' },     { "dir", required_argument, NULL, 'd' },
 		{ "block-entries", required_argument, NULL, 'k' }, { "checkpoint", required_argument, NULL, 'K' },
-		{ "resume", required_argument, NULL, 'R' },
+		{ "resume", required_argument, NULL, 'R' },  { "list-files", no_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 }
 	};
 	*a = (struct gen_args){ .blank = -1, .threads = cli_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES };

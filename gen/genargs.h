@@ -17,6 +17,7 @@ struct gen_args {
 	uint32_t entry;
 	const char *checkpoint; /* --checkpoint DIR (--resume DIR sets it too) */
 	int resume;
+	int list_files; /* --list-files: print the files this command would write, one a line, and stop */
 };
 
 /* Parses argv into a (defaults first). Returns 0 to run, 1 to stop with success (--help, --version

@@ -46,6 +46,7 @@ static void usage(FILE *f)
 		"      --count-only      search and print the histogram, write no table\n"
 		"      --checkpoint DIR  a checkpoint in DIR after each layer (removed when the run succeeds)\n"
 		"      --resume DIR      continue from the checkpoint in DIR (same board, goal and entry)\n"
+		"      --list-files      print the tables this command would write, one a line, and stop\n"
 		"      --pattern LIST    build the additive pattern database of these tiles\n"
 		"      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: 555, 663 or 78 on 4x4,\n"
 		"                        6666 or 444444 (small) on 5x5\n"
@@ -114,6 +115,13 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 			pdb_preset_names(25));
 		return EXIT_USAGE;
 	}
+	if (a->list_files) {
+		char paths[PDB_PRESET_MAX][PDBCMD_PATH_MAX];
+		int rc = pdbcmd_paths(b, goal, masks, count, a->out, a->dir, paths, &err);
+		for (int i = 0; rc == SLIDETAB_OK && i < count; i++)
+			printf("%s\n", paths[i]);
+		return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
+	}
 	int rc = pdbcmd_build(b, goal, masks, count, a->out, a->dir, a->threads, a->level, &err);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
@@ -141,6 +149,10 @@ static int run_gen(const struct gen_args *a)
 		if (rc != SLIDETAB_OK)
 			return fail(rc, 0, &err);
 		o.out = defname;
+	}
+	if (a->list_files) {
+		printf("%s\n", o.out);
+		return EXIT_OK;
 	}
 	int rc = exactcmd_run(&b, &goal, &o, &err);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);

@@ -64,8 +64,8 @@ static int parse(int argc, char **argv, struct gen_args *a)
 			close(null);
 	}
 	int rc = genargs_parse(argc, argv, a, "gen-mpi", usage);
-	if (rc == 0 && (a->verify || a->pattern || a->pdb)) {
-		fprintf(stderr, "gen-mpi: builds exact tables; use gen for --verify, --pattern and --pdb\n");
+	if (rc == 0 && (a->verify || a->pattern || a->pdb || a->list_files)) {
+		fprintf(stderr, "gen-mpi: builds exact tables; use gen for --verify, --pattern, --pdb and --list-files\n");
 		rc = -1;
 	}
 	fflush(stdout);

@@ -33,19 +33,28 @@ int pdbcmd_parse_pattern(const char *list, int n, uint32_t *mask)
 	return *mask ? 0 : -1;
 }
 
-int pdbcmd_build(const struct board *b, const struct board_state *goal, const uint32_t *masks, int count,
-		 const char *out, const char *dir, int threads, int level, struct slidetab_error *err)
+int pdbcmd_paths(const struct board *b, const struct board_state *goal, const uint32_t *masks, int count,
+		 const char *out, const char *dir, char (*paths)[PDBCMD_PATH_MAX], struct slidetab_error *err)
 {
 	int blank = board_blank(b, goal);
-	char paths[PDB_PRESET_MAX][1024];
-	for (int i = 0; i < count; i++) { /* every file can be created before the first search */
-		int rc = out && count == 1 ? (snprintf(paths[i], sizeof paths[i], "%s", out), SLIDETAB_OK)
-					   : tabname_pdb(paths[i], sizeof paths[i], dir, b->rows, b->cols, blank, masks[i], err);
-		if (rc == SLIDETAB_OK)
-			rc = table_write_check(paths[i], err);
+	for (int i = 0; i < count; i++) {
+		int rc = out && count == 1 ? (snprintf(paths[i], PDBCMD_PATH_MAX, "%s", out), SLIDETAB_OK)
+					   : tabname_pdb(paths[i], PDBCMD_PATH_MAX, dir, b->rows, b->cols, blank, masks[i], err);
 		if (rc != SLIDETAB_OK)
 			return rc;
 	}
+	return SLIDETAB_OK;
+}
+
+int pdbcmd_build(const struct board *b, const struct board_state *goal, const uint32_t *masks, int count,
+		 const char *out, const char *dir, int threads, int level, struct slidetab_error *err)
+{
+	char paths[PDB_PRESET_MAX][PDBCMD_PATH_MAX];
+	int rc = pdbcmd_paths(b, goal, masks, count, out, dir, paths, err);
+	for (int i = 0; rc == SLIDETAB_OK && i < count; i++) /* every file can be created before the first search */
+		rc = table_write_check(paths[i], err);
+	if (rc != SLIDETAB_OK)
+		return rc;
 	for (int i = 0; i < count; i++) {
 		const char *path = paths[i];
 		struct table_meta meta;

@@ -75,4 +75,15 @@ err_has "--block-entries with --pdb: named" "--block-entries is for exact tables
 status_is 0 "--verify alone still works" "$GEN" --verify tables/3x3-b0.tbl
 if [ -z "$(ls -A "$tmp/d")" ]; then ok "the usage errors wrote nothing"; else ko "usage errors left $(ls -A "$tmp/d")"; fi
 
+# --list-files names exactly the files the same command writes (the Makefile's sets rely on it).
+for case in "--board 2x3 --blank 1" "--board 4x4 --blank 5 --pattern 1,2" "--board 4x4 --blank 0 --pattern 3,4,7"; do
+	rm -rf "$tmp/l" && mkdir -p "$tmp/l"
+	"$GEN" $case --dir "$tmp/l" --list-files > "$tmp/listed" 2>"$tmp/err"
+	"$GEN" -q $case --dir "$tmp/l" > /dev/null 2>>"$tmp/err"
+	ls -d "$tmp"/l/* > "$tmp/written" 2>/dev/null
+	if [ -s "$tmp/listed" ] && cmp -s "$tmp/listed" "$tmp/written"; then ok "--list-files $case: the files written"
+	else ko "--list-files $case: listed $(cat "$tmp/listed"), wrote $(cat "$tmp/written")"; fi
+done
+status_is 2 "--list-files with --verify" "$GEN" --verify tables/3x3-b0.tbl --list-files
+
 summary
