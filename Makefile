@@ -16,8 +16,20 @@ SAN ?=
 CFLAGS ?=
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
-# x86-64: use the popcnt instruction (every x86-64 CPU since 2008 has it); elsewhere the default.
-ARCH ?= $(if $(filter x86_64,$(shell uname -m)),-mpopcnt,)
+# The target is what CC compiles for (a cross build: make CC=arm-linux-gnueabihf-gcc); the build
+# machine is what HOSTCC compiles for. They differ (CROSS=1) when the first fields of their
+# -dumpmachine differ; then the tables are made by a gen built with HOSTCC in build/host/, and the
+# programs run only under an emulator (EMU, see check-cross and docs/embedded.md).
+HOSTCC ?= cc
+TARGET_CPU := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine 2>/dev/null)))
+HOST_CPU := $(firstword $(subst -, ,$(shell $(HOSTCC) -dumpmachine 2>/dev/null)))
+CROSS ?= $(if $(filter $(TARGET_CPU),$(HOST_CPU)),,1)
+# x86-64 targets: use the popcnt instruction (every x86-64 CPU since 2008 has it); elsewhere the default.
+x86_64_of = $(if $(shell $(1) -E -dM -x c /dev/null 2>/dev/null | grep -w __x86_64__),-mpopcnt,)
+ARCH ?= $(call x86_64_of,$(CC))
+HOST_ARCH ?= $(call x86_64_of,$(HOSTCC))
+# EMU runs a target program on the build machine (empty natively; e.g. "qemu-arm -L /usr/arm-linux-gnueabihf").
+EMU ?=
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -pthread -I. -Iinclude $(CFLAGS)
 # The library's objects: position independent, every symbol hidden but the slidetab_ API.
 LIB_CFLAGS = -fPIC -fvisibility=hidden -DSLIDETAB_BUILDING_LIBRARY
@@ -54,7 +66,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: check-layout check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
+.PHONY: check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -133,11 +145,28 @@ static: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
 	$(CC) $(ALL_CFLAGS) -static -s -o bin/query-static $^ $(LDLIBS)
 	@ls -l bin/query-static
 
+# The gen that makes tables: bin/gen, or when cross-compiling one built for the build machine
+# with HOSTCC from the same sources (tables are the same bytes on every machine).
+HOST_B = $(B)/host
+HOST_CFLAGS = -std=c11 -D_GNU_SOURCE -O2 $(HOST_ARCH) -g -Wall -Wextra $(WERROR) -pthread -I. -Iinclude
+HOST_GEN_OBJ := $(addprefix $(HOST_B)/,$(GEN_SRC:.c=.o) $(COMMON_SRC:.c=.o) $(LIB_SRC:.c=.o))
+HOST_QUERY_OBJ := $(addprefix $(HOST_B)/,$(QUERY_SRC:.c=.o) $(GAP_SRC:.c=.o) $(COMMON_SRC:.c=.o) $(LIB_SRC:.c=.o))
+GEN_RUN := $(if $(CROSS),$(HOST_B)/bin/gen,bin/gen)
+$(HOST_B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
+$(HOST_B)/bin/gen: $(HOST_GEN_OBJ)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ -lz -lm
+$(HOST_B)/bin/query: $(HOST_QUERY_OBJ)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ -lz -lm
+
 # Tables depend on the generator, so they are rebuilt when gen changes. gen names each file by
 # the one rule of libslidetab/table/name.h (RxC-bK.tbl, K the class of the blank cell).
-tables/%.tbl: bin/gen
+tables/%.tbl: $(GEN_RUN)
 	@mkdir -p tables
-	bin/gen $(GENFLAGS) --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --dir tables > /dev/null
+	$(GEN_RUN) $(GENFLAGS) --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --dir tables > /dev/null
 	@test -f $@ || { echo "gen did not write $@ (naming rule changed?)" >&2; exit 1; }
 
 # 4x4 pattern databases, one file per pattern (MASK in hex), for each class of blank cell: the
@@ -146,9 +175,9 @@ tables/%.tbl: bin/gen
 PDB_CLASSES := 0 1 5
 pdb_files = $(foreach m,$(2),tables/4x4-b$(1)-pdb-$(m).tbl)
 define pdb_rule
-$(call pdb_files,$(1),$(3)) &: bin/gen
+$(call pdb_files,$(1),$(3)) &: $(GEN_RUN)
 	@mkdir -p tables
-	bin/gen -q --board 4x4 --blank $(1) --pdb $(2) --dir tables > /dev/null
+	$(GEN_RUN) -q --board 4x4 --blank $(1) --pdb $(2) --dir tables > /dev/null
 endef
 $(foreach c,$(PDB_CLASSES),$(eval $(call pdb_rule,$(c),555,1132 8cc e600)))
 $(foreach c,$(PDB_CLASSES),$(eval $(call pdb_rule,$(c),78,fe ff00)))
@@ -159,12 +188,12 @@ PDB_78 := $(foreach c,$(PDB_CLASSES),$(call pdb_files,$(c),fe ff00))
 # 6-6-6-6 set with tables-24 (opt-in: minutes and 2 GB of working memory per pattern).
 PDB24_SMALL := $(foreach m,1e 108420 4380 610800 1041040 8a2000,tables/5x5-b0-pdb-$(m).tbl)
 PDB24_6666 := $(foreach m,10e6 6318 318c00 1ce0000,tables/5x5-b0-pdb-$(m).tbl)
-$(PDB24_SMALL) &: bin/gen
+$(PDB24_SMALL) &: $(GEN_RUN)
 	@mkdir -p tables
-	bin/gen -q --board 5x5 --blank 0 --pdb 444444 --dir tables > /dev/null
-$(PDB24_6666) &: bin/gen
+	$(GEN_RUN) -q --board 5x5 --blank 0 --pdb 444444 --dir tables > /dev/null
+$(PDB24_6666) &: $(GEN_RUN)
 	@mkdir -p tables
-	bin/gen -q --board 5x5 --blank 0 --pdb 6666 --dir tables
+	$(GEN_RUN) -q --board 5x5 --blank 0 --pdb 6666 --dir tables
 
 tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_555) $(PDB24_SMALL)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
@@ -187,10 +216,34 @@ $(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES) $(LDLIBS)
 
+# The freestanding reader (lite/, docs/embedded.md): C99, no libc but memcpy/memset/memcmp. Its
+# test links it with the library it is compared with; check-lite also checks its undefined symbols
+# and, where arm-none-eabi-gcc is installed, its Cortex-M0 size (at most 4 KB of code, 512 B of RAM).
+LITE_CFLAGS = -std=c99 -pedantic -ffreestanding $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -I. $(CFLAGS)
+LITE_OBJ := $(B)/lite/slidetab_lite.o
+$(B)/lite/%.o: lite/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LITE_CFLAGS) -MMD -MP -c $< -o $@
+$(B)/tests/test_lite: tests/unit/lite/test_lite.c $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
+M0_CC ?= arm-none-eabi-gcc
+M0_CFLAGS = -std=c99 -pedantic -mcpu=cortex-m0 -mthumb -Os -ffreestanding -Wall -Wextra -Werror -I.
+$(B)/lite-m0/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
+	@mkdir -p $(dir $@)
+	$(M0_CC) $(M0_CFLAGS) -c $< -o $@
+# The target's object without sanitizers (their runtime calls are not the reader's).
+$(B)/lite-plain/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=c99 -pedantic -ffreestanding -O2 -Wall -Wextra -Werror -I. -c $< -o $@
+check-lite: $(B)/lite-plain/slidetab_lite.o $(if $(shell command -v $(M0_CC) 2>/dev/null),$(B)/lite-m0/slidetab_lite.o)
+	@sh tests/lite/symbols.sh $^
+
 # The suites run one after another (each builds with -j): the hardening tests measure time and
 # memory, and must not share the machine with the other suites.
 check:
 	@$(MAKE) --no-print-directory check-layout
+	@$(MAKE) --no-print-directory check-lite
 	@$(MAKE) --no-print-directory check-unit
 	@$(MAKE) --no-print-directory check-replay
 	@$(MAKE) --no-print-directory check-e2e
@@ -226,7 +279,7 @@ fuzz:
 	@sh fuzz/run.sh $(FUZZ_SECONDS)
 
 check-unit: $(TEST_BIN) bin/query tables
-	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
+	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(EMU) $$t; done
 
 check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz examples
 	@sh tests/e2e/run.sh
@@ -288,4 +341,5 @@ uninstall:
 clean:
 	rm -rf $(B) bin lib tables/*.tbl
 
+-include $(LITE_OBJ:.o=.d) $(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d)
 -include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d)

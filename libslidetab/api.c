@@ -5,6 +5,7 @@
  * closed before the handle, so a pointer to one stays valid. What a goal needs (its table and
  * frame) is worked out once per thread and goal, in a thread-local cache, so the hot path takes
  * no lock; lookups into a table are safe on many threads (core/table.c). */
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -28,6 +29,12 @@
  * one block per lookup miss into a 64-block cache. $SLIDETAB_WHOLE_LOAD (bytes) overrides it, so
  * tests and small devices can use the block cache on any table. */
 #define LIB_WHOLE_LOAD ((uint64_t)16 << 20)
+/* The largest $SLIDETAB_WHOLE_LOAD: 2^40 bytes, or LONG_MAX where long has 32 bits. */
+#if LONG_MAX >= (1LL << 40)
+#define LIB_WHOLE_LOAD_MAX (1L << 40)
+#else
+#define LIB_WHOLE_LOAD_MAX LONG_MAX
+#endif
 
 /* One table file (or the caller's buffer), opened once; a failure is remembered too. */
 struct lib_table {
@@ -102,7 +109,7 @@ static int new_handle(slidetab **db, unsigned flags, struct slidetab_error *err)
 	(*db)->whole_load = LIB_WHOLE_LOAD;
 	const char *env = getenv("SLIDETAB_WHOLE_LOAD");
 	long v;
-	if (env && *env && tok_parse_long(env, 0, 1L << 40, &v, NULL) == SLIDETAB_OK)
+	if (env && *env && tok_parse_long(env, 0, LIB_WHOLE_LOAD_MAX, &v, NULL) == SLIDETAB_OK)
 		(*db)->whole_load = (uint64_t)v;
 	pthread_mutex_init(&(*db)->lock, NULL);
 	atomic_store(&(*db)->threads, 1);

@@ -327,6 +327,43 @@ START_TEST(bfsseq_matches_rank)
 }
 END_TEST
 
+/* The 32-bit-product fallback of the reciprocal division: exact quotients h / w (h < 2^32, every
+ * weight of 3x3 .. 2x7), products whose high half is known, and __int128 where the compiler has it. */
+START_TEST(mulhi_fallback_is_exact)
+{
+	for (uint64_t w = 2; w < 1000; w++) {
+		uint64_t inv = UINT64_MAX / w + 1;
+		for (uint64_t h = 0; h < (UINT64_C(1) << 32); h = h * 3 + w)
+			ck_assert_uint_eq(bfsseq_mulhi_portable(h, inv), h / w);
+		ck_assert_uint_eq(bfsseq_mulhi_portable(UINT32_MAX, inv), UINT32_MAX / w);
+	}
+	ck_assert_uint_eq(bfsseq_mulhi_portable(UINT64_MAX, UINT64_MAX), UINT64_MAX - 1);
+	ck_assert_uint_eq(bfsseq_mulhi_portable(UINT64_C(1) << 63, 4), 2);
+	ck_assert_uint_eq(bfsseq_mulhi_portable(UINT64_C(0xffffffff), UINT64_C(0x100000001)), 0);
+	ck_assert_uint_eq(bfsseq_mulhi_portable(UINT64_C(0x100000000), UINT64_C(0x100000000)), 1);
+	uint64_t x = 88172645463325252u;
+	for (int i = 0; i < 100000; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		uint64_t a = x, b = x * 0x9e3779b97f4a7c15u;
+		uint64_t lo = a * b, hi = bfsseq_mulhi_portable(a, b);
+		/* hi:lo = a * b: check it mod 2^64 - 1 (2^64 = 1 there), independent of the method */
+		uint64_t m = UINT64_MAX, am = a % m, bm = b % m, want = 0;
+		for (int k = 63; k >= 0; k--) { /* am * bm mod m by doubling */
+			want = want >= m - want ? want - (m - want) : want + want;
+			if (bm >> k & 1)
+				want = want >= m - am ? want - (m - am) : want + am;
+		}
+		uint64_t got = hi % m, l = lo % m;
+		got = got >= m - l ? got - (m - l) : got + l;
+		ck_assert_uint_eq(got, want);
+		ck_assert_uint_le(hi, a ? (a - 1) : 0); /* hi < a since b < 2^64 */
+#if defined(__SIZEOF_INT128__)
+		ck_assert_uint_eq(hi, bfsseq_mulhi(a, b));
+#endif
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gen");
@@ -342,5 +379,6 @@ int main(void)
 	tcase_add_test(tc, compact_walks_to_exact);
 	tcase_add_loop_test(tc, every_encoding_against_a_plain_bfs, 0, 5);
 	tcase_add_test(tc, bfsseq_matches_rank);
+	tcase_add_test(tc, mulhi_fallback_is_exact);
 	return testutil_run(s, tc);
 }
