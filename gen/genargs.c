@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/cli.h"
+#include "gen/carray.h"
 #include "libslidetab/model/board.h"
 #include "common/input.h"
 #include "libslidetab/table/read.h"
@@ -94,6 +95,13 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 	case 'V': printf("%s (slidetab) %s\n", prog, SLIDETAB_VERSION); return 1;
 	case 'K': a->checkpoint = arg; return 0;
 	case 'R': a->checkpoint = arg; a->resume = 1; return 0;
+	case 'A':
+		if (carray_valid_name(arg)) {
+			a->c_array = arg;
+			return 0;
+		}
+		fprintf(stderr, "%s: --c-array %s: not a C identifier\n", prog, arg);
+		return -1;
 	default: return -1;
 	}
 }
@@ -105,6 +113,8 @@ static int check_args(const struct gen_args *a)
 			  : a->count_only && a->out ? "--count-only writes no table; drop -o"
 			  : a->goal_text && a->blank >= 0 ? "give --blank or --goal, not both"
 			  : a->checkpoint && (a->verify || a->pattern || a->pdb) ? "--checkpoint and --resume are for exact tables"
+			  : a->c_array && (!a->out || a->verify || a->pattern || a->pdb || a->count_only || a->checkpoint)
+			  ? "--c-array NAME writes one exact table as C source: give -o FILE.c"
 							   : NULL;
 	if (why)
 		fprintf(stderr, "%s: %s\n", prog, why);
@@ -123,7 +133,7 @@ int genargs_parse(int argc, char **argv, struct gen_args *a, const char *name, v
 		{ "version", no_argument, NULL, 'V' },       { "pattern", required_argument, NULL, 'P' },
 		{ "pdb", required_argument, NULL, 'D' },     { "dir", required_argument, NULL, 'd' },
 		{ "block-entries", required_argument, NULL, 'k' }, { "checkpoint", required_argument, NULL, 'K' },
-		{ "resume", required_argument, NULL, 'R' },
+		{ "resume", required_argument, NULL, 'R' }, { "c-array", required_argument, NULL, 'A' },
 		{ NULL, 0, NULL, 0 }
 	};
 	*a = (struct gen_args){ .blank = -1, .threads = cli_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES };
