@@ -236,14 +236,51 @@ $(B)/lite-m0/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
 $(B)/lite-plain/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=c99 -pedantic -ffreestanding -O2 -Wall -Wextra -Werror -I. -c $< -o $@
-check-lite: $(B)/lite-plain/slidetab_lite.o $(if $(shell command -v $(M0_CC) 2>/dev/null),$(B)/lite-m0/slidetab_lite.o)
-	@sh tests/lite/symbols.sh $^
+check-lite: $(B)/lite-plain/slidetab_lite.o $(if $(shell command -v $(M0_CC) 2>/dev/null),$(B)/lite-m0/slidetab_lite.o) bin/gen
+	@sh tests/lite/symbols.sh $(filter %.o,$^)
+	@sh tests/lite/carray.sh
+
+# examples/mcu/: firmware for qemu-system-arm's mps2-an385 (Cortex-M3, semihosting) that answers
+# 8-puzzles from a compiled-in 3x3 compact table through lite/. check-mcu runs it against query
+# (a counted skip without arm-none-eabi-gcc and qemu-system-arm) and prints its flash and RAM.
+MCU_CC ?= arm-none-eabi-gcc
+MCU_CFLAGS = -std=c99 -mcpu=cortex-m3 -mthumb -Os -ffreestanding -fno-tree-loop-distribute-patterns -Wall -Wextra \
+	-Werror -ffunction-sections -fdata-sections -I.
+HAVE_MCU := $(shell command -v $(MCU_CC) >/dev/null 2>&1 && command -v qemu-system-arm >/dev/null 2>&1 && echo 1)
+$(B)/mcu/puzzle8.c: $(GEN_RUN)
+	@mkdir -p $(dir $@)
+	$(GEN_RUN) -q -j2 --board 3x3 --compress compact --c-array puzzle8 -o $@ > /dev/null
+$(B)/mcu/puzzles.c: examples/mcu/puzzles.txt
+	@mkdir -p $(dir $@)
+	awk 'BEGIN { print "/* puzzles: examples/mcu/puzzles.txt as C (made by make). */"; print "#include <stddef.h>"; \
+		print "const unsigned char mcu_puzzles[][9] = {" } { gsub(/ +/, ", "); print "\t{ " $$0 " }," } \
+		END { print "};"; print "const size_t mcu_npuzzles = " NR ";" }' $< > $@
+$(B)/mcu/firmware.elf: examples/mcu/main.c examples/mcu/start.c lite/slidetab_lite.c $(B)/mcu/puzzle8.c \
+		$(B)/mcu/puzzles.c examples/mcu/mcu.ld
+	$(MCU_CC) $(MCU_CFLAGS) -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections -o $@ $(filter %.c,$^) -lgcc
+mcu: $(B)/mcu/firmware.elf
+check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf) bin/query tables
+	@sh examples/mcu/run.sh $(if $(HAVE_MCU),$(B)/mcu/firmware.elf)
+
+# A cross build under EMU (.ci/cross.sh, docs/embedded.md): the unit suites that run in minutes
+# under qemu-user (CROSS_SUITES; test_model, test_pdb, test_ida15, test_idafsm and test_bfs but
+# its bfsseq case take 1.5 to 5+ minutes each there and are left out), the lite reader, and query's answers on the
+# default tables against the build machine's (tests/cross/answers.sh).
+CROSS_SUITES ?= api bfsx gap input query table ida24 lite
+CROSS_PUZZLES ?= 100
+check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) $(B)/tests/test_bfs bin/query $(HOST_B)/bin/query tables
+	@set -e; for t in $(CROSS_SUITES:%=$(B)/tests/test_%); do echo "== $(EMU) $$t"; \
+		CK_EXCLUDE_TAGS=cli $(EMU) $$t; done
+	@echo "== $(EMU) $(B)/tests/test_bfs (its bfsseq case: the search's unranking without SSE2 or __int128)"
+	@CK_RUN_CASE=bfsseq SLIDETAB_TEST_EMULATED=1 $(EMU) $(B)/tests/test_bfs
+	@EMU="$(EMU)" sh tests/cross/answers.sh $(CROSS_PUZZLES)
 
 # The suites run one after another (each builds with -j): the hardening tests measure time and
 # memory, and must not share the machine with the other suites.
 check:
 	@$(MAKE) --no-print-directory check-layout
 	@$(MAKE) --no-print-directory check-lite
+	@$(MAKE) --no-print-directory check-mcu
 	@$(MAKE) --no-print-directory check-unit
 	@$(MAKE) --no-print-directory check-replay
 	@$(MAKE) --no-print-directory check-e2e

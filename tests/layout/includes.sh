@@ -14,7 +14,7 @@ allowed() {
 	gap/*) echo "slidetab.h gap/ libslidetab/base/err.h libslidetab/base/tok.h" ;;
 	gen/*) echo "slidetab.h common/ libslidetab/ gen/" ;; # the format's writer may use internals
 	lite/*) echo "lite/" ;; # freestanding: not even the public header
-	examples/mcu/*) echo "lite/" ;;
+	examples/mcu/*) echo "lite/ examples/mcu/" ;; # the firmware: the freestanding reader and its own startup
 	examples/*) echo "slidetab.h lite/" ;;
 	include/*) echo "" ;;
 	*) echo "*" ;; # tests, benchmarks and fuzz targets may reach anything they test
