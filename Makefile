@@ -7,7 +7,7 @@ INCDIR = $(PREFIX)/include
 MANDIR = $(PREFIX)/share/man
 DATADIR = $(PREFIX)/share/slidetab/tables
 SOVERSION = 0
-LIBVERSION = 0.3.0
+LIBVERSION = 0.4.0
 
 CC ?= cc
 OPT ?= -O2
@@ -66,7 +66,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
+.PHONY: python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -136,9 +136,9 @@ HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/d
 check-mpi: bin/gen bin/query $(if $(HAVE_MPI),bin/gen-mpi)
 	@sh tests/mpi/mpi.sh
 
-# gen-mpi -np 2 -j 1 against gen -j 2 on 3x4 and 2x6 (BENCH_MPI_2X7=1: also 2x7 --count-only, 45+ min).
+# gen-mpi -np 2 -j 1 against gen -j 2 on 3x4 and 2x6 (BENCH_MPI_2X7=1: also 2x7 --count-only, about 30 min).
 bench-mpi: all bin/gen-mpi
-	@sh bench/run-mpi.sh
+	@sh bench/record.sh bench-mpi sh bench/run-mpi.sh
 
 static: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p bin
@@ -286,10 +286,13 @@ check:
 	@$(MAKE) --no-print-directory check-e2e
 	@$(MAKE) --no-print-directory check-hardening
 	@$(MAKE) --no-print-directory check-mpi
+	@$(MAKE) --no-print-directory check-python
 
-# The house rules over every #include (tests/layout/includes.sh, README "Layout").
-check-layout:
+# The house rules over every #include (tests/layout/includes.sh, README "What is where"), and the
+# shared library's exports: exactly the header's functions, no code of common/ (exports.sh).
+check-layout: lib/libslidetab.so.$(LIBVERSION)
 	@sh tests/layout/includes.sh
+	@sh tests/layout/exports.sh
 
 # Hostile tables, exit statuses, concurrent use, resource limits (tests/hardening).
 HARDENING_PARTS ?= hostile exit concurrent atomic limits
@@ -331,22 +334,43 @@ $(B)/examples/%: examples/%.c lib/libslidetab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Iinclude -o $@ $^ $(LDLIBS)
 
+# Every bench target writes its figures, stamped with machine, date and commit, into its own section
+# of docs/BENCHMARKS.md through bench/record.sh (only when it passes; BENCH_NOTE adds a note).
 bench: all $(BENCH_BIN)
-	@sh bench/run.sh
+	@sh bench/record.sh bench sh bench/run.sh
 
 bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck
-	@sh bench/run-large.sh
+	@sh bench/record.sh bench-large sh bench/run-large.sh
 
 # 555, 663 and 78 built and timed for the corner, edge and centre classes, then Korf's 100 and
 # random positions solved with 78 for each class.
 bench-15: all $(BENCH_BIN)
-	$(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --classes 0,1,5 --set 78 --random 100 --korf tests/data/korf100.txt
+	sh bench/record.sh bench-15 $(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --classes 0,1,5 --set 78 --random 100 --korf tests/data/korf100.txt
 
 # Ten of Korf & Felner's 50 24-puzzle instances with the 6-6-6-6 set. Run make tables-24 first:
-# the set is not rebuilt here when gen changes (7 minutes), only its presence is required.
+# the set is not rebuilt here when gen changes (3 minutes on a quiet machine), only its presence is required.
 bench-24: all $(B)/bench/bench24
 	@for f in $(PDB24_6666); do test -f $$f || { echo "bench-24: $$f missing: run make tables-24" >&2; exit 2; }; done
-	$(B)/bench/bench24 -j 2 --dir tables --set 6666 --korf tests/data/korf50-24.txt
+	sh bench/record.sh bench-24 $(B)/bench/bench24 -j 2 --dir tables --set 6666 --korf tests/data/korf50-24.txt
+
+# Python: the slidetab package (python/), a C extension linked with lib/libslidetab.a, built in
+# place (PYTHONPATH=python) with Debian's interpreter, the one python3-dev, python3-numpy and
+# python3-pytest serve (the first python3 on PATH may be another one without them).
+PYTHON ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || command -v python3)
+python: lib/libslidetab.a
+	cd python && SLIDETAB_NO_MAKE=1 CFLAGS="$(WERROR)" $(PYTHON) setup.py -q build_ext --inplace \
+		--build-temp ../$(B)/python
+
+# The package's tests (tests/python, pytest): skipped, and counted, without Python's headers,
+# numpy or pytest, and in sanitizer builds (the archive would need the sanitizer's runtime).
+check-python: bin/query tables
+	@PYTHON="$(PYTHON)" MAKE="$(MAKE)" WERROR="$(WERROR)" SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/python/run.sh
+
+# Issue 26's targets side by side: slidetab_distances in C, and the Python calls, on 1,000,000
+# random 3x3 starts.
+bench-python: all python $(B)/bench/batchbench $(B)/bench/randpuz
+	@$(B)/bench/randpuz 3x3 1000000 11 > $(B)/bench/starts-3x3.txt
+	@PYTHONPATH=python $(PYTHON) bench/python.py $(B)/bench/batchbench $(B)/bench/starts-3x3.txt
 
 # Programs are installed as slidetab-gen and slidetab-query; they find the tables in
 # PREFIX/share/slidetab/tables beside their bin folder, whatever PREFIX the build had.
@@ -366,6 +390,9 @@ install: bin/gen bin/query libs tables
 		'$(LIBVERSION)' > $(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc
 	install -m 644 docs/man/slidetab-gen.1 docs/man/slidetab-query.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 docs/man/slidetab.3 $(DESTDIR)$(MANDIR)/man3/
+	@echo "install: the Python package is not installed with the library: it links libslidetab statically;" \
+		"install it with pip install ./python (python/README.md), and give it these tables with" \
+		"SLIDETAB_TABLES=$(DATADIR) or slidetab.open(tables='$(DATADIR)')"
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/slidetab-gen $(DESTDIR)$(BINDIR)/slidetab-query $(DESTDIR)$(INCDIR)/slidetab.h
@@ -376,7 +403,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/slidetab
 
 clean:
-	rm -rf $(B) bin lib tables/*.tbl
+	rm -rf $(B) bin lib tables/*.tbl python/build python/slidetab/*.so python/*.egg-info
 
 -include $(LITE_OBJ:.o=.d) $(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d)
 -include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d)

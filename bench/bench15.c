@@ -1,11 +1,9 @@
 /* bench15: 15-puzzle PDB figures: build time and size of each preset for each blank class, Korf's
  * 100 and random positions with IDA*; every answer checked, exit 1 on a wrong one. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "libslidetab/model/board.h"
 #include "libslidetab/search/ida.h"
@@ -14,28 +12,13 @@
 #include "common/table_write.h"
 #include "libslidetab/table/read.h"
 #include "gen/pdb/pdbgen.h"
+#include "libslidetab/base/clock.h"
 
 struct opts {
 	int threads, level, verify, nrandom, korf;
 	const char *dir, *buildlist, *setname, *korfpath, *classes;
 	uint64_t seed;
 };
-
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* CPU seconds of the whole process (all threads): next to wall time it shows what other load
- * on the machine took away. */
-static double cpu(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static void usage(void)
 {
@@ -97,13 +80,13 @@ static int build_one(const struct opts *o, const char *name, int blank, uint32_t
 	uint8_t *p;
 	struct slidetab_error err = { 0 };
 	char path[TABNAME_MAX];
-	double t0 = now(), c0 = cpu();
+	double t0 = clock_now(), c0 = clock_cpu();
 	if (pdbgen_build(&b, &g, mask, o->threads, &m, &p, &err) != SLIDETAB_OK ||
 	    tabname_pdb(path, sizeof path, o->dir, 4, 4, blank, mask, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "bench15: %s\n", err.msg);
 		return -1;
 	}
-	double t1 = now(), c1 = cpu();
+	double t1 = clock_now(), c1 = clock_cpu();
 	int rc = table_write_mt(path, &m, p, o->level, o->threads, bytes, &err);
 	if (rc == SLIDETAB_OK && o->verify && (rc = pdbgen_verify(&b, &m, p, o->threads, &err)) == SLIDETAB_OK)
 		printf("verify %04x: ok\n", (unsigned)mask);
@@ -116,7 +99,7 @@ static int build_one(const struct opts *o, const char *name, int blank, uint32_t
 	printf("build %-3s b%-2d pattern %04x (%d tiles): %10llu entries, %u bits, radius %2u: BFS %7.2f s (cpu %7.2f s), "
 	       "write %6.2f s, packed %7.1f MB, file %7.1f MB\n",
 	       name, blank, (unsigned)mask, __builtin_popcount(mask), (unsigned long long)m.entries, m.entry_bits,
-	       m.radius, t1 - t0, c1 - c0, now() - t1, *raw / 1e6, *bytes / 1e6);
+	       m.radius, t1 - t0, c1 - c0, clock_now() - t1, *raw / 1e6, *bytes / 1e6);
 	return 0;
 }
 
@@ -128,7 +111,7 @@ static int build_set(const struct opts *o, const char *name, int blank)
 		fprintf(stderr, "bench15: unknown preset %s\n", name);
 		return -1;
 	}
-	double t0 = now();
+	double t0 = clock_now();
 	uint64_t total_file = 0, total_raw = 0;
 	for (int i = 0; i < np; i++) {
 		uint64_t bytes = 0, raw = 0;
@@ -137,7 +120,7 @@ static int build_set(const struct opts *o, const char *name, int blank)
 		total_file += bytes, total_raw += raw;
 	}
 	printf("set %-3s b%d: build+write %.2f s on %d threads, %.1f MB on disk (%.1f MB packed)\n", name, blank,
-	       now() - t0, o->threads, total_file / 1e6, total_raw / 1e6);
+	       clock_now() - t0, o->threads, total_file / 1e6, total_raw / 1e6);
 	fflush(stdout);
 	return 0;
 }
@@ -155,12 +138,12 @@ static struct pdb_set *load_set(const struct opts *o, int blank)
 		pp[i] = paths[i];
 	}
 	struct pdb_set *set = NULL;
-	double t0 = now(), c0 = cpu();
+	double t0 = clock_now(), c0 = clock_cpu();
 	if (np < 0 || pdb_set_load(&set, pp, np, o->threads, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "bench15: set %s, blank %d: %s\n", o->setname, blank, np < 0 ? "unknown preset" : err.msg);
 		return NULL;
 	}
-	printf("load %s b%d set: %.2f s (cpu %.2f s)\n", o->setname, blank, now() - t0, cpu() - c0);
+	printf("load %s b%d set: %.2f s (cpu %.2f s)\n", o->setname, blank, clock_now() - t0, clock_cpu() - c0);
 	return set;
 }
 
@@ -210,17 +193,17 @@ static int solve_all(const struct opts *o, const struct pdb_set *set, const char
 		     const struct board_state *goal, const int *want, int n)
 {
 	struct ida_result *res = calloc((size_t)n, sizeof *res);
-	double t0 = now(), c0 = cpu();
+	double t0 = clock_now(), c0 = clock_cpu();
 	ida_solve_batch(set, (size_t)n, s, NULL, goal, 0, o->threads, res);
-	double wall = now() - t0, bcpu = cpu() - c0, worst = 0, sum = 0, len = 0;
+	double wall = clock_now() - t0, bcpu = clock_cpu() - c0, worst = 0, sum = 0, len = 0;
 	uint64_t nodes = 0;
 	int bad = 0, worst_i = 0;
 	for (int i = 0; i < n; i++) {
 		struct ida_result r;
 		struct slidetab_error err;
-		double a = now();
+		double a = clock_now();
 		int rc = ida_solve(set, &s[i], goal, 0, &r, &err);
-		double dt = now() - a;
+		double dt = clock_now() - a;
 		sum += dt, len += r.length, nodes += r.nodes;
 		if (dt > worst)
 			worst = dt, worst_i = i;

@@ -1,32 +1,16 @@
 /* bench24: Korf & Felner's 24-puzzle instances solved with a 5x5 PDB set: length, nodes, time. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "libslidetab/model/board.h"
 #include "libslidetab/search/ida.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/table/name.h"
+#include "libslidetab/base/clock.h"
 
 #define MAX_INST 64
-
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* CPU seconds of the whole process: next to wall time it shows what other load took away. */
-static double cpu(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static void usage(void)
 {
@@ -100,10 +84,10 @@ static void solve_one(void *ctx, size_t i, int worker)
 	struct inst *x = &j->in[j->inner > 1 ? (int)i : j->n - 1 - (int)i];
 	struct slidetab_error err;
 	(void)worker;
-	double t0 = now(), c0 = cpu();
+	double t0 = clock_now(), c0 = clock_cpu();
 	int rc = ida_solve_par(j->set, &x->s, NULL, 0, j->inner, NULL, &x->res, &err);
-	x->secs = now() - t0;
-	x->cpus = cpu() - c0;
+	x->secs = clock_now() - t0;
+	x->cpus = clock_cpu() - c0;
 	struct board_state s = x->s;
 	int blank = board_blank(&j->set->b, &s), moves_ok = 1;
 	for (int k = 0; rc == 0 && x->res.status == IDA_SOLVED && k < x->res.length; k++) {
@@ -121,7 +105,7 @@ static void solve_one(void *ctx, size_t i, int worker)
 	else
 		x->ok = 1;
 	fprintf(stderr, "bench24: line %d: %d moves, %llu nodes, %.1f s (at %.1f s)%s%s\n", x->line, x->res.length,
-		(unsigned long long)x->res.nodes, x->secs, now() - j->t0, x->ok ? "" : ": FAIL ", x->why);
+		(unsigned long long)x->res.nodes, x->secs, clock_now() - j->t0, x->ok ? "" : ": FAIL ", x->why);
 }
 
 /* Loads the preset's files from dir. */
@@ -139,10 +123,10 @@ static int load_set(const char *dir, const char *name, struct pdb_set **set)
 			return fprintf(stderr, "bench24: %s\n", err.msg), -1;
 		pp[i] = paths[i];
 	}
-	double t0 = now();
+	double t0 = clock_now();
 	if (pdb_set_load(set, pp, n, n, &err) != 0)
 		return fprintf(stderr, "bench24: %s (build it with `make tables-24`)\n", err.msg), -1;
-	printf("# set %s from %s: %d patterns, loaded in %.1f s\n", name, dir, n, now() - t0);
+	printf("# set %s from %s: %d patterns, loaded in %.1f s\n", name, dir, n, clock_now() - t0);
 	fflush(stdout);
 	return 0;
 }
@@ -195,13 +179,13 @@ int main(int argc, char **argv)
 	if (n < 0 || load_set(dir, name, &set) != 0)
 		return 2;
 	threads = threads < 1 ? 1 : threads;
-	struct job j = { .set = set, .in = in, .n = n, .inner = across ? 1 : threads, .t0 = now() };
+	struct job j = { .set = set, .in = in, .n = n, .inner = across ? 1 : threads, .t0 = clock_now() };
 	if (across)
 		pool_run(threads, (size_t)n, solve_one, &j);
 	else
 		for (int i = 0; i < n; i++)
 			solve_one(&j, (size_t)i, 0);
-	int rc = report(in, n, now() - j.t0);
+	int rc = report(in, n, clock_now() - j.t0);
 	pdb_set_free(set);
 	return rc;
 }

@@ -1,6 +1,7 @@
 /* gap_bench: times the Gap solver (gap/search.c) against a plain breadth-first search on random deals. */
 #define _POSIX_C_SOURCE 200809L
 #include "gap/search.h"
+#include "libslidetab/base/clock.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -192,14 +193,6 @@ static void random_deal(uint64_t *seed, struct gap_layout *l)
 	gap_deal(cards, l, NULL);
 }
 
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 struct tally {
 	double total, worst;
 	size_t peak, states;
@@ -241,12 +234,12 @@ int main(int argc, char **argv)
 		int a, b, st;
 
 		random_deal(&seed, &l);
-		t0 = now();
+		t0 = clock_cpu();
 		st = gap_solve(&l, NULL, &res, NULL);
 		a = res.moves;
-		t1 = now();
+		t1 = clock_cpu();
 		b = bfs_solve(&l, &bpeak, &bstates);
-		t2 = now();
+		t2 = clock_cpu();
 		tally_add(&astar, t1 - t0, res.peak_bytes, res.states);
 		tally_add(&bfs, t2 - t1, bpeak, bstates);
 		if (bstates >= HARD) {

@@ -95,5 +95,10 @@ for extra in "$B"/gap_bench; do
 	echo "## Gap: $extra"
 	"$extra" || fail "gap_bench"
 done
+echo
+echo "## libslidetab: a call for a missing table (remembered a second), a lookup, a stat (one run, in turns)"
+mkdir -p "$tmp/miss"
+bin/gen -q --board 3x3 --blank 0 --dir "$tmp/miss" >/dev/null || fail "gen 3x3 for bench_miss"
+"$B/bench_miss" "$tmp/miss" || fail "bench_miss"
 [ "$failed" -eq 0 ] && echo "# every timed command exited 0 and every answer checked out"
 exit "$failed"

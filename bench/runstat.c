@@ -4,8 +4,9 @@
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "libslidetab/base/clock.h"
 
 /* Usage: runstat [-i INPUT] [-o OUTPUT] CMD ARGS...; prints "wall_s cpu_s maxrss_kb status" on stderr. */
 int main(int argc, char **argv)
@@ -22,8 +23,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: runstat [-i INPUT] [-o OUTPUT] CMD ARGS...\n");
 		return 2;
 	}
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	double t0 = clock_now();
 	pid_t pid = fork();
 	if (pid == 0) {
 		if (in && !freopen(in, "r", stdin))
@@ -39,8 +39,7 @@ int main(int argc, char **argv)
 		perror("runstat");
 		return 2;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	double wall = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	double wall = clock_now() - t0;
 	double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
 		     ru.ru_stime.tv_usec * 1e-6;
 	fprintf(stderr, "%.4f %.4f %ld %d\n", wall, cpu, ru.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : 128);

@@ -1,4 +1,4 @@
-/* tblwrite: the atomic table writer (temporary file, fsync, publish) and the parallel deflate of blocks. */
+/* table_write: the atomic table writer (temporary file, fsync, publish) and the parallel deflate of blocks. */
 #include "common/table_write.h"
 #include "libslidetab/table/header.h"
 

@@ -1,4 +1,4 @@
-/* fuzz_input: libFuzzer target for the puzzle parser (query/input.c) in every board and pairs mode. */
+/* fuzz_input: libFuzzer target for the puzzle parser (common/input.c) in every board and pairs mode. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

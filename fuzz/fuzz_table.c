@@ -1,4 +1,4 @@
-/* fuzz_table: libFuzzer target for the table reader (core/table.c, core/exact.c) on hostile files. */
+/* fuzz_table: libFuzzer target for the table reader (libslidetab/table/read.c, exact.c) on hostile files. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -29,7 +29,7 @@
 extern "C" {
 #endif
 
-#define SLIDETAB_VERSION_STRING "0.3.0"
+#define SLIDETAB_VERSION_STRING "0.4.0"
 
 /* Marks the exported functions when the library itself is built (it hides everything else). */
 #if defined(SLIDETAB_BUILDING_LIBRARY) && defined(__GNUC__)
@@ -114,6 +114,28 @@ SLIDETAB_API int slidetab_set_threads(slidetab *db, unsigned threads, struct sli
  * (slidetab_set_threads); the batch then answers threads / *per_search puzzles at a time. */
 SLIDETAB_API int slidetab_batch_plan(slidetab *db, int rows, int cols, unsigned threads, int *searched,
 				     unsigned *per_search, struct slidetab_error *err);
+
+/* Distances of n starts (n*rows*cols tiles, row-major, one board after another) to one goal;
+ * dists[i] = SLIDETAB_NO_DISTANCE for an unsolvable start. threads as slidetab_set_threads (spread
+ * as slidetab_batch_plan says); max_depth as slidetab_set_max_depth. Every start is answered: when
+ * some fail (a bad board, SLIDETAB_ELIMIT, a damaged table block), their dists[i] is
+ * SLIDETAB_NO_DISTANCE and the call returns the status of the first of them, its message naming
+ * its index. Since 0.4.0. */
+#define SLIDETAB_NO_DISTANCE 0xffffffffu
+SLIDETAB_API int slidetab_distances(slidetab *db, int rows, int cols, size_t n, const unsigned char *starts,
+				    const unsigned char *goal, unsigned *dists, struct slidetab_error *err);
+
+/* The distance and every optimal first move: bit 0 'd', bit 1 'l', bit 2 'r', bit 3 'u'
+ * (0 at the goal): the moves whose neighbour is one move closer to the goal. Since 0.4.0. */
+SLIDETAB_API int slidetab_hint(slidetab *db, int rows, int cols, const unsigned char *start,
+			       const unsigned char *goal, unsigned *dist, unsigned *moves, struct slidetab_error *err);
+
+/* Notices (the library never prints): when a 5x5 answer has to use a much slower pattern-database
+ * set because the stronger one (6-6-6-6) is missing, fn(ctx, msg) is called once per handle with
+ * a one-line msg that names the set used and the make target (or gen command) that builds the
+ * stronger one, from the thread whose answer loaded the set. fn NULL turns this off. Set it before
+ * answering puzzles. */
+SLIDETAB_API int slidetab_set_notice(slidetab *db, void (*fn)(void *ctx, const char *msg), void *ctx, struct slidetab_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,10 +1,14 @@
-/* slidetab: the public API (include/slidetab.h): a handle that finds, opens and answers from tables.
+/* api: the public API (include/slidetab.h): a handle that finds, opens and answers from tables.
  *
  * Boards of at most 12 cells, and 2x7 (7x2), are answered from exact tables (tabname_is_exact),
- * 4x4 and 5x5 by IDA* over pattern databases. Tables and sets are opened on first use under the handle's lock and never
- * closed before the handle, so a pointer to one stays valid. What a goal needs (its table and
- * frame) is worked out once per thread and goal, in a thread-local cache, so the hot path takes
- * no lock; lookups into a table are safe on many threads (core/table.c). */
+ * 4x4 and 5x5 by IDA* over pattern databases. Tables and sets are opened on first use under the
+ * handle's lock. Exact tables live in a cache of LIB_MAX_TABLES (table/cache.h: the least recently
+ * used is closed first, never one a call is using); sets, at most one per class of 4x4 and 5x5,
+ * stay until the handle is closed. A table or set that is missing costs no slot: the miss is
+ * remembered for a second (table/miss.h), then looked for again. What a goal needs (its table's
+ * slot and generation, and the frame) is worked out once per thread and goal, in a thread-local
+ * cache, so the hot path takes no lock, only a pin on the slot; lookups into a table are safe on
+ * many threads (table/read.c). */
 #include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -13,9 +17,12 @@
 #include <sys/stat.h>
 
 #include "slidetab.h"
+#include "libslidetab/api.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/base/err.h"
+#include "libslidetab/table/cache.h"
 #include "libslidetab/table/exact.h"
+#include "libslidetab/table/miss.h"
 #include "libslidetab/model/frame.h"
 #include "libslidetab/search/ida.h"
 #include "libslidetab/pdb/find.h"
@@ -23,8 +30,9 @@
 #include "libslidetab/table/name.h"
 #include "libslidetab/base/tok.h"
 
-#define LIB_MAX_TABLES 32
-#define LIB_MAX_SETS 8
+#define LIB_MAX_TABLES 32 /* open exact tables a handle keeps ($SLIDETAB_MAX_TABLES lowers it, for tests) */
+#define LIB_MAX_SETS 16   /* more than the classes of 4x4 (3) and 5x5 (6) together */
+#define LIB_MAX_NOTICES 4  /* boards whose fallback notice was sent */
 /* Packed bytes up to which a table is checked and loaded whole at open; larger ones load and check
  * one block per lookup miss into a 64-block cache. $SLIDETAB_WHOLE_LOAD (bytes) overrides it, so
  * tests and small devices can use the block cache on any table. */
@@ -36,16 +44,8 @@
 #define LIB_WHOLE_LOAD_MAX LONG_MAX
 #endif
 
-/* One table file (or the caller's buffer), opened once; a failure is remembered too. */
-struct lib_table {
-	int rows, cols, cls; /* the name's board and blank class */
-	int status;
-	struct slidetab_error err;
-	struct exact x;
-};
-
 struct lib_set {
-	int cls, status;
+	int rows, cols, cls, status;
 	struct slidetab_error err;
 	struct pdb_set *set;
 };
@@ -59,10 +59,14 @@ struct slidetab {
 	struct ida_hook progress; /* fn NULL: none (slidetab_set_progress) */
 	struct tabname_path path;
 	int from_buffer;
-	pthread_mutex_t lock; /* guards opening: ntables, tables[], nsets, sets[] */
-	int ntables, nsets;
-	struct lib_table tables[LIB_MAX_TABLES];
+	pthread_mutex_t lock; /* guards opening: tables, misses, nsets, sets[], the notice hook */
+	struct tcache tables;
+	struct miss_memo misses;
+	int nsets;
 	struct lib_set sets[LIB_MAX_SETS];
+	void (*notice)(void *ctx, const char *msg); /* slidetab_set_notice */
+	void *notice_ctx;
+	int nnoticed, noticed[LIB_MAX_NOTICES][2]; /* boards (rows, cols) whose notice was sent */
 };
 
 /* What one goal needs, cached per thread. */
@@ -70,7 +74,8 @@ struct lib_prep {
 	uint64_t serial;
 	int rows, cols;
 	struct board_state goal;
-	struct lib_table *table;
+	struct tcache_slot *table;
+	uint64_t gen; /* table's generation when this was worked out */
 	struct frame f;
 };
 static _Thread_local struct lib_prep tls_prep;
@@ -111,6 +116,10 @@ static int new_handle(slidetab **db, unsigned flags, struct slidetab_error *err)
 	long v;
 	if (env && *env && tok_parse_long(env, 0, LIB_WHOLE_LOAD_MAX, &v, NULL) == SLIDETAB_OK)
 		(*db)->whole_load = (uint64_t)v;
+	(*db)->tables.cap = LIB_MAX_TABLES;
+	env = getenv("SLIDETAB_MAX_TABLES");
+	if (env && *env && tok_parse_long(env, 1, LIB_MAX_TABLES, &v, NULL) == SLIDETAB_OK)
+		(*db)->tables.cap = (int)v;
 	pthread_mutex_init(&(*db)->lock, NULL);
 	atomic_store(&(*db)->threads, 1);
 	return SLIDETAB_OK;
@@ -118,6 +127,12 @@ static int new_handle(slidetab **db, unsigned flags, struct slidetab_error *err)
 
 int slidetab_open_flags(slidetab **db, const char *tables_dir, unsigned flags, struct slidetab_error *err)
 {
+	if (flags & ~(unsigned)SLIDETAB_PRELOAD) {
+		if (db)
+			*db = NULL;
+		return err_set(err, SLIDETAB_EINVAL, "unknown flags 0x%x (the flags are SLIDETAB_PRELOAD = 0x%x)",
+			       flags & ~(unsigned)SLIDETAB_PRELOAD, SLIDETAB_PRELOAD);
+	}
 	int rc = new_handle(db, flags, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
@@ -139,19 +154,25 @@ int slidetab_open_buffer(slidetab **db, const void *bytes, size_t len, struct sl
 	int rc = new_handle(db, 0, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	struct lib_table *t = &(*db)->tables[0];
+	struct tcache_slot *t = tcache_add(&(*db)->tables, 0, 0, 0);
+	if (!t) {
+		slidetab_close(*db);
+		*db = NULL;
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
+	}
+	t->keep = 1;
 	rc = exact_open_buffer(&t->x, bytes, len, 0, err);
 	if (rc == SLIDETAB_OK && table_packed_bytes(t->x.meta->entries, t->x.meta->entry_bits) <= (*db)->whole_load)
 		rc = table_check_all(t->x.t, err);
 	if (rc != SLIDETAB_OK) {
 		if (t->x.t)
 			exact_close(&t->x);
+		t->status = rc;
 		slidetab_close(*db);
 		*db = NULL;
 		return rc;
 	}
 	t->rows = t->x.b.rows, t->cols = t->x.b.cols, t->cls = board_blank_class(&t->x.b, t->x.goal_blank);
-	(*db)->ntables = 1;
 	(*db)->from_buffer = 1;
 	return SLIDETAB_OK;
 }
@@ -160,9 +181,7 @@ void slidetab_close(slidetab *db)
 {
 	if (!db)
 		return;
-	for (int i = 0; i < db->ntables; i++)
-		if (db->tables[i].status == SLIDETAB_OK && db->tables[i].x.t)
-			exact_close(&db->tables[i].x);
+	tcache_free(&db->tables);
 	for (int i = 0; i < db->nsets; i++)
 		pdb_set_free(db->sets[i].set);
 	pthread_mutex_destroy(&db->lock);
@@ -193,8 +212,14 @@ int slidetab_set_progress(slidetab *db, slidetab_progress_fn fn, void *ctx, stru
 {
 	if (!db)
 		return err_set(err, SLIDETAB_EINVAL, "no handle (NULL)");
+	/* $SLIDETAB_PROGRESS_AFTER (seconds) moves the first report earlier, so tests need no long search. */
+	double after = 1.0;
+	const char *env = getenv("SLIDETAB_PROGRESS_AFTER");
+	long v;
+	if (env && *env && tok_parse_long(env, 0, 3600, &v, NULL) == SLIDETAB_OK)
+		after = (double)v;
 	pthread_mutex_lock(&db->lock);
-	db->progress = (struct ida_hook){ .fn = fn, .ctx = ctx, .after = 1.0, .every = 1.0 };
+	db->progress = (struct ida_hook){ .fn = fn, .ctx = ctx, .after = after, .every = 1.0 };
 	pthread_mutex_unlock(&db->lock);
 	return SLIDETAB_OK;
 }
@@ -274,7 +299,7 @@ static void refusing(struct slidetab_error *err, const char *path)
 }
 
 /* Opens the table named for (rows, cols, cls) found at path; db->lock is held. */
-static void open_table(slidetab *db, struct lib_table *t, const char *path)
+static void open_table(slidetab *db, struct tcache_slot *t, const char *path)
 {
 	t->status = exact_open(&t->x, path, db->flags & SLIDETAB_PRELOAD ? TABLE_PRELOAD : 0, &t->err);
 	if (t->status != SLIDETAB_OK) {
@@ -302,40 +327,46 @@ static void open_table(slidetab *db, struct lib_table *t, const char *path)
 	}
 }
 
-/* The remembered entry for (rows, cols, cls), or NULL. db->lock is held. */
-static struct lib_table *known_table(slidetab *db, int rows, int cols, int cls)
-{
-	for (int i = 0; i < db->ntables; i++)
-		if (db->tables[i].rows == rows && db->tables[i].cols == cols && db->tables[i].cls == cls)
-			return &db->tables[i];
-	return NULL;
-}
-
-static struct lib_table *new_entry(slidetab *db, int rows, int cols, int cls)
-{
-	if (db->ntables == LIB_MAX_TABLES)
-		return NULL;
-	struct lib_table *t = &db->tables[db->ntables++];
-	t->rows = rows, t->cols = cols, t->cls = cls;
-	return t;
-}
-
-/* Remembers that no table for the goal's class exists, with a message that says where it looked. */
-static void missing(slidetab *db, struct lib_table *t)
+/* The message for a missing table (rows, cols, cls), saying where it looked. */
+static int missing(const slidetab *db, int rows, int cols, int cls, struct slidetab_error *err)
 {
 	char where[TABNAME_MAX * 2], name[TABNAME_MAX];
 	tabname_describe(&db->path, where, sizeof where);
-	tabname_exact(name, sizeof name, NULL, t->rows, t->cols, t->cls, NULL);
-	t->status = err_set(&t->err, SLIDETAB_ENOTABLE,
-			    "no table %s (%dx%d, blank in the class of cell %d) in %s; build it with `gen --board %dx%d "
-			    "--blank %d%s --dir %s`",
-			    name, t->rows, t->cols, t->cls, where, t->rows, t->cols, t->cls,
-			    t->rows * t->cols > 12 ? " --compress compact" : "", db->path.dir[0]);
+	tabname_exact(name, sizeof name, NULL, rows, cols, cls, NULL);
+	return err_set(err, SLIDETAB_ENOTABLE,
+		       "no table %s (%dx%d, blank in the class of cell %d) in %s; build it with `gen --board %dx%d "
+		       "--blank %d%s --dir %s`",
+		       name, rows, cols, cls, where, rows, cols, cls, rows * cols > 12 ? " --compress compact" : "",
+		       db->path.dir[0]);
+}
+
+/* The entry for one key (rows, cols, cls): cached, else opened when its file is found now, else
+ * NULL (missing: remembered, and looked for again a second later). db->lock is held. */
+static struct tcache_slot *table_key(slidetab *db, int rows, int cols, int cls, struct slidetab_error *err)
+{
+	struct tcache_slot *t = tcache_find(&db->tables, rows, cols, cls);
+	char path[TABNAME_MAX];
+	if (t || db->from_buffer || miss_recent(&db->misses, MISS_TABLE, rows, cols, cls))
+		return t;
+	if (find_file(db, rows, cols, cls, path, sizeof path) != 0) {
+		struct slidetab_error e;
+		missing(db, rows, cols, cls, &e);
+		miss_note(&db->misses, MISS_TABLE, rows, cols, cls, &e);
+		return NULL;
+	}
+	miss_forget(&db->misses, MISS_TABLE, rows, cols, cls);
+	if (!(t = tcache_add(&db->tables, rows, cols, cls))) {
+		err_set(err, SLIDETAB_ENOMEM, "out of memory for the table %s", path);
+		return NULL;
+	}
+	open_table(db, t, path);
+	return t;
 }
 
 /* The table that answers goals with their blank at gb on rows x cols, opening it on first use:
- * the board's own orientation first, then its transpose. db->lock is held. */
-static struct lib_table *table_locked(slidetab *db, int rows, int cols, int gb, struct slidetab_error *err)
+ * the board's own orientation first, then its transpose. NULL with err filled when there is none.
+ * db->lock is held. */
+static struct tcache_slot *table_locked(slidetab *db, int rows, int cols, int gb, struct slidetab_error *err)
 {
 	struct board b;
 	board_init(&b, rows, cols);
@@ -347,78 +378,134 @@ static struct lib_table *table_locked(slidetab *db, int rows, int cols, int gb, 
 		keys[1][0] = cols, keys[1][1] = rows, keys[1][2] = board_blank_class(&bt, tgb);
 		nkeys = 2;
 	}
+	struct slidetab_error e = { 0 };
 	for (int k = 0; k < nkeys; k++) {
-		struct lib_table *t = known_table(db, keys[k][0], keys[k][1], keys[k][2]);
-		if (t && t->status != SLIDETAB_ENOTABLE)
+		struct tcache_slot *t = table_key(db, keys[k][0], keys[k][1], keys[k][2], &e);
+		if (t)
 			return t;
-		char path[TABNAME_MAX];
-		if (t || db->from_buffer || find_file(db, keys[k][0], keys[k][1], keys[k][2], path, sizeof path) != 0)
-			continue;
-		if (!(t = new_entry(db, keys[k][0], keys[k][1], keys[k][2])))
-			break;
-		open_table(db, t, path);
-		return t;
+		if (e.status == SLIDETAB_ENOMEM) {
+			if (err)
+				*err = e;
+			return NULL;
+		}
 	}
-	struct lib_table *t = known_table(db, keys[0][0], keys[0][1], keys[0][2]);
-	if (!t && !db->from_buffer && (t = new_entry(db, keys[0][0], keys[0][1], keys[0][2])) != NULL)
-		missing(db, t);
-	if (!t)
-		err_set(err, SLIDETAB_ENOTABLE,
-			db->from_buffer ? "the table buffer holds no table for %dx%d with the blank at cell %d"
-					: "too many tables open for %dx%d (blank at cell %d)",
+	const struct miss_entry *m = miss_find(&db->misses, MISS_TABLE, keys[0][0], keys[0][1], keys[0][2]);
+	if (db->from_buffer)
+		err_set(err, SLIDETAB_ENOTABLE, "the table buffer holds no table for %dx%d with the blank at cell %d",
 			rows, cols, gb);
-	return t;
+	else if (m && err)
+		*err = m->err; /* the message made when the miss was noted */
+	else
+		missing(db, keys[0][0], keys[0][1], keys[0][2], err);
+	return NULL;
 }
 
-/* Fills tls_prep for this handle, board and goal, unless it already holds them. */
+/* Pins the table for this handle, board and goal (tls_prep), working it out unless tls_prep holds it. */
 static int prepare(slidetab *db, const struct board *b, const struct board_state *goal, struct slidetab_error *err)
 {
 	struct lib_prep *p = &tls_prep;
 	if (p->serial == db->serial && p->rows == b->rows && p->cols == b->cols &&
-	    memcmp(p->goal.t, goal->t, (size_t)b->n) == 0)
+	    memcmp(p->goal.t, goal->t, (size_t)b->n) == 0 && tcache_pin(p->table, p->gen))
 		return SLIDETAB_OK;
 	p->serial = 0;
+	struct slidetab_error e = { 0 };
 	pthread_mutex_lock(&db->lock);
-	struct lib_table *t = table_locked(db, b->rows, b->cols, board_blank(b, goal), err);
-	pthread_mutex_unlock(&db->lock);
-	if (!t)
-		return SLIDETAB_ENOTABLE;
-	if (t->status != SLIDETAB_OK) {
-		if (err)
-			*err = t->err;
-		return t->status;
+	struct tcache_slot *t = table_locked(db, b->rows, b->cols, board_blank(b, goal), &e);
+	int rc = t ? t->status : e.status;
+	if (t && rc != SLIDETAB_OK)
+		e = t->err;
+	else if (t) {
+		p->table = t;
+		p->gen = atomic_load(&t->gen);
+		atomic_fetch_add(&t->pins, 1); /* no eviction runs: the lock is held */
 	}
-	if (frame_find(b->rows, b->cols, goal, &t->x.b, &t->x.goal, &p->f) != 0)
+	pthread_mutex_unlock(&db->lock);
+	if (rc != SLIDETAB_OK) {
+		if (err)
+			*err = e;
+		return rc;
+	}
+	if (frame_find(b->rows, b->cols, goal, &t->x.b, &t->x.goal, &p->f) != 0) {
+		tcache_unpin(t);
 		return err_set(err, SLIDETAB_ENOTABLE, "the table for %dx%d answers goals with the blank in another class",
 			       b->rows, b->cols);
-	p->table = t;
+	}
 	p->rows = b->rows, p->cols = b->cols, p->goal = *goal;
 	p->serial = db->serial;
 	return SLIDETAB_OK;
+}
+
+/* Whether the fallback notice for rows x cols is still to be sent (and marks it sent). db->lock is held. */
+static int notice_due(slidetab *db, int rows, int cols)
+{
+	for (int i = 0; i < db->nnoticed; i++)
+		if (db->noticed[i][0] == rows && db->noticed[i][1] == cols)
+			return 0;
+	if (db->nnoticed == LIB_MAX_NOTICES)
+		return 0;
+	db->noticed[db->nnoticed][0] = rows, db->noticed[db->nnoticed][1] = cols;
+	db->nnoticed++;
+	return 1;
+}
+
+/* Loads the set for (rows, cols, cls) into a new entry, or remembers its miss. db->lock is held. */
+static struct lib_set *load_set(slidetab *db, const struct board *b, int gb, int cls, char *notice, size_t len,
+				struct slidetab_error *err)
+{
+	struct pdb_set *set = NULL;
+	struct slidetab_error e = { 0 };
+	int rc = pdbfind_load(&db->path, b->rows, b->cols, gb, &set, notice, len, &e);
+	if (rc == SLIDETAB_ENOTABLE) {
+		miss_note(&db->misses, MISS_SET, b->rows, b->cols, cls, &e);
+		if (err)
+			*err = e;
+		return NULL;
+	}
+	if (db->nsets == LIB_MAX_SETS) {
+		pdb_set_free(set);
+		err_set(err, SLIDETAB_ENOMEM, "too many pattern-database sets");
+		return NULL;
+	}
+	miss_forget(&db->misses, MISS_SET, b->rows, b->cols, cls);
+	struct lib_set *s = &db->sets[db->nsets++];
+	*s = (struct lib_set){ .rows = b->rows, .cols = b->cols, .cls = cls, .status = rc, .err = e, .set = set };
+	if (!notice[0] || !db->notice || !notice_due(db, b->rows, b->cols))
+		notice[0] = '\0';
+	return s;
 }
 
 /* The pattern-database set for goals with their blank at gb (4x4, 5x5), loading it on first use. */
 static int set_for(slidetab *db, const struct board *b, int gb, struct pdb_set **set, struct slidetab_error *err)
 {
 	int cls = board_blank_class(b, gb);
+	char notice[sizeof err->msg] = "";
+	if (db->from_buffer)
+		return err_set(err, SLIDETAB_ENOTABLE, "a table buffer answers only its own board");
 	pthread_mutex_lock(&db->lock);
 	struct lib_set *s = NULL;
 	for (int i = 0; i < db->nsets && !s; i++)
-		if (db->sets[i].cls == cls)
+		if (db->sets[i].rows == b->rows && db->sets[i].cols == b->cols && db->sets[i].cls == cls)
 			s = &db->sets[i];
-	if (!s && db->nsets < LIB_MAX_SETS) {
-		s = &db->sets[db->nsets++];
-		s->cls = cls;
-		s->status = db->from_buffer ? err_set(&s->err, SLIDETAB_ENOTABLE, "a table buffer answers only its own board")
-					    : pdbfind_load(&db->path, b->rows, b->cols, gb, &s->set, &s->err);
-	}
+	const struct miss_entry *m = s ? NULL : miss_recent(&db->misses, MISS_SET, b->rows, b->cols, cls);
+	struct slidetab_error e = { 0 };
+	if (m)
+		e = m->err;
+	else if (!s)
+		s = load_set(db, b, gb, cls, notice, sizeof notice, &e);
+	void (*fn)(void *, const char *) = db->notice;
+	void *ctx = db->notice_ctx;
 	pthread_mutex_unlock(&db->lock);
-	if (!s)
-		return err_set(err, SLIDETAB_ENOMEM, "too many pattern-database sets");
-	if (s->status != SLIDETAB_OK && err)
-		*err = s->err;
+	if (notice[0])
+		fn(ctx, notice); /* outside the lock: fn may call the library */
+	if (s && s->status != SLIDETAB_OK)
+		e = s->err;
+	if (!s || s->status != SLIDETAB_OK) {
+		if (err)
+			*err = e;
+		return e.status;
+	}
 	*set = s->set;
-	return s->status;
+	return SLIDETAB_OK;
 }
 
 /* From an exact table: a lookup, then (for a path) a greedy walk in the user's letter order. */
@@ -429,36 +516,36 @@ static int answer_exact(slidetab *db, const struct board *b, const struct board_
 	if (rc != SLIDETAB_OK)
 		return rc;
 	const struct lib_prep *p = &tls_prep;
-	struct exact *x = &p->table->x;
+	struct tcache_slot *t = p->table; /* pinned by prepare */
+	struct exact *x = &t->x;
 	struct board_state ts;
 	memset(&ts, 0, sizeof ts);
 	frame_map(&p->f, b->n, s, &ts);
-	if ((rc = exact_distance(x, &ts, dist, err)) != SLIDETAB_OK || !path)
-		return rc;
-	if (*dist >= cap)
-		return err_set(err, SLIDETAB_EINVAL, "the path has %u moves: it needs %u bytes, the buffer has %zu", *dist,
-			       *dist + 1, cap);
-	return exact_path(x, p->f.dir, &ts, *dist, path, err);
+	rc = exact_distance(x, &ts, dist, err);
+	if (rc == SLIDETAB_OK && path && *dist >= cap)
+		rc = err_set(err, SLIDETAB_EINVAL, "the path has %u moves: it needs %u bytes, the buffer has %zu",
+			     *dist, *dist + 1, cap);
+	else if (rc == SLIDETAB_OK && path)
+		rc = exact_path(x, p->f.dir, &ts, *dist, path, err);
+	tcache_unpin(t);
+	return rc;
 }
 
-/* By IDA* over the pattern databases of the goal's blank class. */
-static int answer_search(slidetab *db, const struct board *b, const struct board_state *s,
-			 const struct board_state *g, unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
+/* By IDA* over a pattern-database set: at most max_depth moves (0: no limit), `threads` threads. */
+static int search_set(slidetab *db, const struct pdb_set *set, const struct board_state *s,
+		      const struct board_state *g, unsigned max_depth, unsigned threads, unsigned *dist, char *path,
+		      size_t cap, struct slidetab_error *err)
 {
-	struct pdb_set *set = NULL;
-	int rc = set_for(db, b, board_blank(b, g), &set, err);
-	if (rc != SLIDETAB_OK)
-		return rc;
+	int rc;
 	struct ida_result *res = malloc(sizeof *res);
 	if (!res)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	pthread_mutex_lock(&db->lock);
 	struct ida_hook hook = db->progress;
 	pthread_mutex_unlock(&db->lock);
-	rc = ida_solve_par(set, s, g, (int)atomic_load(&db->max_depth), (int)atomic_load(&db->threads), &hook, res,
-			   err);
+	rc = ida_solve_par(set, s, g, (int)max_depth, (int)threads, &hook, res, err);
 	if (rc == SLIDETAB_OK && res->status == IDA_NOT_WITHIN)
-		rc = err_set(err, SLIDETAB_ELIMIT, "no solution within %u moves", atomic_load(&db->max_depth));
+		rc = err_set(err, SLIDETAB_ELIMIT, "no solution within %u moves", max_depth);
 	else if (rc == SLIDETAB_OK && res->status == IDA_UNSOLVABLE)
 		rc = err_set(err, SLIDETAB_UNSOLVABLE, "the start cannot reach the goal");
 	if (rc == SLIDETAB_OK) {
@@ -471,6 +558,17 @@ static int answer_search(slidetab *db, const struct board *b, const struct board
 	}
 	free(res);
 	return rc;
+}
+
+/* By IDA* over the pattern databases of the goal's blank class. */
+static int answer_search(slidetab *db, const struct board *b, const struct board_state *s,
+			 const struct board_state *g, unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
+{
+	struct pdb_set *set = NULL;
+	int rc = set_for(db, b, board_blank(b, g), &set, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	return search_set(db, set, s, g, atomic_load(&db->max_depth), atomic_load(&db->threads), dist, path, cap, err);
 }
 
 /* Answers one puzzle: its distance, and the path when path is not NULL (room for cap bytes). */
@@ -513,4 +611,68 @@ int slidetab_path(slidetab *db, int rows, int cols, const unsigned char *start, 
 		return err_set(err, SLIDETAB_EINVAL, "no room for the moves");
 	moves[0] = '\0';
 	return answer(db, rows, cols, start, goal, &dist, moves, cap, err);
+}
+
+/* The internal interface of libslidetab/api.h (batch.c, hint.c). */
+int api_goal(slidetab *db, int rows, int cols, const unsigned char *goal, struct api_goal *ag,
+	     struct slidetab_error *err)
+{
+	const struct board *b;
+	if (!db)
+		return err_set(err, SLIDETAB_EINVAL, "no handle (NULL)");
+	int rc = geometry(rows, cols, &b, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	memset(ag, 0, sizeof *ag);
+	ag->b = *b;
+	if (goal && (rc = read_board(b, goal, "goal", &ag->g, err)) != SLIDETAB_OK)
+		return rc;
+	if (!goal)
+		board_goal(b, b->n - 1, &ag->g);
+	ag->searched = !tabname_is_exact(rows, cols);
+	ag->threads = atomic_load(&db->threads);
+	ag->max_depth = atomic_load(&db->max_depth);
+	return SLIDETAB_OK;
+}
+
+int api_open(slidetab *db, struct api_goal *ag, struct slidetab_error *err)
+{
+	if (ag->searched)
+		return set_for(db, &ag->b, board_blank(&ag->b, &ag->g), &ag->set, err);
+	int rc = prepare(db, &ag->b, &ag->g, err); /* pins the table */
+	if (rc == SLIDETAB_OK) {
+		ag->x = &tls_prep.table->x;
+		ag->f = tls_prep.f;
+		ag->pin = tls_prep.table;
+	}
+	return rc;
+}
+
+void api_close(struct api_goal *ag)
+{
+	if (ag->pin)
+		tcache_unpin(ag->pin);
+	ag->pin = NULL;
+}
+
+int api_start(const struct api_goal *ag, const unsigned char *tiles, const char *what, struct board_state *s,
+	      struct slidetab_error *err)
+{
+	return read_board(&ag->b, tiles, what, s, err);
+}
+
+int api_search(slidetab *db, const struct api_goal *ag, const struct board_state *s, unsigned max_depth,
+	       unsigned threads, unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
+{
+	return search_set(db, ag->set, s, &ag->g, max_depth, threads, dist, path, cap, err);
+}
+
+int slidetab_set_notice(slidetab *db, void (*fn)(void *ctx, const char *msg), void *ctx, struct slidetab_error *err)
+{
+	if (!db)
+		return err_set(err, SLIDETAB_EINVAL, "no handle (NULL)");
+	pthread_mutex_lock(&db->lock);
+	db->notice = fn, db->notice_ctx = ctx;
+	pthread_mutex_unlock(&db->lock);
+	return SLIDETAB_OK;
 }

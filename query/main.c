@@ -26,7 +26,7 @@ struct opts {
 /* Bits of struct opts.set_mask: which options were given, to refuse those that do not apply. */
 enum { SET_BOARD = 1, SET_GOAL = 2, SET_PAIRS = 4, SET_PATH = 8, SET_UPPER = 16, SET_SHOW = 32, SET_JSON = 64,
        SET_UNSOLV = 128, SET_STYLE = 256, SET_TABLES = 512, SET_PRELOAD = 1024, SET_THREADS = 2048,
-       SET_MAXD = 4096 };
+       SET_MAXD = 4096, SET_HINT = 8192 };
 
 static void usage(FILE *f)
 {
@@ -49,6 +49,8 @@ static void usage(FILE *f)
 		"      --pairs            read start and goal alternately (or 2N tokens on one line)\n"
 		"  -p, --path             print one optimal move string per puzzle (the blank's moves,\n"
 		"                         d l r u; the lexicographically smallest of the shortest)\n"
+		"      --hint             print the distance and every optimal first move (14 lr;\n"
+		"                         0 - at the goal), from slidetab_hint\n"
 		"      --upper            move letters in upper case\n"
 		"      --show             print the boards along the optimal path\n"
 		"      --json             one JSON object per puzzle\n"
@@ -111,6 +113,13 @@ static void show_progress(void *ctx, unsigned bound, unsigned long long nodes, d
 		seconds > 0 ? (double)nodes / seconds / 1e6 : 0.0);
 }
 
+/* The library's notices (a 5x5 set standing in for a missing stronger one): one line on stderr. */
+static void show_notice(void *ctx, const char *msg)
+{
+	(void)ctx;
+	fprintf(stderr, "query: note: %s\n", msg);
+}
+
 /* Sliding puzzles: every input stream through one library handle. */
 static int run_sliding(const struct opts *o, int nfiles, char **files)
 {
@@ -123,6 +132,8 @@ static int run_sliding(const struct opts *o, int nfiles, char **files)
 		rc = slidetab_set_max_depth(db, o->out.max_depth, &err);
 	if (rc == SLIDETAB_OK && isatty(2))
 		rc = slidetab_set_progress(db, show_progress, NULL, &err);
+	if (rc == SLIDETAB_OK)
+		rc = slidetab_set_notice(db, show_notice, NULL, &err);
 	if (rc != SLIDETAB_OK) {
 		fprintf(stderr, "query: %s\n", err.msg);
 		return EXIT_USAGE;
@@ -157,13 +168,15 @@ static int check_modes(const struct opts *o, int nfiles)
 	static const struct { int mode, bad; const char *what; } rules[] = {
 		{ 1, ~0 & ~SET_TABLES, "--info takes no other options" },
 		{ 2, SET_BOARD | SET_GOAL | SET_PAIRS | SET_UPPER | SET_JSON | SET_UNSOLV | SET_STYLE | SET_TABLES |
-			     SET_PRELOAD | SET_THREADS | SET_MAXD,
+			     SET_PRELOAD | SET_THREADS | SET_MAXD | SET_HINT,
 		  "--puzzle gap takes only --path and --show" },
 		{ 3, SET_SHOW | SET_STYLE, "--json does not go with --show or --style" },
 		{ 4, SET_GOAL, "--goal and --pairs do not go together (pairs bring their own goals)" },
 		{ 5, SET_GOAL | SET_PAIRS | SET_JSON | SET_SHOW, "--style hdu3567 brings its own goals and output" },
+		{ 6, SET_PATH | SET_SHOW | SET_STYLE, "--hint does not go with --path, --show or --style" },
 	};
-	int mode_on[6] = { 0, o->info != NULL, o->gap, (o->set_mask & SET_JSON) != 0, o->pairs, o->out.hdu };
+	int mode_on[7] = { 0, o->info != NULL, o->gap, (o->set_mask & SET_JSON) != 0, o->pairs, o->out.hdu,
+			   o->out.hint };
 	if (o->info && nfiles > 0) {
 		fprintf(stderr, "query: --info reads one table and no puzzles (got %d input files)\n", nfiles);
 		return -1;
@@ -201,6 +214,7 @@ static int set_option(struct opts *o, int c, const char *arg)
 	case 'p': o->set_mask |= SET_PATH, o->out.path = 1; return 0;
 	case 'P': o->set_mask |= SET_PAIRS, o->pairs = 1; return 0;
 	case 'U': o->set_mask |= SET_UPPER, o->out.upper = 1; return 0;
+	case 'H': o->set_mask |= SET_HINT, o->out.hint = 1; return 0;
 	case 'S': o->set_mask |= SET_SHOW, o->out.show = 1; return 0;
 	case 'J': o->set_mask |= SET_JSON, o->out.json = 1; return 0;
 	case 'W': o->set_mask |= SET_UNSOLV, o->out.unsolvable_word = arg; return 0;
@@ -235,7 +249,8 @@ int main(int argc, char **argv)
 		{ "preload", no_argument, NULL, 'L' },         { "info", required_argument, NULL, 'I' },
 		{ "puzzle", required_argument, NULL, 'Z' },    { "threads", required_argument, NULL, 'j' },
 		{ "max-depth", required_argument, NULL, 'M' }, { "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },         { NULL, 0, NULL, 0 }
+		{ "version", no_argument, NULL, 'V' },         { "hint", no_argument, NULL, 'H' },
+		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o = { .threads = cli_cpus(), .out = { .unsolvable_word = "unsolvable" } };
 	int c;

@@ -56,6 +56,17 @@ static void put_uint_line(FILE *out, unsigned v)
 	fwrite_unlocked(buf + k, 1, sizeof buf - (size_t)k, out);
 }
 
+/* --hint's letters: every optimal first move in d < l < r < u order ("" at the goal). */
+static const char *hint_letters(unsigned moves, int upper, char out[BOARD_NDIRS + 1])
+{
+	int k = 0;
+	for (int d = 0; d < BOARD_NDIRS; d++)
+		if (moves >> d & 1)
+			out[k++] = board_dir_char((enum board_dir)d, upper);
+	out[k] = '\0';
+	return out;
+}
+
 static void print_json(FILE *out, const struct output_opts *o, const struct board *b, const struct board_state *s,
 		       const struct board_state *g, const struct output_answer *a, const char *path, long line)
 {
@@ -67,6 +78,9 @@ static void print_json(FILE *out, const struct output_opts *o, const struct boar
 		fprintf(out, ",\"solvable\":true,\"distance\":%u", a->dist);
 		if (o->path)
 			fprintf(out, ",\"path\":\"%s\"", path);
+		char letters[BOARD_NDIRS + 1];
+		if (o->hint)
+			fprintf(out, ",\"hint\":\"%s\"", hint_letters(a->moves, o->upper, letters));
 	} else if (a->status == SLIDETAB_ELIMIT) {
 		fprintf(out, ",\"solvable\":true,\"distance\":null,\"within\":%u", o->max_depth);
 	} else {
@@ -113,6 +127,9 @@ void output_answer(FILE *out, const struct output_opts *o, const struct board *b
 	else if (o->path) {
 		fputs_unlocked(path, out);
 		fputc_unlocked('\n', out);
+	} else if (o->hint) {
+		char letters[BOARD_NDIRS + 1];
+		fprintf(out, "%u %s\n", a->dist, a->dist ? hint_letters(a->moves, o->upper, letters) : "-");
 	} else
 		put_uint_line(out, a->dist);
 	if (o->show && !o->json && a->status == SLIDETAB_OK)

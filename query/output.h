@@ -7,7 +7,7 @@
 #include "libslidetab/model/board.h"
 
 struct output_opts {
-	int path, upper, show, json, hdu;
+	int path, upper, show, json, hdu, hint;
 	const char *unsolvable_word;
 	unsigned max_depth;
 };
@@ -17,6 +17,7 @@ struct output_answer {
 	int status;
 	unsigned dist;
 	const char *path; /* the blank's moves, lower case, when asked for */
+	unsigned moves;   /* --hint: every optimal first move (slidetab_hint's bits) */
 };
 
 /* Prints the answer of start s for goal g (line: the puzzle's first input line; case_no: its

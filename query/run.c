@@ -17,7 +17,7 @@ struct run_item {
 	struct board_state s, g;
 	long line, case_no;
 	int status; /* SLIDETAB_* of the answer, or SLIDETAB_EINVAL for bad input */
-	unsigned dist;
+	unsigned dist, moves; /* moves: --hint */
 	char path[RUN_MAX_PATH + 1];
 	char msg[256];
 };
@@ -51,7 +51,9 @@ static void solve_item(const struct run *r, int rows, int cols, struct run_item 
 	struct slidetab_error err;
 	int want_path = r->out->path || r->out->show || r->out->hdu;
 	it->path[0] = '\0';
-	if (want_path) {
+	if (r->out->hint) {
+		it->status = slidetab_hint(r->db, rows, cols, it->s.t, it->g.t, &it->dist, &it->moves, &err);
+	} else if (want_path) {
 		it->status = slidetab_path(r->db, rows, cols, it->s.t, it->g.t, it->path, sizeof it->path, &err);
 		it->dist = (unsigned)strlen(it->path);
 	} else {
@@ -66,7 +68,7 @@ static void emit(struct run *r, const char *name, const struct board *b, const s
 {
 	const struct output_opts *o = r->out;
 	if (it->status == SLIDETAB_OK || it->status == SLIDETAB_UNSOLVABLE || it->status == SLIDETAB_ELIMIT) {
-		struct output_answer a = { it->status, it->dist, it->path };
+		struct output_answer a = { it->status, it->dist, it->path, it->moves };
 		output_answer(stdout, o, b, &it->s, &it->g, &a, it->line, it->case_no);
 		return;
 	}

@@ -29,6 +29,7 @@
 #include "gen/exact/bfsbits.h"
 #include "gen/exact/bfsmd.h"
 #include "gen/exact/bfsprog.h"
+#include "libslidetab/base/clock.h"
 #include "gen/exact/bfsseq.h"
 #include "gen/exact/bfsx.h"
 
@@ -439,7 +440,7 @@ static int run_layers(struct shared *s, const struct board_state *goal, struct b
 		if (opt->ckpt && (rc = opt->ckpt->save(opt->ckpt->ctx, &snap, err)) != SLIDETAB_OK)
 			return rc;
 	}
-	res->seconds = bfsprog_now() - s->prog.t0;
+	res->seconds = clock_now() - s->prog.t0;
 	res->states = total;
 	if (total != s->count)
 		return err_set(err, SLIDETAB_EFORMAT, "search reached %llu states, expected %llu",
@@ -498,7 +499,7 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 		if (eor < 0)
 			rc = err_set(err, SLIDETAB_ENOMEM, "out of memory for the entries' conversion");
 		atomic_store(&s->entries_or, (unsigned)(eor < 0 ? 0 : eor));
-		res->seconds = bfsprog_now() - s->prog.t0; /* the residues are part of the search's time */
+		res->seconds = clock_now() - s->prog.t0; /* the residues are part of the search's time */
 	}
 	res->entries = s->entries;
 	res->packed = s->packed;

@@ -1,25 +1,18 @@
 /* bfsprog: the search's progress lines. */
 #include "gen/exact/bfsprog.h"
+#include "libslidetab/base/clock.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "libslidetab/base/tok.h"
-
-double bfsprog_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 void bfsprog_start(struct bfsprog *p, FILE *log, int live, uint64_t count)
 {
 	p->log = log;
 	p->live = live;
 	p->count = count;
-	p->t0 = p->last = bfsprog_now();
+	p->t0 = p->last = clock_now();
 	/* Test hook (docs/hardening.md): $SLIDETAB_TEST_LIVE_MS draws the live line that often, so a
 	 * test on a small board sees it; it changes nothing else. */
 	const char *ms = getenv("SLIDETAB_TEST_LIVE_MS");
@@ -48,7 +41,7 @@ static void eta(char *buf, size_t size, double el, uint64_t so_far, uint64_t cou
 
 void bfsprog_live(struct bfsprog *p, unsigned layer, uint64_t so_far, uint64_t done, uint64_t chunks)
 {
-	double t = bfsprog_now();
+	double t = clock_now();
 	if (!p->live || t - p->last < p->every)
 		return;
 	p->last = t;
@@ -62,7 +55,7 @@ void bfsprog_live(struct bfsprog *p, unsigned layer, uint64_t so_far, uint64_t d
 
 void bfsprog_layer(struct bfsprog *p, unsigned layer, uint64_t states, uint64_t so_far)
 {
-	double t = bfsprog_now(), el = t - p->t0;
+	double t = clock_now(), el = t - p->t0;
 	if (p->live)
 		fprintf(stderr, "\r\033[K");
 	if (!p->log)

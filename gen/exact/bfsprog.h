@@ -14,8 +14,6 @@ struct bfsprog {
 	double every; /* seconds between live lines: 0.5, or $SLIDETAB_TEST_LIVE_MS (a test hook) */
 };
 
-double bfsprog_now(void);
-
 void bfsprog_start(struct bfsprog *p, FILE *log, int live, uint64_t count);
 
 /* The live line while layer `layer` is scanned (`done` of `chunks`); at most twice a second. */

@@ -1,8 +1,8 @@
-/* bfsseq: the search's own unranking of a seq rank (core/rank.h ordering) that also keeps the
+/* bfsseq: the search's own unranking of a seq rank (libslidetab/model/rank.h ordering) that also keeps the
  * rank's digits, and the rank after a vertical move as a delta over the cols digits it changes.
  *
  * Digits: dg[k] is the Lehmer digit of seq[k] (the later tiles smaller than it), so a half rank is
- * h = sum dg[k] * w[k] with w[k] = 0 from k = m-2 on (core/rank.h). Unranking divides by
+ * h = sum dg[k] * w[k] with w[k] = 0 from k = m-2 on (libslidetab/model/rank.h). Unranking divides by
  * multiplying with a 64-bit reciprocal (exact while h < 2^32, i.e. m <= 13) and picks tiles from
  * a nibble-packed list of the unused ones (m <= 15); larger boards use rank_unseq. */
 #ifndef SLIDETAB_BFSSEQ_H

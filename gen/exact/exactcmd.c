@@ -9,7 +9,6 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "libslidetab/base/pool.h"
@@ -20,6 +19,7 @@
 #include "gen/exact/bfs.h"
 #include "gen/exact/bfsprog.h"
 #include "gen/exact/ckpt.h"
+#include "libslidetab/base/clock.h"
 
 static int bits_for(unsigned v)
 {
@@ -94,13 +94,6 @@ int exactcmd_check(const struct board *b, const struct exactcmd_opts *o, struct 
 				       ? "; use pattern databases for boards this large"
 				       : "; --count-only needs only 2 bits a state");
 	return o->count_only || (o->dist && o->dist->part->proc != 0) ? SLIDETAB_OK : check_disk(o, states, err);
-}
-
-static double cpu_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 static void announce(const struct board *b, const struct exactcmd_opts *o, uint32_t entry)
@@ -226,18 +219,18 @@ int exactcmd_run(const struct board *b, const struct board_state *goal, const st
 				   .log = o->quiet ? NULL : stderr, .live = !o->quiet && isatty(2) && !o->dist,
 				   .part = ck.part, .ckpt = o->checkpoint ? &hooks : NULL };
 	struct bfs_result res;
-	double c0 = cpu_seconds();
+	double c0 = clock_cpu();
 	rc = bfs_run(b, goal, &opt, &res, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	summary(o->report, b, goal, &res, cpu_seconds() - c0);
+	summary(o->report, b, goal, &res, clock_cpu() - c0);
 	if (!o->count_only) {
-		double t0 = bfsprog_now();
+		double t0 = clock_now();
 		if (!o->quiet)
 			fprintf(stderr, "gen: search done in %.1f s; packing and writing %s\n", res.seconds, o->out);
 		rc = write_table(b, goal, o, entry, &res, err);
 		if (!o->quiet && rc == SLIDETAB_OK)
-			fprintf(stderr, "gen: table written in %.1f s\n", bfsprog_now() - t0);
+			fprintf(stderr, "gen: table written in %.1f s\n", clock_now() - t0);
 	}
 	bfs_result_free(&res);
 	return rc;

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/table/name.h"
@@ -13,6 +12,7 @@
 #include "libslidetab/table/read.h"
 #include "libslidetab/base/version.h"
 #include "gen/pdb/pdbgen.h"
+#include "libslidetab/base/clock.h"
 
 int pdbcmd_parse_pattern(const char *list, int n, uint32_t *mask)
 {
@@ -33,13 +33,6 @@ int pdbcmd_parse_pattern(const char *list, int n, uint32_t *mask)
 	return *mask ? 0 : -1;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 int pdbcmd_build(const struct board *b, const struct board_state *goal, const uint32_t *masks, int count,
 		 const char *out, const char *dir, int threads, int level, struct slidetab_error *err)
 {
@@ -55,12 +48,12 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 		}
 		struct table_meta meta;
 		uint8_t *packed = NULL;
-		double t0 = now();
+		double t0 = clock_now();
 		int rc = pdbgen_build(b, goal, masks[i], threads, &meta, &packed, err);
 		if (rc != SLIDETAB_OK)
 			return err_prefix(err, "pattern 0x%x", (unsigned)masks[i]);
 		snprintf(meta.generator, sizeof meta.generator, "slidetab gen %s", SLIDETAB_VERSION);
-		double built = now() - t0;
+		double built = clock_now() - t0;
 		uint64_t bytes = 0;
 		rc = table_write_mt(path, &meta, packed, level, threads, &bytes, err);
 		free(packed);
@@ -72,7 +65,7 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 				printf(" %d", t);
 		printf(": %" PRIu64 " entries, largest value %" PRIu32 ", search %.2f s, total %.2f s; wrote %s: %" PRIu64
 		       " bytes, %.3f bits/entry\n",
-		       meta.entries, meta.radius, built, now() - t0, path, bytes, 8.0 * (double)bytes / (double)meta.entries);
+		       meta.entries, meta.radius, built, clock_now() - t0, path, bytes, 8.0 * (double)bytes / (double)meta.entries);
 		fflush(stdout);
 	}
 	return SLIDETAB_OK;

@@ -12,7 +12,7 @@
 
 /*
  * Builds the PDB of the tiles in pattern_mask (bit t = tile t; never bit 0) for goal on board b,
- * as defined in core/pdb.h: breadth-first from the goal over states (placement of the pattern
+ * as defined in libslidetab/pdb/pdb.h: breadth-first from the goal over states (placement of the pattern
  * tiles, region of the blank), a region being a connected set of cells without pattern tiles
  * (the blank moves inside it for free); each pattern-tile move costs 1. The entry of a placement
  * is the least depth over its regions. Working set: one word per placement (32 bits when at
@@ -44,7 +44,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 int pdbgen_verify(const struct board *b, const struct table_meta *meta, const uint8_t *packed,
 		  int threads, struct slidetab_error *err);
 
-/* The 4x4 and 5x5 presets live in core/pdbpreset.c (pdb_preset), shared with query; these names remain for the build. */
+/* The 4x4 and 5x5 presets live in libslidetab/pdb/preset.c (pdb_preset), shared with query; these names remain for the build. */
 #define PDBGEN_PRESET_MAX PDB_PRESET_MAX
 static inline int pdbgen_preset(const char *name, uint32_t masks[PDBGEN_PRESET_MAX])
 {

@@ -6,7 +6,9 @@
 
 int board_init(struct board *b, int rows, int cols)
 {
-	if (rows < 2 || cols < 2 || rows * cols > BOARD_MAX_CELLS)
+	/* Each side is bounded before the product is formed, so no rows * cols overflows. */
+	if (rows < 2 || cols < 2 || rows > BOARD_MAX_SIDE || cols > BOARD_MAX_SIDE ||
+	    rows * cols > BOARD_MAX_CELLS)
 		return -1;
 	b->rows = rows;
 	b->cols = cols;
@@ -184,10 +186,20 @@ int board_symmetries(const struct board *b, struct board_sym syms[8])
 
 int board_blank_class(const struct board *b, int cell)
 {
-	struct board_sym syms[8];
-	int n = board_symmetries(b, syms), best = cell;
-	for (int i = 0; i < n; i++)
-		if (syms[i].cell[cell] < best)
-			best = syms[i].cell[cell];
+	/* The images of cell under the symmetries of make_sym, without building them (a hot path of
+	 * the library: every goal it has not seen on this thread). */
+	int rows = b->rows, cols = b->cols, best = cell;
+	for (int f = 0; f < 4; f++) {
+		int r = cell / cols, k = cell % cols;
+		if (f & 1)
+			r = rows - 1 - r;
+		if (f & 2)
+			k = cols - 1 - k;
+		int img = r * cols + k, timg = k * cols + r;
+		if (img < best)
+			best = img;
+		if (rows == cols && timg < best)
+			best = timg;
+	}
 	return best;
 }

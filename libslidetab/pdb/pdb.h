@@ -144,6 +144,12 @@ int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *pac
 int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads,
 		 struct slidetab_error *err);
 
+/* The same, where masks[i] (masks not NULL) is the tile set paths[i] is named for: a file that
+ * holds another is refused naming it. Without masks too, a file whose board or goal differs from
+ * the one most files of the set share is the one blamed. */
+int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uint32_t *masks, int npaths,
+		       int threads, struct slidetab_error *err);
+
 void pdb_set_free(struct pdb_set *set);
 
 /* The reflected state (only when set->reflect). */

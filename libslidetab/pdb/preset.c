@@ -1,4 +1,4 @@
-/* pdbpreset: the named partitions of the 15 and 24 puzzles' tiles into disjoint patterns. */
+/* pdb/preset (pdb_preset_): the named partitions of the 15 and 24 puzzles' tiles into disjoint patterns. */
 #include "libslidetab/pdb/pdb.h"
 
 #include <string.h>

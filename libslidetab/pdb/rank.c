@@ -1,4 +1,4 @@
-/* pdbrank: placement ranking of pattern tiles (TABLE_RANK_PDB, see pdb.h) and pattern masks. */
+/* pdb/rank (pdb_rank_): placement ranking of pattern tiles (TABLE_RANK_PDB, see pdb.h) and pattern masks. */
 #include "libslidetab/pdb/pdb.h"
 
 int pdb_ranker_init(struct pdb_ranker *r, int n, int k)

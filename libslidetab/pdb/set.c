@@ -1,4 +1,4 @@
-/* pdbset: sets of additive disjoint pattern databases: new, add, load, free and the heuristic. */
+/* pdb/set (pdb_set_): sets of additive disjoint pattern databases: new, add, load, free and the heuristic. */
 #include "libslidetab/pdb/pdb.h"
 
 #include <stdio.h>
@@ -175,8 +175,35 @@ static void load_one(void *ctx, size_t i, int worker)
 	j->rc = table_open(&j->tab, j->path, TABLE_PRELOAD, &j->terr);
 }
 
+/* The file whose board and goal most files of the set share (the first of them on a tie), or a
+ * file that holds another tile set than masks[] names (-1 - i). */
+static int reference_file(const struct load_job *jobs, const uint32_t *masks, int npaths)
+{
+	int best = 0, best_votes = 0;
+	for (int i = 0; i < npaths; i++) {
+		const struct table_meta *a = table_get_meta(jobs[i].tab);
+		if (masks && a->pattern != masks[i])
+			return -1 - i;
+		int votes = 0;
+		for (int k = 0; k < npaths; k++) {
+			const struct table_meta *b = table_get_meta(jobs[k].tab);
+			votes += a->rows == b->rows && a->cols == b->cols &&
+				 memcmp(a->goal, b->goal, sizeof a->goal) == 0;
+		}
+		if (votes > best_votes)
+			best = i, best_votes = votes;
+	}
+	return best;
+}
+
 int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads,
 		 struct slidetab_error *err)
+{
+	return pdb_set_load_masks(out, paths, NULL, npaths, threads, err);
+}
+
+int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uint32_t *masks, int npaths,
+		       int threads, struct slidetab_error *err)
 {
 	*out = NULL;
 	if (npaths < 1 || npaths > PDB_MAX_PATTERNS) {
@@ -200,13 +227,21 @@ int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int
 				err_set(err, SLIDETAB_EFORMAT, "pdb: %s: %s", jobs[i].path, jobs[i].terr.msg);
 			rc = SLIDETAB_EFORMAT;
 		}
+	int ref = rc == 0 ? reference_file(jobs, masks, npaths) : 0;
+	if (ref < 0) {
+		int i = -1 - ref;
+		err_set(err, SLIDETAB_EFORMAT,
+			"pdb: %s holds tiles 0x%lx, not 0x%lx as its name says (replaced or renamed)", paths[i],
+			(unsigned long)table_get_meta(jobs[i].tab)->pattern, (unsigned long)masks[i]);
+		rc = SLIDETAB_EFORMAT;
+	}
 	if (rc == 0) {
-		const struct table_meta *m0 = table_get_meta(jobs[0].tab);
+		const struct table_meta *m0 = table_get_meta(jobs[ref].tab);
 		struct board b;
 		struct board_state g;
 		memset(&g, 0, sizeof g);
 		if (board_init(&b, m0->rows, m0->cols) != 0 || m0->cells != b.n) {
-			err_set(err, SLIDETAB_EFORMAT, "pdb: %s: bad board %ux%u", paths[0], m0->rows, m0->cols);
+			err_set(err, SLIDETAB_EFORMAT, "pdb: %s: bad board %ux%u", paths[ref], m0->rows, m0->cols);
 			rc = SLIDETAB_EFORMAT;
 		} else {
 			memcpy(g.t, m0->goal, (size_t)b.n);

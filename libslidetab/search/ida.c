@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "libslidetab/search/idafsm.h"
 #include "libslidetab/base/pool.h"
+#include "libslidetab/base/clock.h"
 
 #define IDA_SPLIT_MAX 24 /* deepest frontier of a parallel search */
 /* Frontier nodes per thread of a parallel iteration. Subtree sizes vary by orders of magnitude:
@@ -75,13 +75,6 @@ struct par {
 	} *w;
 };
 
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 #define IDA_TICK_NODES ((uint64_t)1 << 21) /* nodes between looks at the clock (~0.1 s) */
 
 /* Called every IDA_TICK_NODES nodes when a hook is set (and at each new bound with force = 1). A
@@ -105,7 +98,7 @@ static void progress_tick(struct search *x, int force, int done)
 	}
 	if (!r->hook)
 		return;
-	double t = now_s() - r->t0;
+	double t = clock_now() - r->t0;
 	if (t < r->hook->after || (!force && !done && t - r->last_report < r->hook->every) || (done && !r->reported))
 		return;
 	r->last_report = t;
@@ -599,7 +592,7 @@ int ida_solve_par(const struct pdb_set *set, const struct board_state *start, co
 	set_order(x, order, fsm->next);
 	if (hook && hook->fn) {
 		x->hook = hook;
-		x->t0 = now_s();
+		x->t0 = clock_now();
 		x->tick_at = IDA_TICK_NODES;
 	}
 	int found = threads > 1 ? par_iterate(x, max_depth, threads) : iterate(x, max_depth);

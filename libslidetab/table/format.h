@@ -7,6 +7,7 @@
 
 #define TABLE_FORMAT_VERSION 1
 #define TABLE_HEADER_SIZE 4096
+#define TABLE_PAGE 4096 /* the payload starts on a multiple of this (zeros pad the index up to it) */
 #define TABLE_HIST_MAX 256
 #define TABLE_GOAL_MAX 32
 

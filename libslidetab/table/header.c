@@ -1,4 +1,4 @@
-/* tblhead: the table header codec: on-disk layout, encode/decode, CRC, field checks, names for --info. */
+/* header (tbl_): the table header codec: encode/decode, CRC, field checks, names for --info. */
 #include "libslidetab/table/header.h"
 
 #include <inttypes.h>
@@ -127,7 +127,7 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 			return err_set(err, SLIDETAB_EFORMAT, "histogram counts more states than entries");
 		sum += m->hist[d];
 	}
-	/* A PDB may hold unreachable placements (the all-ones entry, see core/pdb.h): fewer counted. */
+	/* A PDB may hold unreachable placements (the all-ones entry, see libslidetab/pdb/pdb.h): fewer counted. */
 	if ((m->kind == TABLE_KIND_PDB ? sum == 0 : sum != m->entries) || m->hist[m->radius] == 0)
 		return err_set(err, SLIDETAB_EFORMAT, "histogram (%" PRIu64 " states) does not match %" PRIu64
 			    " entries and radius %" PRIu32, sum, m->entries, m->radius);
@@ -220,6 +220,19 @@ int tbl_header_decode(const uint8_t *map, uint64_t file_size, struct table_meta 
 			    "sizes do not add up (file %" PRIu64 " bytes, payload %" PRIu64 " at %" PRIu64
 			    ", %" PRIu64 " blocks): truncated or damaged",
 			    file_size, t->payload_size, t->payload_off, t->blocks);
+	/* The payload starts at the first page boundary after the index; the bytes between are zeros. */
+	uint64_t index_end = index_off + index_size, pad_end = (index_end + TABLE_PAGE - 1) / TABLE_PAGE * TABLE_PAGE;
+	if (t->payload_off != pad_end)
+		return err_set(err, SLIDETAB_EFORMAT,
+			    "payload at offset %" PRIu64 ", not at %" PRIu64
+			    " (the first multiple of %d after the index)",
+			    t->payload_off, pad_end, TABLE_PAGE);
+	for (uint64_t o = index_end; o < pad_end; o++)
+		if (map[o] != 0)
+			return err_set(err, SLIDETAB_EFORMAT,
+				    "padding byte at offset %" PRIu64
+				    " (between the block index and the payload) is 0x%02x, not zero: damaged",
+				    o, map[o]);
 	if (m->payload == TABLE_PAYLOAD_RAW && t->payload_size != t->packed_bytes)
 		return err_set(err, SLIDETAB_EFORMAT, "raw payload is %" PRIu64 " bytes, expected %" PRIu64,
 			    t->payload_size, t->packed_bytes);

@@ -1,4 +1,4 @@
-/* tabname: the one rule for naming table files and the folders searched for them. */
+/* name (tabname_): the one rule for naming table files and the folders searched for them. */
 #include "libslidetab/table/name.h"
 
 #include <dlfcn.h>
@@ -29,6 +29,8 @@ static int finish(int k, size_t len, struct slidetab_error *err)
 
 int tabname_is_exact(int rows, int cols)
 {
+	if (rows < 2 || cols < 2 || rows > BOARD_MAX_SIDE || cols > BOARD_MAX_SIDE)
+		return 0; /* not a board: no product is formed */
 	return rows * cols <= 12 || (rows == 2 && cols == 7) || (rows == 7 && cols == 2);
 }
 
@@ -101,14 +103,21 @@ int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct
 	if (explicit_dir) {
 		if (!*explicit_dir)
 			return err_set(err, SLIDETAB_EINVAL, "the table folder name is empty");
-		if (snprintf(p->dir[0], TABNAME_MAX, "%s", explicit_dir) >= TABNAME_MAX)
-			return err_set(err, SLIDETAB_EINVAL, "table folder name too long");
+		if (strlen(explicit_dir) > TABNAME_DIR_MAX)
+			return err_set(err, SLIDETAB_EINVAL, "the table folder name is %zu characters long: at most %d",
+				       strlen(explicit_dir), TABNAME_DIR_MAX);
+		snprintf(p->dir[0], TABNAME_MAX, "%s", explicit_dir);
 		p->count = 1;
 		return SLIDETAB_OK;
 	}
 	const char *env = getenv("SLIDETAB_TABLES");
-	if (env && *env && snprintf(p->dir[p->count], TABNAME_MAX, "%s", env) < TABNAME_MAX)
-		p->count++;
+	if (env && *env) {
+		size_t n = strlen(env);
+		if (n > TABNAME_DIR_MAX)
+			return err_set(err, SLIDETAB_EINVAL, "$SLIDETAB_TABLES is %zu characters long: at most %d", n,
+				       TABNAME_DIR_MAX);
+		snprintf(p->dir[p->count++], TABNAME_MAX, "%s", env);
+	}
 	if (installed_dir(p->dir[p->count], TABNAME_MAX) == 0)
 		p->count++;
 	snprintf(p->dir[p->count++], TABNAME_MAX, "tables");

@@ -1,4 +1,4 @@
-/* tabname: the one rule for naming table files and the folders searched for them.
+/* name (tabname_): the one rule for naming table files and the folders searched for them.
  *
  * An exact table for an RxC board whose goal has its blank in the class of cell K (K = the
  * smallest cell that a board symmetry maps the blank onto) is named RxC-bK.tbl, whatever the
@@ -15,6 +15,7 @@
 
 #define TABNAME_MAX 1024 /* room for any path this module writes */
 #define TABNAME_MAX_DIRS 4
+#define TABNAME_DIR_MAX (TABNAME_MAX - 64) /* the longest folder name: room for a table's name after it */
 
 /* 1 when RxC is answered from an exact table: every board of up to 12 cells, and 2x7 (7x2), whose
  * table is compact (gen --board 2x7 --compress compact); larger boards use pattern databases. */
@@ -30,7 +31,8 @@ int tabname_pdb(char *buf, size_t len, const char *dir, int rows, int cols, int 
 
 /* The folders searched for tables, in order: `explicit` alone when it is given; else
  * $SLIDETAB_TABLES when set, the installed folder (share/slidetab/tables beside the bin or lib
- * folder the running code came from) when it exists, and ./tables. Returns how many. */
+ * folder the running code came from) when it exists, and ./tables. A folder name (or
+ * $SLIDETAB_TABLES) longer than TABNAME_DIR_MAX is SLIDETAB_EINVAL. */
 struct tabname_path {
 	int count;
 	char dir[TABNAME_MAX_DIRS][TABNAME_MAX];

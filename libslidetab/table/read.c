@@ -1,4 +1,4 @@
-/* table: the table reader: open a file (mmap) or buffer, check every block, lookups and the block cache. */
+/* read (table_): the table reader: open a file (mmap) or buffer, check every block, lookups and the block cache. */
 #include "libslidetab/table/read.h"
 
 #include <errno.h>

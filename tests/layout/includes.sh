@@ -16,6 +16,7 @@ allowed() {
 	lite/*) echo "lite/" ;; # freestanding: not even the public header
 	examples/mcu/*) echo "lite/ examples/mcu/" ;; # the firmware: the freestanding reader and its own startup
 	examples/*) echo "slidetab.h lite/" ;;
+	python/*) echo "slidetab.h" ;; # the Python extension stands on the public header alone
 	include/*) echo "" ;;
 	*) echo "*" ;; # tests, benchmarks and fuzz targets may reach anything they test
 	esac

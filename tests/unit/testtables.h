@@ -20,8 +20,10 @@ static inline void testtables_fail(const char *what, const struct slidetab_error
 	exit(1);
 }
 
-/* DIR/RxC-bK.tbl for the goal with the blank at `blank` (compress: 0 raw, 1 zlib, 2 compact). */
-static inline void testtables_exact(const char *dir, int rows, int cols, int blank, int compress)
+/* DIR/RxC-bK.tbl for the goal with the blank at `blank` (compress: 0 raw, 1 zlib, 2 compact) with
+ * entries of the given kind (TABLE_ENTRY_*; compact tables hold d mod 4 whatever it is). */
+static inline void testtables_exact_entry(const char *dir, int rows, int cols, int blank, int compress,
+					  uint32_t entry)
 {
 	char path[TABNAME_MAX];
 	struct slidetab_error err;
@@ -32,19 +34,26 @@ static inline void testtables_exact(const char *dir, int rows, int cols, int bla
 	if (tabname_exact(path, sizeof path, dir, rows, cols, blank, &err) != SLIDETAB_OK)
 		testtables_fail(dir, &err);
 	struct exactcmd_opts o = { .out = path, .threads = 2, .level = 6, .quiet = 1, .compress = compress,
-				   .entry = TABLE_ENTRY_MDRES };
+				   .entry = entry };
 	if (exactcmd_run(&b, &g, &o, &err) != SLIDETAB_OK)
 		testtables_fail(path, &err);
 }
 
-/* The 5-5-5 set of 4x4 for the goal with the blank at `blank`, named as query looks for it. */
-static inline void testtables_555(const char *dir, int blank)
+/* The same with the default entries (Manhattan residues). */
+static inline void testtables_exact(const char *dir, int rows, int cols, int blank, int compress)
+{
+	testtables_exact_entry(dir, rows, cols, blank, compress, TABLE_ENTRY_MDRES);
+}
+
+/* The preset set (555 of 4x4, 444444 of 5x5, ...) for rows x cols and the goal with the blank at
+ * `blank`, named as query looks for it. */
+static inline void testtables_preset(const char *dir, int rows, int cols, int blank, const char *preset)
 {
 	uint32_t masks[PDB_PRESET_MAX];
-	int n = pdb_preset("555", masks);
+	int n = pdb_preset_for(preset, rows * cols, masks);
 	struct board b;
 	struct board_state g;
-	board_init(&b, 4, 4);
+	board_init(&b, rows, cols);
 	board_goal(&b, blank, &g);
 	for (int i = 0; i < n; i++) {
 		struct table_meta m;
@@ -52,11 +61,17 @@ static inline void testtables_555(const char *dir, int blank)
 		char path[TABNAME_MAX];
 		struct slidetab_error err;
 		if (pdbgen_build(&b, &g, masks[i], 2, &m, &p, &err) != SLIDETAB_OK ||
-		    tabname_pdb(path, sizeof path, dir, 4, 4, blank, masks[i], &err) != SLIDETAB_OK ||
+		    tabname_pdb(path, sizeof path, dir, rows, cols, blank, masks[i], &err) != SLIDETAB_OK ||
 		    table_write(path, &m, p, 6, NULL, &err) != SLIDETAB_OK)
-			testtables_fail("555", &err);
+			testtables_fail(preset, &err);
 		free(p);
 	}
+}
+
+/* The 5-5-5 set of 4x4 for the goal with the blank at `blank`, named as query looks for it. */
+static inline void testtables_555(const char *dir, int blank)
+{
+	testtables_preset(dir, 4, 4, blank, "555");
 }
 
 /* A fresh temporary folder (its name in dir[32]); remove it with testtables_remove. */

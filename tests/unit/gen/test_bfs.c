@@ -275,7 +275,7 @@ START_TEST(every_encoding_against_a_plain_bfs)
 END_TEST
 
 /* The search's own unranking (reciprocals, steps to a near rank, the plain fallback) and its
- * delta re-rank of vertical moves (the mask table and the digit loop) agree with core/rank.h on
+ * delta re-rank of vertical moves (the mask table and the digit loop) agree with libslidetab/model/rank.h on
  * every seq and move of 3x3, 2x4, 2x5, 3x4's first seqs and 2x7's. */
 static void check_bfsseq(int rows, int cols, int fast, uint64_t stride, uint64_t limit)
 {

@@ -1,0 +1,380 @@
+"""test_slidetab: the slidetab Python package against bin/query (distances, paths, hints) on random
+starts and goals of every default board and 4x4; hints against the distances of the neighbours;
+batches against single calls; every error class; one db on many threads; pip install into a venv.
+
+Run from the repository root after `make` and `make python` (make check-python does both)."""
+import inspect
+import os
+import pydoc
+import random
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import slidetab
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TABLES = os.path.join(ROOT, "tables")
+QUERY = os.path.join(ROOT, "bin", "query")
+DEFAULT_BOARDS = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5), (5, 2)]
+STEP = {"d": (1, 0), "u": (-1, 0), "l": (0, -1), "r": (0, 1)}
+
+
+@pytest.fixture(scope="module")
+def db():
+    with slidetab.open(TABLES) as d:
+        yield d
+
+
+def shuffled(rng, n):
+    t = list(range(n))
+    rng.shuffle(t)
+    return t
+
+
+def moved(tiles, rows, cols, letter):
+    """The board after the blank's move, or None off the board (written here, not the library's)."""
+    b = tiles.index(0)
+    r, c = divmod(b, cols)
+    dr, dc = STEP[letter]
+    if not (0 <= r + dr < rows and 0 <= c + dc < cols):
+        return None
+    t = list(tiles)
+    to = (r + dr) * cols + c + dc
+    t[b], t[to] = t[to], 0
+    return t
+
+
+def walked(rng, tiles, rows, cols, steps):
+    t = list(tiles)
+    while steps > 0:
+        n = moved(t, rows, cols, rng.choice("dlru"))
+        if n is not None:
+            t, steps = n, steps - 1
+    return t
+
+
+def query(rows, cols, pairs, *opts):
+    """bin/query --pairs on (start, goal) pairs: one output line each."""
+    text = "".join(" ".join(map(str, s + g)) + "\n" for s, g in pairs)
+    out = subprocess.run([QUERY, "--tables", TABLES, "--board", "%dx%d" % (rows, cols), "--pairs", *opts],
+                         input=text, capture_output=True, text=True, check=True).stdout
+    lines = out.splitlines()
+    assert len(lines) == len(pairs)
+    return lines
+
+
+def puzzles(rng, rows, cols, count):
+    n = rows * cols
+    out = []
+    for i in range(count):
+        g = shuffled(rng, n)
+        s = walked(rng, g, rows, cols, rng.randrange(12)) if i % 3 == 0 else shuffled(rng, n)
+        out.append((s, g))
+    return out
+
+
+@pytest.mark.parametrize("rows,cols", DEFAULT_BOARDS)
+def test_against_query(db, rows, cols):
+    rng = random.Random(rows * 100 + cols)
+    pairs = puzzles(rng, rows, cols, 300)
+    paths = query(rows, cols, pairs, "--path")
+    hints = query(rows, cols, pairs, "--hint")
+    unsolvable, b = 0, (rows, cols)
+    for (s, g), path, hint in zip(pairs, paths, hints):
+        if path == "unsolvable":
+            unsolvable += 1
+            assert db.distance(s, g, board=b) is None and db.path(s, g, board=b) is None
+            assert db.hint(s, g, board=b) is None
+            assert hint == "unsolvable"
+            continue
+        assert db.path(s, g, board=b) == path
+        assert db.distance(s, g, board=b) == len(path)
+        d, moves = db.hint(s, g, board=b)
+        assert hint == "%d %s" % (d, moves or "-")
+    assert 0 < unsolvable < len(pairs)
+
+
+def test_4x4_against_query(db):
+    rng = random.Random(44)
+    pairs = []
+    for i in range(16):
+        g = shuffled(rng, 16)
+        s = walked(rng, g, 4, 4, 6 + rng.randrange(20))
+        if i % 5 == 4:  # two tiles swapped: unsolvable
+            a, b = [k for k in range(16) if s[k]][:2]
+            s[a], s[b] = s[b], s[a]
+        pairs.append((s, g))
+    paths = query(4, 4, pairs, "--path")
+    hints = query(4, 4, pairs, "--hint")
+    for (s, g), path, hint in zip(pairs, paths, hints):
+        want = None if path == "unsolvable" else path
+        assert db.path(s, g) == want
+        assert db.distance(s, g) == (None if want is None else len(want))
+        h = db.hint(s, g)
+        assert hint == ("unsolvable" if h is None else "%d %s" % (h[0], h[1] or "-"))
+    starts = np.array([s for s, _ in pairs[:8]])
+    g = pairs[0][1]
+    assert db.distances(starts, g).tolist() == [db.distance(s, g) if db.distance(s, g) is not None else -1
+                                               for s in starts.tolist()]
+
+
+@pytest.mark.parametrize("rows,cols", DEFAULT_BOARDS + [(4, 4)])
+def test_hints_are_the_moves_one_closer(db, rows, cols):
+    rng = random.Random(rows * 7 + cols)
+    for _ in range(8 if rows * cols == 16 else 60):
+        g = shuffled(rng, rows * cols)
+        s = walked(rng, g, rows, cols, rng.randrange(1, 25 if rows * cols == 16 else 40))
+        d, moves = db.hint(s, g, board=(rows, cols))
+        assert d == db.distance(s, g, board=(rows, cols))
+        want = ""
+        for letter in "dlru":
+            n = moved(s, rows, cols, letter)
+            if n is not None and db.distance(n, g, board=(rows, cols)) == d - 1:
+                want += letter
+        assert moves == want
+        assert (moves == "") == (d == 0)
+        if d:
+            assert db.path(s, g, board=(rows, cols))[0] == moves[0]
+    g = shuffled(rng, rows * cols)
+    assert db.hint(g, g, board=(rows, cols)) == (0, "")
+
+
+def reference(db, starts, goal, board=None):
+    out = []
+    for s in starts:
+        d = db.distance(s, goal, board=board)
+        out.append(-1 if d is None else d)
+    return out
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64,
+                                   np.uint64, np.intc, np.longlong])
+def test_batch_equals_single(db, dtype):
+    rng = np.random.default_rng(9)
+    starts = np.array([rng.permutation(9) for _ in range(3000)]).astype(dtype)
+    goal = [int(x) for x in rng.permutation(9)]
+    got = db.distances(starts, goal)
+    assert got.dtype == np.int64 and got.shape == (3000,)
+    assert got.tolist() == reference(db, starts.tolist(), goal)
+    assert (got == -1).sum() > 1000 and (got >= 0).sum() > 1000
+
+
+def test_batch_shapes_and_threads():
+    rng = np.random.default_rng(3)
+    starts = np.array([rng.permutation(10) for _ in range(20000)])
+    with slidetab.open(TABLES, threads=2) as two, slidetab.open(TABLES) as one:
+        assert two.threads == 2
+        want = reference(one, starts.tolist(), None)
+        assert two.distances(starts).tolist() == want
+        assert one.distances(starts.reshape(-1, 2, 5)).tolist() == want  # 3-D: the shape names 2x5
+        assert one.distances(starts.reshape(-1, 5, 2)).tolist() == reference(one, starts.tolist(), None, (5, 2))
+        assert one.distances(starts[::-1]).tolist() == want[::-1]  # not contiguous: copied
+        assert one.distances(np.asfortranarray(starts)).tolist() == want
+        assert one.distances(starts[:50].tolist()).tolist() == want[:50]
+        assert one.distances(starts, board="2x5").tolist() == want
+        assert one.distances(np.zeros((0, 9), dtype=np.int64)).tolist() == []
+
+
+def test_board_forms(db):
+    s = [1, 2, 3, 4, 5, 6, 0, 7, 8]
+    for form in (s, tuple(s), np.array(s), np.array(s, dtype=np.uint8), [s[0:3], s[3:6], s[6:9]],
+                 np.array(s).reshape(3, 3), bytes(s)):
+        assert db.distance(form) == 2
+    assert db.distance(s, board="3x3") == db.distance(s, board=(3, 3)) == db.distance(s, board="3X3") == 2
+    assert db.path(s) == "rr" and db.hint(s) == (2, "r")
+    # A 2x3 board read flat, as 3x2 by its shape, and by board=.
+    t = [1, 2, 3, 4, 0, 5]
+    assert db.distance(t) == db.distance(t, board="2x3") == 1
+    assert db.distance([[1, 2], [3, 4], [5, 0]], [[1, 2], [3, 4], [0, 5]]) == 1
+    assert db.distance(t, [1, 2, 3, 4, 5, 0], board=(3, 2)) == db.distance(np.array(t).reshape(3, 2),
+                                                                           np.array([1, 2, 3, 4, 5, 0]))
+    assert db.distance(s, goal=[1, 2, 3, 4, 5, 6, 0, 7, 8]) == 0
+
+
+def raises(cls, words, fn, *args, **kw):
+    with pytest.raises(cls) as e:
+        fn(*args, **kw)
+    for w in words:
+        assert w in str(e.value), (str(e.value), w)
+    return e.value
+
+
+def test_invalid(db):
+    s = [1, 2, 3, 4, 5, 6, 0, 7, 8]
+    e = raises(slidetab.InvalidError, ["start", "3x3", "0..8"], db.distance, [1, 1, 3, 4, 5, 6, 0, 7, 8])
+    assert isinstance(e, ValueError) and isinstance(e, slidetab.Error) and e.status == 2
+    raises(slidetab.InvalidError, ["start", "0..8"], db.distance, [1, 2, 3, 4, 5, 6, 0, 7, 9])
+    raises(slidetab.InvalidError, ["start", "0..8"], db.distance, [1, 2, 3, 4, 5, 6, 0, 7, -8])
+    raises(slidetab.InvalidError, ["start", "0..8"], db.distance, [1, 2, 3, 4, 5, 6, 0, 7, 2 ** 70])
+    raises(slidetab.InvalidError, ["goal", "0..8"], db.distance, s, [1, 2, 3, 4, 5, 6, 0, 7, 7])
+    raises(slidetab.InvalidError, ["start", "7 tiles", "board"], db.distance, s[:7])
+    raises(slidetab.InvalidError, ["start", "12 tiles", "board"], db.distance, list(range(12)))
+    raises(slidetab.InvalidError, ["goal", "8 tiles", "3x3"], db.distance, s, s[:8])
+    raises(slidetab.InvalidError, ["start", "9 tiles", "2x5"], db.path, s, board="2x5")
+    raises(slidetab.InvalidError, ["shape (3, 3)", "2x4"], db.hint, np.array(s).reshape(3, 3), board=(2, 4))
+    raises(slidetab.InvalidError, ["tile 2", "float"], db.distance, [1, 2, 3.0, 4, 5, 6, 0, 7, 8])
+    raises(slidetab.InvalidError, ["start", "str"], db.distance, "123456078")
+    raises(slidetab.InvalidError, ["start", "integers"], db.distance, np.array(s, dtype=float))
+    raises(slidetab.InvalidError, ["start", "row 1"], db.distance, [[1, 2, 3], [4, 5], [0, 7, 8]])
+    raises(slidetab.InvalidError, ["start", "sequence"], db.distance, 5)
+    raises(slidetab.InvalidError, ["board", "RxC"], db.distance, s, board="3x")
+    raises(slidetab.InvalidError, ["board 1x9"], db.distance, s, board=(1, 9))
+    raises(slidetab.InvalidError, ["board 6x5"], db.distance, list(range(30)), board="6x5")
+    raises(slidetab.InvalidError, ["1x9", "not a board"], db.distance, [s])
+    raises(slidetab.InvalidError, ["start 2 is not a 3x3 board"], db.distances,
+           np.array([s, s, [0] * 9, s, [9] * 9]))
+    raises(slidetab.InvalidError, ["2-D", "1-D"], db.distances, np.array(s))
+    raises(slidetab.InvalidError, ["starts", "integers"], db.distances, np.zeros((4, 9)))
+    raises(slidetab.InvalidError, ["starts"], db.distances, [s, s[:8]])
+    raises(slidetab.InvalidError, ["goal"], db.distances, np.array([s]), goal=[0] * 9)
+    raises(slidetab.InvalidError, ["12 tiles"], db.distances, np.zeros((3, 12), dtype=np.int8))
+    raises(slidetab.InvalidError, ["threads"], slidetab.open, TABLES, threads=0)
+    raises(slidetab.InvalidError, ["threads"], slidetab.open, TABLES, threads=1000)
+    raises(slidetab.InvalidError, ["limit"], slidetab.open, TABLES, max_depth=100000)
+    with pytest.raises(TypeError):
+        db.distance()
+    with pytest.raises(TypeError):
+        db.distance(s, colour="red")
+    closed = slidetab.open(TABLES)
+    closed.close()
+    closed.close()
+    raises(slidetab.InvalidError, ["closed"], closed.distance, s)
+    assert "closed" in repr(closed)
+
+
+def test_no_table_format_limit(db, tmp_path):
+    s = [1, 2, 3, 4, 5, 6, 0, 7, 8]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with slidetab.open(empty) as none:
+        e = raises(slidetab.NoTableError, ["3x3-b0.tbl", "gen --board 3x3"], none.distance, s)
+        assert e.status == 3 and isinstance(e, slidetab.Error)
+        raises(slidetab.NoTableError, ["3x3-b0.tbl"], none.distances, np.array([s]))
+        raises(slidetab.NoTableError, ["4x4"], none.hint, list(range(1, 16)) + [0])
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    data = bytearray(open(os.path.join(TABLES, "3x3-b0.tbl"), "rb").read())
+    data[-10] ^= 0x40
+    (bad / "3x3-b0.tbl").write_bytes(bytes(data))
+    with slidetab.open(str(bad)) as damaged:
+        e = raises(slidetab.FormatError, ["3x3-b0.tbl"], damaged.distance, s)
+        assert e.status == 4
+        raises(slidetab.FormatError, ["3x3-b0.tbl"], damaged.distances, np.array([s, s]))
+    far = walked(random.Random(5), list(range(1, 16)) + [0], 4, 4, 60)
+    d = db.distance(far)
+    with slidetab.open(TABLES, max_depth=d - 2) as limited:
+        e = raises(slidetab.LimitError, ["within %d moves" % (d - 2)], limited.distance, far)
+        assert e.status == 7
+        raises(slidetab.LimitError, ["start 1:"], limited.distances, np.array([list(range(1, 16)) + [0], far]))
+        raises(slidetab.LimitError, [], limited.hint, far)
+        assert limited.distance(list(range(1, 16)) + [0]) == 0
+    assert issubclass(slidetab.Error, Exception)
+    for cls in (slidetab.NoTableError, slidetab.FormatError, slidetab.InvalidError, slidetab.LimitError):
+        assert issubclass(cls, slidetab.Error)
+
+
+def test_threads_on_one_db():
+    rng = np.random.default_rng(17)
+    starts = np.array([rng.permutation(9) for _ in range(20000)])
+    goals = [[int(x) for x in rng.permutation(9)] for _ in range(6)]
+    with slidetab.open(TABLES, threads=2) as one:
+        want = [one.distances(starts, g).tolist() for g in goals]
+        singles = [reference(one, starts[:300].tolist(), g) for g in goals]
+        wrong = []
+
+        def work(k):
+            for _ in range(3):
+                if one.distances(starts, goals[k]).tolist() != want[k]:
+                    wrong.append(("batch", k))
+                if reference(one, starts[:300].tolist(), goals[k]) != singles[k]:
+                    wrong.append(("single", k))
+                for i, s in enumerate(starts[:50].tolist()):
+                    h = one.hint(s, goals[k])
+                    if (-1 if h is None else h[0]) != singles[k][i]:
+                        wrong.append(("hint", k))
+
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert wrong == []
+        assert want[0][:300] == singles[0]
+
+
+def test_docs():
+    assert slidetab.version() == slidetab.__version__
+    assert open(os.path.join(ROOT, "include", "slidetab.h")).read().count('"%s"' % slidetab.__version__) == 1
+    for name in ("distance", "path", "hint", "distances", "close"):
+        assert getattr(slidetab.DB, name).__doc__
+    assert str(inspect.signature(slidetab.open)) == "(tables=None, preload=False, threads=1, max_depth=0)"
+    assert str(inspect.signature(slidetab.DB.distances)) == "(self, /, starts, goal=None, board=None)"
+    assert "slidetab.open" in pydoc.render_doc(slidetab) and "InvalidError" in pydoc.render_doc(slidetab)
+    assert os.path.exists(os.path.join(os.path.dirname(slidetab.__file__), "__init__.pyi"))
+
+
+def test_pip_install_into_a_venv(tmp_path):
+    """The README's way: a venv that sees Debian's numpy, pip offline, then import from elsewhere."""
+    if subprocess.run([sys.executable, "-c", "import ensurepip, venv"], capture_output=True).returncode:
+        pytest.skip("no venv or ensurepip for %s (python3-venv)" % sys.executable)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "--no-index", "--no-build-isolation", "-q",
+                          os.path.join(ROOT, "python")], capture_output=True, text=True,
+                         env=dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1"))
+    assert pip.returncode == 0, pip.stdout + pip.stderr
+    code = ("import slidetab, numpy; db = slidetab.open(%r); print(slidetab.__file__); "
+            "print(db.distance([1, 2, 3, 4, 5, 6, 0, 7, 8]), db.distances(numpy.array([[1, 2, 0, 3]])).tolist())"
+            % TABLES)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "LD_LIBRARY_PATH")}
+    out = subprocess.run([str(venv / "bin" / "python"), "-c", code], capture_output=True, text=True,
+                         cwd=str(tmp_path), env=env)
+    assert out.returncode == 0, out.stderr
+    where, answers = out.stdout.splitlines()
+    assert where.startswith(str(venv)) and answers == "2 [1]"
+    shutil.rmtree(os.path.join(ROOT, "python", "build"), ignore_errors=True)
+    shutil.rmtree(os.path.join(ROOT, "python", "slidetab.egg-info"), ignore_errors=True)
+
+
+def test_query_hint_json(db):
+    """query --hint --json carries the same hint (letters, "" at the goal) and nothing for unsolvable."""
+    import json
+    rng = random.Random(33)
+    pairs = puzzles(rng, 3, 3, 60) + [(list(range(1, 9)) + [0], list(range(1, 9)) + [0])]
+    for (s, g), line in zip(pairs, query(3, 3, pairs, "--hint", "--json")):
+        got, h = json.loads(line), db.hint(s, g)
+        assert got["input"] == " ".join(map(str, s)) and got["solvable"] == (h is not None)
+        if h is None:
+            assert "hint" not in got and "distance" not in got
+        else:
+            assert (got["distance"], got["hint"]) == h
+
+
+def test_the_gil_is_released(db):
+    """Python code runs on another thread while the library searches (it could not if the GIL were held)."""
+    rng = random.Random(8)
+    far = np.array([walked(rng, list(range(1, 16)) + [0], 4, 4, 400) for _ in range(40)])  # 0.1-0.3 s
+    span = []
+
+    def search():
+        t0 = time.monotonic()
+        db.distances(far)
+        span.extend([t0, time.monotonic()])
+
+    t = threading.Thread(target=search)
+    ticks = []
+    t.start()
+    while t.is_alive():
+        ticks.append(time.monotonic())
+    t.join()
+    # The first half of the call: a thread holding the GIL would let this one tick only after it
+    # (and after the call returns, before the thread reads the clock again).
+    inside = [x for x in ticks if span[0] + 0.01 < x < (span[0] + span[1]) / 2]
+    assert span[1] - span[0] > 0.05, "the searches were too quick to tell"
+    assert len(inside) > 10
