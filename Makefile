@@ -236,6 +236,7 @@ $(B)/lite-m0/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
 $(B)/lite-plain/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=c99 -pedantic -ffreestanding -O2 -Wall -Wextra -Werror -I. -c $< -o $@
+-include $(LITE_OBJ:.o=.d) $(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d)
 check-lite: $(B)/lite-plain/slidetab_lite.o $(if $(shell command -v $(M0_CC) 2>/dev/null),$(B)/lite-m0/slidetab_lite.o) bin/gen
 	@sh tests/lite/symbols.sh $(filter %.o,$^)
 	@sh tests/lite/carray.sh
@@ -326,6 +327,10 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz exam
 	@sh tests/e2e/cli.sh
 	@SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/e2e/options.sh
 	@sh tests/e2e/input.sh
+	@sh tests/e2e/ckpt.sh
+	@sh tests/e2e/genout.sh
+	@sh tests/e2e/values.sh
+	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/install.sh
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/lib.sh
 
 # The library's example programs, built against the header and static library in the tree.
@@ -372,17 +377,48 @@ bench-python: all python $(B)/bench/batchbench $(B)/bench/randpuz
 	@$(B)/bench/randpuz 3x3 1000000 11 > $(B)/bench/starts-3x3.txt
 	@PYTHONPATH=python $(PYTHON) bench/python.py $(B)/bench/batchbench $(B)/bench/starts-3x3.txt
 
-# Programs are installed as slidetab-gen and slidetab-query; they find the tables in
-# PREFIX/share/slidetab/tables beside their bin folder, whatever PREFIX the build had.
-install: bin/gen bin/query libs tables
+# make install builds its own library and programs (build/install/): the same objects but
+# libslidetab/table/name.c, compiled with the installed data folder, which a program linked
+# statically with the installed libslidetab.a finds its tables in (it has no .so to look beside),
+# and with the installed generator's name for messages (slidetab-gen). Tables are still looked
+# for beside the .so or the program first, so a moved install finds its own. A new PREFIX
+# rebuilds them.
+INST = $(B)/install
+INST_NAME_OBJ = $(INST)/libslidetab/table/name.o
+INST_LIB_OBJ = $(filter-out $(B)/libslidetab/table/name.o,$(LIB_OBJ)) $(INST_NAME_OBJ)
+INST_DEFS = -DSLIDETAB_DATADIR='"$(DATADIR)"' -DSLIDETAB_GEN_PROGRAM='"slidetab-gen"'
+.PHONY: FORCE
+$(INST)/datadir: FORCE
+	@mkdir -p $(INST)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
+$(INST_NAME_OBJ): libslidetab/table/name.c $(INST)/datadir
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) $(INST_DEFS) -MMD -MP -c $< -o $@
+$(INST)/libslidetab.a: $(INST_LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+$(INST)/libslidetab.so.$(LIBVERSION): $(INST_LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -Wl,--no-undefined -o $@ $^ $(LDLIBS)
+$(INST)/slidetab-gen: $(GEN_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+$(INST)/slidetab-query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+# Programs are installed as slidetab-gen and slidetab-query. The tables of tables/ are installed
+# into DATADIR and added to DATADIR/.installed, the list uninstall removes by: tables a user
+# built there stay.
+INST_FILES = $(INST)/slidetab-gen $(INST)/slidetab-query $(INST)/libslidetab.a $(INST)/libslidetab.so.$(LIBVERSION)
+install: $(INST_FILES) libs tables
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
-	install -m 755 bin/gen $(DESTDIR)$(BINDIR)/slidetab-gen
-	install -m 755 bin/query $(DESTDIR)$(BINDIR)/slidetab-query
+	install -m 755 $(INST)/slidetab-gen $(DESTDIR)$(BINDIR)/slidetab-gen
+	install -m 755 $(INST)/slidetab-query $(DESTDIR)$(BINDIR)/slidetab-query
 	install -m 644 tables/*.tbl $(DESTDIR)$(DATADIR)/
+	{ cat $(DESTDIR)$(DATADIR)/.installed 2>/dev/null || true; cd tables && ls *.tbl; } | sort -u >$(DESTDIR)$(DATADIR)/.installed.new
+	mv $(DESTDIR)$(DATADIR)/.installed.new $(DESTDIR)$(DATADIR)/.installed
 	install -m 644 include/slidetab.h $(DESTDIR)$(INCDIR)/
-	install -m 644 lib/libslidetab.a $(DESTDIR)$(LIBDIR)/
-	install -m 755 lib/libslidetab.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/
+	install -m 644 $(INST)/libslidetab.a $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(INST)/libslidetab.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/
 	ln -sf libslidetab.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/libslidetab.so.$(SOVERSION)
 	ln -sf libslidetab.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libslidetab.so
 	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: slidetab\nDescription: %s\nVersion: %s\nLibs: -L$${libdir} -lslidetab\nLibs.private: -lz -lm -pthread\nCflags: -I$${includedir}\n' \
@@ -394,16 +430,22 @@ install: bin/gen bin/query libs tables
 		"install it with pip install ./python (python/README.md), and give it these tables with" \
 		"SLIDETAB_TABLES=$(DATADIR) or slidetab.open(tables='$(DATADIR)')"
 
+# Removes what install installed and nothing else: the tables named in DATADIR/.installed (an
+# install without that list: the names in tables/), never a user's own table; the folders only
+# when that leaves them empty.
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/slidetab-gen $(DESTDIR)$(BINDIR)/slidetab-query $(DESTDIR)$(INCDIR)/slidetab.h
-	rm -f $(DESTDIR)$(LIBDIR)/libslidetab.a $(DESTDIR)$(LIBDIR)/libslidetab.so*
+	rm -f $(DESTDIR)$(LIBDIR)/libslidetab.a $(DESTDIR)$(LIBDIR)/libslidetab.so.$(LIBVERSION) \
+		$(DESTDIR)$(LIBDIR)/libslidetab.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libslidetab.so
 	rm -f $(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc
 	rm -f $(DESTDIR)$(MANDIR)/man1/slidetab-gen.1 $(DESTDIR)$(MANDIR)/man1/slidetab-query.1
 	rm -f $(DESTDIR)$(MANDIR)/man3/slidetab.3
-	rm -rf $(DESTDIR)$(PREFIX)/share/slidetab
+	@d='$(DESTDIR)$(DATADIR)'; list="$$d/.installed"; [ -f "$$list" ] || list=/dev/null; \
+		{ cat "$$list"; [ -f "$$d/.installed" ] || (cd tables && ls *.tbl 2>/dev/null); } | \
+		while IFS= read -r f; do case $$f in */*|.*|'') ;; *) echo "rm -f $$d/$$f"; rm -f "$$d/$$f" ;; esac; done; \
+		rm -f "$$d/.installed"; rmdir "$$d" '$(DESTDIR)$(PREFIX)/share/slidetab' 2>/dev/null || true
 
 clean:
 	rm -rf $(B) bin lib tables/*.tbl python/build python/slidetab/*.so python/*.egg-info
 
--include $(LITE_OBJ:.o=.d) $(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d)
--include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d)
+-include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d) $(INST_NAME_OBJ:.o=.d)

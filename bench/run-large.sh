@@ -14,6 +14,10 @@ cleanup() { git worktree remove --force "$tmp/base" 2>/dev/null; rm -rf "$tmp"; 
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 stat() { "$B/runstat" "$@" 2>"$tmp/stat" >"$tmp/stdout"; tail -n 1 "$tmp/stat"; }
+# The checks every figure stands on; any that fails ends the run with FAIL and exit status 1.
+exited0() { [ "$1" = 0 ] || fail "$2 exited with status $1"; } # exited0 STATUS WHAT
+verified() { [ "$1" = 0 ] && grep -q '^OK ' "$tmp/stdout" || fail "gen --verify $2: status $1, $(head -c 300 "$tmp/stdout")"; }
+is_distance() { grep -qx '[0-9][0-9]*' "$tmp/stdout" || fail "$1: '$(head -c 100 "$tmp/stdout")' is not a distance"; }
 echo "# machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo
 echo "## the search against $BASE, full zlib tables (blank in a corner), -j2, whole process, $REPEAT runs each, interleaved"
@@ -79,6 +83,8 @@ for run in "3x4 1" "3x4 2" "2x6 2"; do
 	set -- "$1" "$2" $(stat bin/gen -q -j"$2" --board "$1" --blank 0 -o "$tmp/$1.tbl")
 	[ "$6" = 0 ] || fail "gen on $1 -j$2 exited with status $6"
 	radius=$(grep '^# states' "$tmp/stdout" | sed 's/.*radius //')
+	# 3x4's 239,500,800 states are at most 53 moves from a corner goal (a published figure)
+	[ "$1" != 3x4 ] || grep -q '^# states 239500800, radius 53 ' "$tmp/stdout" || fail "3x4: $(grep '^# states' "$tmp/stdout")"
 	awk -v b="$1" -v j="$2" -v w="$3" -v c="$4" -v r="$5" -v rad="$radius" \
 		'BEGIN {printf "%-5s %3s %9.2f %9.2f %9.1f %9.2f %s\n", b, j, w, c, r / 1024, 239500800 / w / 1e6, rad}'
 done
@@ -95,44 +101,63 @@ for enc in "none mdres" "zlib mdres" "zlib half" "compact -"; do
 done
 echo
 echo "## gen --verify, 3x4 zlib table"
-set -- $(stat bin/gen --verify "$tmp/3x4.tbl"); echo "verify: wall $1 s, cpu $2 s, peak $(($3 / 1024)) MiB, $(cat "$tmp/stdout")"
+set -- $(stat bin/gen --verify "$tmp/3x4.tbl"); verified "$4" 3x4
+echo "verify: wall $1 s, cpu $2 s, peak $(($3 / 1024)) MiB, $(cat "$tmp/stdout")"
 echo
 echo "## query on the compressed 3x4 table"
 mkdir -p "$tmp/t" && mv "$tmp/3x4.tbl" "$tmp/t/3x4-b0.tbl"
 "$B/randpuz" 3x4 1 3 first >"$tmp/one" # one random solvable position
-set -- $(stat -i "$tmp/one" bin/query --board 3x4 --goal first --tables "$tmp/t"); echo "one answer, fresh process:      wall $1 s, peak $3 KiB, answer $(cat "$tmp/stdout")"
-set -- $(stat -i "$tmp/one" bin/query --board 3x4 --goal first --tables "$tmp/t" --path); echo "one path, fresh process:        wall $1 s, peak $3 KiB"
+set -- $(stat -i "$tmp/one" bin/query --board 3x4 --goal first --tables "$tmp/t"); exited0 "$4" "query on 3x4"
+is_distance "3x4 answer"
+d34=$(cat "$tmp/stdout"); echo "one answer, fresh process:      wall $1 s, peak $3 KiB, answer $d34"
+set -- $(stat -i "$tmp/one" bin/query --board 3x4 --goal first --tables "$tmp/t" --path); exited0 "$4" "query --path on 3x4"
+awk -v d="$d34" 'BEGIN {s = ""; for (i = 0; i < d; i++) s = s "."; print s}' >"$tmp/d34"
+build/tests/pathcheck 3x4 "$tmp/one" "$tmp/d34" "$tmp/stdout" first || fail "the 3x4 path is not a legal path of $d34 moves to the goal"
+echo "one path, fresh process:        wall $1 s, peak $3 KiB"
 "$B/randpuz" 3x4 1000000 5 >"$tmp/r34"
-set -- $(stat -i "$tmp/r34" bin/query --board 3x4 --tables "$tmp/t" --preload)
+set -- $(stat -i "$tmp/r34" bin/query --board 3x4 --tables "$tmp/t" --preload); exited0 "$4" "query --preload on 3x4"
+[ "$(grep -cx '[0-9][0-9]*' "$tmp/stdout")" = 1000000 ] || fail "3x4 --preload: not 1,000,000 distances"
+head -n 1000 "$tmp/stdout" >"$tmp/a34"
 awk -v w="$1" -v m="$3" 'BEGIN {printf "1,000,000 puzzles, --preload:   wall %.2f s, %.2f M puzzles/s (including the inflate), peak %d MiB\n", w, 1 / w, m / 1024}'
 mv "$tmp/compact.tbl" "$tmp/t/3x4-b0.tbl"
-set -- $(stat -i "$tmp/one" bin/query --board 3x4 --goal first --tables "$tmp/t"); echo "one answer from the compact table: wall $1 s, peak $3 KiB, answer $(cat "$tmp/stdout")"
+set -- $(stat -i "$tmp/one" bin/query --board 3x4 --goal first --tables "$tmp/t"); exited0 "$4" "query on the compact 3x4 table"
+is_distance "3x4 compact answer"
+[ "$(cat "$tmp/stdout")" = "$d34" ] || fail "3x4: the compact table says $(cat "$tmp/stdout"), the zlib table $d34"
+echo "one answer from the compact table: wall $1 s, peak $3 KiB, answer $d34"
+# the first 1,000 of the million, from the compact table (decoded by walking to the goal, another
+# path through the code than the zlib table's entries)
+head -n 1000 "$tmp/r34" | bin/query --board 3x4 --tables "$tmp/t" >"$tmp/c34" || fail "query on the compact 3x4 table"
+cmp -s "$tmp/a34" "$tmp/c34" || fail "3x4: the compact table's answers differ from the zlib table's"
+echo "1,000 of them from the compact table: the zlib table's answers"
 if [ "${BENCH_2X7:-0}" = 1 ]; then
 	echo
 	echo "## 2x7 count-only (43,589,145,600 states)"
-	set -- $(stat bin/gen -q --board 2x7 --blank 0 --count-only)
-	echo "wall $1 s, cpu $2 s, peak $(($3 / 1024)) MiB; $(grep '^# states' "$tmp/stdout")"
+	set -- $(stat bin/gen -q --board 2x7 --blank 0 --count-only); exited0 "$4" "gen --count-only on 2x7"
+	grep -v '^#' "$tmp/stdout" | cmp -s - docs/2x7-histogram.txt || fail "2x7 count-only: the histogram is not docs/2x7-histogram.txt"
+	echo "wall $1 s, cpu $2 s, peak $(($3 / 1024)) MiB; $(grep '^# states' "$tmp/stdout"); histogram = docs/2x7-histogram.txt"
 fi
 if [ "${BENCH_2X7_TABLE:-0}" = 1 ]; then
 	echo
 	echo "## the exact 2x7 table (43,589,145,600 states), compact, -j2"
 	mkdir -p "$tmp/t7"
-	set -- $(stat bin/gen -q --board 2x7 --blank 0 --compress compact --dir "$tmp/t7")
+	set -- $(stat bin/gen -q --board 2x7 --blank 0 --compress compact --dir "$tmp/t7"); exited0 "$4" "gen on 2x7"
+	grep -v '^#' "$tmp/stdout" | cmp -s - docs/2x7-histogram.txt || fail "2x7 table: the histogram is not docs/2x7-histogram.txt"
 	t7="$tmp/t7/2x7-b0.tbl"
 	[ -f "$t7" ] || fail "gen wrote no 2x7 table"
 	bytes=$(wc -c <"$t7")
 	awk -v w="$1" -v c="$2" -v m="$3" -v b="$bytes" 'BEGIN {printf "build: wall %.0f s, cpu %.0f s, peak %.2f GiB, %.0f bytes on disk, %.4f bits a state\n", w, c, m / 1048576, b, b * 8 / 43589145600}'
 	grep '^# \(search\|write\)' "$tmp/stdout" || true
-	set -- $(stat bin/gen --verify "$t7"); echo "verify: wall $1 s, cpu $2 s, peak $(($3 / 1024)) MiB, $(cat "$tmp/stdout")"
+	set -- $(stat bin/gen --verify "$t7"); verified "$4" 2x7
+	echo "verify: wall $1 s, cpu $2 s, peak $(($3 / 1024)) MiB, $(cat "$tmp/stdout")"
 	"$B/randpuz" 2x7 1 3 first >"$tmp/one7"
 	"$B/randpuz" 2x7 1000 9 first >"$tmp/r7"
 	cold="warm page cache (cannot drop it)"
 	sync && echo 3 2>/dev/null >/proc/sys/vm/drop_caches && cold="cold page cache"
-	set -- $(stat -i "$tmp/one7" bin/query --board 2x7 --goal first --tables "$tmp/t7" --path)
+	set -- $(stat -i "$tmp/one7" bin/query --board 2x7 --goal first --tables "$tmp/t7" --path); exited0 "$4" "query --path on 2x7"
 	echo "one answer with its path, fresh process, $cold: wall $1 s, peak $3 KiB, $(cat "$tmp/stdout")"
-	set -- $(stat -i "$tmp/r7" bin/query --board 2x7 --goal first --tables "$tmp/t7")
+	set -- $(stat -i "$tmp/r7" bin/query --board 2x7 --goal first --tables "$tmp/t7"); exited0 "$4" "query on 2x7"
 	awk '{s = ""; for (i = 0; i < $1; i++) s = s "."; print s}' "$tmp/stdout" >"$tmp/d7"
-	set -- $(stat -i "$tmp/r7" bin/query --board 2x7 --goal first --tables "$tmp/t7" --path)
+	set -- $(stat -i "$tmp/r7" bin/query --board 2x7 --goal first --tables "$tmp/t7" --path); exited0 "$4" "query --path on 2x7"
 	build/tests/pathcheck 2x7 "$tmp/r7" "$tmp/d7" "$tmp/stdout" first || fail "a 2x7 path is wrong"
 	echo "1,000 random positions with paths, one process: wall $1 s, peak $3 KiB; every path as long as the distance and ending at the goal"
 fi

@@ -7,7 +7,7 @@
 #include "libslidetab/base/tok.h"
 
 /* What next_board found. */
-enum { R_PUZZLE, R_BADPUZZLE, R_BADLINE, R_PARTIAL, R_EOF, R_FATAL };
+enum { R_PUZZLE, R_BADPUZZLE, R_BADLINE, R_PARTIAL, R_EOF };
 
 void input_init(struct input *in, FILE *f, const char *name, int rows, int cols, int pairs)
 {
@@ -252,8 +252,9 @@ static int lone_token(struct input *in, const char *line, size_t len, int first,
 	return R_BADLINE;
 }
 
-/* A line read while no board is known decides it: R_PUZZLE (the board is set), R_BADLINE (the
- * line cannot start a puzzle; the board stays unknown) or R_FATAL (it cannot be told). */
+/* A line read while no board is known decides it: R_PUZZLE (the board is set) or R_BADLINE (the
+ * line cannot start a puzzle, or its token count names no board or several: the board stays
+ * unknown and the next line may decide it, so every line gets its own result). */
 static int decide_board(struct input *in, const char *line, size_t len, int fields, int first, struct slidetab_error *err)
 {
 	struct tok toks[INPUT_MAX_TOKENS];
@@ -269,7 +270,7 @@ static int decide_board(struct input *in, const char *line, size_t len, int fiel
 	if (tok_split(line, len, toks, INPUT_MAX_TOKENS, &count, err) != SLIDETAB_OK)
 		return err_prefix(err, "line %ld", in->line), R_BADLINE;
 	if (input_board_for(fields, in->pairs, &r, &c, err) != SLIDETAB_OK)
-		return err_prefix(err, "line %ld", in->line), R_FATAL;
+		return err_prefix(err, "line %ld", in->line), R_BADLINE;
 	in->rows = r, in->cols = c, in->n = r * c;
 	return R_PUZZLE;
 }
@@ -421,8 +422,6 @@ int input_next(struct input *in, struct board_state *s, struct board_state *g, s
 	long start = in->board_line;
 	if (rc == R_EOF)
 		return INPUT_EOF;
-	if (rc == R_FATAL)
-		return INPUT_FATAL;
 	if (in->pairs && !both && (rc == R_PUZZLE || rc == R_BADPUZZLE))
 		rc = read_goal(in, rc, g, err);
 	in->results++;

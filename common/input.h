@@ -45,7 +45,6 @@ enum input_status {
 	INPUT_PUZZLE = 0, /* a puzzle is complete (in *s; with pairs also *g) */
 	INPUT_ERROR = 1,  /* a bad puzzle or line: message in err; print `error` for it */
 	INPUT_EOF = 2,
-	INPUT_FATAL = 3, /* cannot go on (the board cannot be told): message in err */
 };
 
 /* Sets up a reader; rows = cols = 0 lets the first whole puzzle line decide the board. */
@@ -57,7 +56,8 @@ void input_init(struct input *in, FILE *f, const char *name, int rows, int cols,
 long input_line(struct input *in, char **line);
 
 /* Reads the next puzzle. With pairs, *g gets the goal. err gets the message (starting "line N:")
- * for INPUT_ERROR and INPUT_FATAL. Each line belongs to exactly one puzzle or error, in order. */
+ * for INPUT_ERROR. Each line belongs to exactly one puzzle or error, in order: a line whose token
+ * count names no board (without --board) is an error of its own, and the next line may decide. */
 int input_next(struct input *in, struct board_state *s, struct board_state *g, struct slidetab_error *err);
 
 /* The one board a line of `tokens` tokens is (with pairs, a start alone or a start and goal):

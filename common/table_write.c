@@ -116,6 +116,26 @@ static int open_temp(const char *path, char **tmpname, struct slidetab_error *er
 	return fd;
 }
 
+int table_write_check(const char *path, struct slidetab_error *err)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return err_set(err, SLIDETAB_EIO, "cannot write the table %s: it is a folder", path);
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* a device or pipe is written in place */
+		return access(path, W_OK) == 0 ? SLIDETAB_OK
+					       : err_set(err, SLIDETAB_EIO, "cannot write the table %s: %s", path, strerror(errno));
+	char *tmpname;
+	int fd = open_temp(path, &tmpname, err);
+	if (fd < 0)
+		return err_prefix(err, "cannot write the table %s", path);
+	close(fd);
+	if (tmpname)
+		unlink(tmpname);
+	pending_name(NULL);
+	free(tmpname);
+	return SLIDETAB_OK;
+}
+
 /* Gives the finished temporary file its final name, replacing any old table atomically. */
 static int publish(int fd, const char *tmpname, const char *path, struct slidetab_error *err)
 {

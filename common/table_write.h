@@ -14,6 +14,11 @@
 int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
 		uint64_t *bytes_written, struct slidetab_error *err);
 
+/* Whether a table can be written at path, to check before the work that makes it: a folder there
+ * is refused, a device or pipe must be writable, else a temporary file is created in path's folder
+ * as table_write would and removed. SLIDETAB_EIO with a message naming path or its folder. */
+int table_write_check(const char *path, struct slidetab_error *err);
+
 /* For a signal handler: removes the named temporary file that the write in progress would leave
  * (only file systems without O_TMPFILE need one; an unnamed file vanishes with the process).
  * Async-signal-safe. The caller's handler then ends the process. */

@@ -2,6 +2,7 @@
 #include "gen/genargs.h"
 
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,19 +107,29 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 	}
 }
 
-/* Refuses combinations that cannot go together. 0 or -1 (message printed). */
+/* Refuses combinations that cannot go together, and a block size no table of this kind can take
+ * (the writer's bound, checked here so that it fails before the search). 0 or -1 (message printed). */
 static int check_args(const struct gen_args *a)
 {
+	const int other = a->verify || a->pattern || a->pdb;
+	const uint32_t most = MAX_BLOCK_BYTES * 8u / (a->compress == 2 ? 1u : 8u); /* entries are 1 or up to 8 bits */
 	const char *why = !a->rows && !a->verify ? "--board RxC is required (see gen --help)"
 			  : a->count_only && a->out ? "--count-only writes no table; drop -o"
 			  : a->goal_text && a->blank >= 0 ? "give --blank or --goal, not both"
-			  : a->checkpoint && (a->verify || a->pattern || a->pdb) ? "--checkpoint and --resume are for exact tables"
-			  : a->c_array && (!a->out || a->verify || a->pattern || a->pdb || a->count_only || a->checkpoint)
+			  : a->pattern && a->pdb ? "give --pattern or --pdb, not both"
+			  : a->verify && a->rows ? "--verify reads the board from the table: drop --board"
+			  : a->checkpoint && other ? "--checkpoint and --resume are for exact tables"
+			  : a->block_entries && other ? "--block-entries is for exact tables (not --verify, --pattern, --pdb)"
+			  : a->c_array && (!a->out || other || a->count_only || a->checkpoint)
 			  ? "--c-array NAME writes one exact table as C source: give -o FILE.c"
 							   : NULL;
 	if (why)
 		fprintf(stderr, "%s: %s\n", prog, why);
-	return why ? -1 : 0;
+	else if ((uint32_t)a->block_entries > most)
+		fprintf(stderr, "%s: --block-entries %d: a block holds at most %" PRIu32 " %s (%u bytes)%s\n", prog,
+			a->block_entries, most, a->compress == 2 ? "1-bit compact entries" : "entries of up to 8 bits",
+			MAX_BLOCK_BYTES, a->compress == 2 ? "" : "; 8388608 with --compress compact");
+	return why || (uint32_t)a->block_entries > most ? -1 : 0;
 }
 
 int genargs_parse(int argc, char **argv, struct gen_args *a, const char *name, void (*usage)(FILE *f))

@@ -334,10 +334,10 @@ static int missing(const slidetab *db, int rows, int cols, int cls, struct slide
 	tabname_describe(&db->path, where, sizeof where);
 	tabname_exact(name, sizeof name, NULL, rows, cols, cls, NULL);
 	return err_set(err, SLIDETAB_ENOTABLE,
-		       "no table %s (%dx%d, blank in the class of cell %d) in %s; build it with `gen --board %dx%d "
+		       "no table %s (%dx%d, blank in the class of cell %d) in %s; build it with `%s --board %dx%d "
 		       "--blank %d%s --dir %s`",
-		       name, rows, cols, cls, where, rows, cols, cls, rows * cols > 12 ? " --compress compact" : "",
-		       db->path.dir[0]);
+		       name, rows, cols, cls, where, tabname_gen(), rows, cols, cls,
+		       rows * cols > 12 ? " --compress compact" : "", db->path.dir[0]);
 }
 
 /* The entry for one key (rows, cols, cls): cached, else opened when its file is found now, else

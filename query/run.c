@@ -17,6 +17,7 @@ struct run_item {
 	struct board_state s, g;
 	long line, case_no;
 	int status; /* SLIDETAB_* of the answer, or SLIDETAB_EINVAL for bad input */
+	int bad_goal; /* SLIDETAB_EINVAL because --goal does not fit the puzzle's board */
 	unsigned dist, moves; /* moves: --hint */
 	char path[RUN_MAX_PATH + 1];
 	char msg[256];
@@ -72,15 +73,16 @@ static void emit(struct run *r, const char *name, const struct board *b, const s
 		output_answer(stdout, o, b, &it->s, &it->g, &a, it->line, it->case_no);
 		return;
 	}
-	int table = it->status != SLIDETAB_EINVAL;
-	if (!table)
+	int once = it->bad_goal || it->status != SLIDETAB_EINVAL; /* a table's or --goal's message */
+	if (!once)
 		fprintf(stderr, "query: %s: %s\n", name, it->msg);
 	else if (strcmp(r->last_msg, it->msg) != 0) {
 		fprintf(stderr, "query: %s\n", it->msg);
 		snprintf(r->last_msg, sizeof r->last_msg, "%s", it->msg);
 	}
 	output_error(stdout, o, it->line, it->case_no, it->msg);
-	worse(r, it->status == SLIDETAB_EINVAL  ? RUN_BADINPUT
+	worse(r, it->bad_goal			  ? RUN_USAGE
+		 : it->status == SLIDETAB_EINVAL  ? RUN_BADINPUT
 		 : it->status == SLIDETAB_EFORMAT ? RUN_BADTABLE
 						  : RUN_NOTABLE);
 }
@@ -149,19 +151,19 @@ static int make_goal(const struct run *r, const struct board *b, struct board_st
 	return SLIDETAB_OK;
 }
 
-int run_stream(struct run *r, FILE *f, const char *name)
+void run_stream(struct run *r, FILE *f, const char *name)
 {
 	struct input *in = malloc(sizeof *in);
 	if (!in) {
 		fprintf(stderr, "query: out of memory\n");
 		worse(r, RUN_NOTABLE);
-		return -1;
+		return;
 	}
 	input_init(in, f, name, r->rows, r->cols, r->pairs || r->out->hdu);
 	struct board b = { 0 };
 	struct board_state goal;
-	int have_goal = 0, rc = 0;
-	struct slidetab_error err;
+	int have_goal = 0, goal_rc = SLIDETAB_OK;
+	struct slidetab_error err, goal_err;
 	long announced = 0;
 	if (r->out->hdu && input_read_count(in, &announced, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "query: %s: %s\n", name, err.msg);
@@ -169,16 +171,10 @@ int run_stream(struct run *r, FILE *f, const char *name)
 	}
 	for (;;) {
 		struct run_item it;
-		it.status = SLIDETAB_OK;
+		it.status = SLIDETAB_OK, it.bad_goal = 0;
 		int got = input_next(in, &it.s, &it.g, &err);
 		if (got == INPUT_EOF)
 			break;
-		if (got == INPUT_FATAL) {
-			fprintf(stderr, "query: %s: %s\n", name, err.msg);
-			worse(r, RUN_NOTABLE);
-			rc = -1;
-			break;
-		}
 		it.line = in->result_line, it.case_no = ++r->cases;
 		if (got == INPUT_ERROR) {
 			it.status = SLIDETAB_EINVAL;
@@ -189,14 +185,14 @@ int run_stream(struct run *r, FILE *f, const char *name)
 			have_goal = 0;
 		}
 		if (got == INPUT_PUZZLE && !(r->pairs || r->out->hdu)) {
-			if (!have_goal && make_goal(r, &b, &goal, &err) != SLIDETAB_OK) {
-				fprintf(stderr, "query: %s\n", err.msg);
-				worse(r, RUN_NOTABLE);
-				rc = -1;
-				break;
-			}
+			if (!have_goal) /* once a board: a --goal that does not fit it is every puzzle's error */
+				goal_rc = make_goal(r, &b, &goal, &goal_err);
 			have_goal = 1;
 			it.g = goal;
+			if (goal_rc != SLIDETAB_OK) {
+				it.status = SLIDETAB_EINVAL, it.bad_goal = 1;
+				snprintf(it.msg, sizeof it.msg, "%s", goal_err.msg);
+			}
 		}
 		int searched = 1;
 		unsigned per_search;
@@ -205,12 +201,11 @@ int run_stream(struct run *r, FILE *f, const char *name)
 		take(r, name, &b, &it, searched);
 	}
 	flush_batch(r, name);
-	if (r->out->hdu && rc == 0 && input_check_count(in, &err) != SLIDETAB_OK) {
+	if (r->out->hdu && input_check_count(in, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "query: %s: %s\n", name, err.msg);
 		worse(r, RUN_BADINPUT);
 	}
 	free(in);
-	return rc;
 }
 
 FILE *run_open_input(const char *path)

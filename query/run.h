@@ -8,7 +8,7 @@
 #include "query/output.h"
 
 /* What went wrong in a run, worst last: query's exit status follows the worst (query/main.c). */
-enum run_outcome { RUN_OK = 0, RUN_BADINPUT, RUN_NOTABLE, RUN_BADTABLE };
+enum run_outcome { RUN_OK = 0, RUN_BADINPUT, RUN_USAGE, RUN_NOTABLE, RUN_BADTABLE };
 
 struct run {
 	slidetab *db;
@@ -25,9 +25,9 @@ struct run {
 int run_init(struct run *r);
 void run_free(struct run *r);
 
-/* Answers every puzzle in f. Returns 0, or -1 when the stream cannot go on (its board cannot be
- * told, or --goal does not fit it): the message was printed and r->outcome says how bad. */
-int run_stream(struct run *r, FILE *f, const char *name);
+/* Answers every puzzle in f, each with one output line: a line no board fits, or a puzzle whose
+ * board --goal does not fit, gets `error` (messages on stderr; r->outcome says how bad). */
+void run_stream(struct run *r, FILE *f, const char *name);
 
 /* Opens an input file ("-": stdin); NULL with a message for a missing file or a folder. */
 FILE *run_open_input(const char *path);

@@ -35,6 +35,30 @@ out_is() { # out_is NAME TEXT: the last status_is printed exactly TEXT (a printf
 }
 err_has() { if grep -q -- "$2" "$tmp/err"; then ok "$1"; else ko "$1 (stderr lacks '$2')"; head -3 "$tmp/err"; fi; }
 err_lacks() { if grep -q -- "$2" "$tmp/err"; then ko "$1 (stderr has '$2')"; else ok "$1"; fi; }
+# writing_started PID DIR: waits (at most 20 s) until process PID holds a file in DIR open, seen on
+# two polls 50 ms apart (gen's check before its search opens and removes one for a moment).
+writing_started() {
+	i=0 seen=0
+	while [ $i -lt 400 ]; do
+		if ls -l "/proc/$1/fd" 2>/dev/null | grep -q -- "-> $2/"; then seen=$((seen + 1)); else seen=0; fi
+		[ $seen -ge 2 ] && return 0
+		kill -0 "$1" 2>/dev/null || return 1
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+# hint_build KIND PREFIX OUT: examples/hint.c built in folder OUT as a user builds it against the
+# libslidetab installed at PREFIX: KIND shared (pkg-config --libs) or static (PREFIX's libslidetab.a
+# and pkg-config --static). A sanitized library ($SLIDETAB_SAN) needs those flags in the program too.
+hint_build() {
+	mkdir -p "$3" && cp examples/hint.c "$3/" || return 1
+	pc="env PKG_CONFIG_PATH=$2/lib/pkgconfig pkg-config"
+	if [ "$1" = shared ]; then hl=$($pc --libs slidetab)
+	else hl="$2/lib/libslidetab.a $($pc --static --libs-only-other slidetab) -lz -lm -pthread"; fi
+	# shellcheck disable=SC2086
+	(cd "$3" && cc -Wall -Wextra -Werror hint.c $($pc --cflags slidetab) ${SLIDETAB_SAN:-} $hl -o "hint-$1")
+}
 summary() { # the closing line: skips are counted and shown
 	echo "$pass passed, $fail failed, $skip skipped"
 	[ "$fail" -eq 0 ]

@@ -13,8 +13,10 @@
  *   with count_only) as the search stores them: the distance d for mdres (made residues after the
  *   search), the entry itself for the others.
  * A file appears under its name only when complete (written as .tmp, synced, renamed); a process
- * removes its older files once every process has its file of layer D (agreed through the back
- * end's reduce), so a crash leaves at least one complete set. */
+ * removes its other files once every process has its file of layer D (agreed through the back
+ * end's reduce), so a crash leaves at least one complete set. A kill between the rename and the
+ * removal leaves two layers (or a .tmp file): --resume takes the newest layer every process has
+ * and removes the rest, and a finished run removes every file of its checkpoint. */
 #include "gen/exact/ckpt.h"
 
 #include <dirent.h>
@@ -25,12 +27,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
+#include <signal.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "libslidetab/model/rank.h"
-#include "libslidetab/base/tok.h"
 
 #define CK_MAGIC "SLTBCKPT"
 #define CK_HEADER 4096
@@ -121,6 +122,28 @@ static int write_all(int fd, const void *p, uint64_t n)
 	return full_io(fd, (void *)(uintptr_t)p, n, 1);
 }
 
+/* Test hook ($SLIDETAB_TEST_CKPT_KILL, docs/distributed.md): "K", "K:renamed" or "K:tmp" makes
+ * the process kill itself with SIGKILL at one point of saving layer K's checkpoint (K = layers
+ * done, the file layer-K.*): "K:tmp" once layer-K.*.tmp is written and synced (before its
+ * rename), "K:renamed" once every process has renamed it (before the files of layer K - 1 are
+ * removed), "K" once the older files are removed on every process. With gen-mpi every process
+ * must see the same value (mpirun -x). Changes no byte of any output. */
+enum { KILL_TMP, KILL_RENAMED, KILL_DONE };
+static void test_kill_at(const struct ckpt *c, unsigned depth, int point)
+{
+	const char *v = getenv("SLIDETAB_TEST_CKPT_KILL");
+	char *end;
+	if (!v || !*v)
+		return;
+	unsigned long k = strtoul(v, &end, 10);
+	int at = !strcmp(end, ":tmp") ? KILL_TMP : !strcmp(end, ":renamed") ? KILL_RENAMED : !*end ? KILL_DONE : -1;
+	if (end == v || k != depth || at != point)
+		return;
+	if (point == KILL_DONE)
+		agree(c, 0, BFS_MAX); /* every process has removed its older files: the state is the same everywhere */
+	raise(SIGKILL);
+}
+
 /* Writes this process's file of layer s->depth: temporary name, sync, rename, sync the folder. */
 static int save_file(const struct ckpt *c, const struct bfs_snapshot *s, struct slidetab_error *err)
 {
@@ -135,6 +158,8 @@ static int save_file(const struct ckpt *c, const struct bfs_snapshot *s, struct 
 	int e = errno;
 	if (fd >= 0 && close(fd) != 0 && !bad)
 		bad = 1, e = errno;
+	if (!bad)
+		test_kill_at(c, s->depth, KILL_TMP);
 	if (!bad && rename(tmp, name) != 0)
 		bad = 1, e = errno;
 	if (bad) {
@@ -149,16 +174,36 @@ static int save_file(const struct ckpt *c, const struct bfs_snapshot *s, struct 
 	return SLIDETAB_OK;
 }
 
-/* Test hook ($SLIDETAB_TEST_LAYER_DELAY_MS, docs/hardening.md): a pause after each checkpoint, so
- * that a test can kill a run between layers. Changes no byte of any output. */
-static void test_delay(void)
+/* Parses a checkpoint file name: 1 with its layer, process and process count, and whether it is a
+ * temporary (.tmp) one; 0 for any other name. */
+static int parse_name(const char *name, unsigned *depth, int *q, int *p, int *is_tmp)
 {
-	const char *v = getenv("SLIDETAB_TEST_LAYER_DELAY_MS");
-	long ms = 0;
-	if (v && *v && tok_parse_long(v, 0, 100000, &ms, NULL) == SLIDETAB_OK && ms > 0) {
-		struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-		nanosleep(&ts, NULL);
+	int len = 0;
+	if (sscanf(name, "layer-%u.proc-%d-of-%d.ckpt%n", depth, q, p, &len) != 3 || len == 0)
+		return 0;
+	*is_tmp = !strcmp(name + len, ".tmp");
+	return name[len] == '\0' || *is_tmp;
+}
+
+/* Removes this process's files in dir but the complete one of layer `keep` (0: every file),
+ * temporary ones included, so that after a kill at any point the folder holds at most one file a
+ * process once a run resumes, saves a layer or ends. */
+static void sweep(const struct ckpt *c, unsigned keep)
+{
+	DIR *d = opendir(c->dir);
+	if (!d)
+		return;
+	char name[4400];
+	for (struct dirent *e; (e = readdir(d));) {
+		unsigned depth;
+		int q, p, is_tmp;
+		if (!parse_name(e->d_name, &depth, &q, &p, &is_tmp) || q != proc_of(c) || p != procs_of(c) ||
+		    (depth == keep && !is_tmp))
+			continue;
+		snprintf(name, sizeof name, "%s/%s", c->dir, e->d_name);
+		unlink(name);
 	}
+	closedir(d);
 }
 
 static int save(void *ctx, const struct bfs_snapshot *s, struct slidetab_error *err)
@@ -169,13 +214,9 @@ static int save(void *ctx, const struct bfs_snapshot *s, struct slidetab_error *
 		return rc != SLIDETAB_OK ? rc
 					 : err_set(err, SLIDETAB_EIO, "another process failed to checkpoint layer %u", s->depth - 1);
 	/* every process has its file of this layer: the older ones can go */
-	char name[4200];
-	if (c->saved && c->saved != s->depth) {
-		file_name(c, c->saved, name, sizeof name);
-		unlink(name);
-	}
-	c->saved = s->depth;
-	test_delay();
+	test_kill_at(c, s->depth, KILL_RENAMED);
+	sweep(c, s->depth);
+	test_kill_at(c, s->depth, KILL_DONE);
 	return SLIDETAB_OK;
 }
 
@@ -190,9 +231,8 @@ static unsigned newest(const struct ckpt *c, int *other_procs)
 		return 0;
 	for (struct dirent *e; (e = readdir(d));) {
 		unsigned depth;
-		int q, p, len = 0;
-		if (sscanf(e->d_name, "layer-%u.proc-%d-of-%d.ckpt%n", &depth, &q, &p, &len) != 3 ||
-		    e->d_name[len] != '\0')
+		int q, p, is_tmp;
+		if (!parse_name(e->d_name, &depth, &q, &p, &is_tmp) || is_tmp)
 			continue;
 		if (p != procs_of(c))
 			*other_procs = p;
@@ -264,6 +304,20 @@ static int load_file(const struct ckpt *c, unsigned depth, struct bfs_snapshot *
 	return SLIDETAB_OK;
 }
 
+/* Whether this process can create its files in dir: a temporary file made there and removed, so
+ * that a folder that is a file, missing or read-only fails before the first layer, not after it. */
+static int probe(const struct ckpt *c, struct slidetab_error *err)
+{
+	char name[4200];
+	snprintf(name, sizeof name, "%s/probe.proc-%d-of-%d.XXXXXX", c->dir, proc_of(c), procs_of(c));
+	int fd = mkstemp(name);
+	if (fd < 0)
+		return err_set(err, SLIDETAB_EIO, "cannot write checkpoints into %s: %s", c->dir, strerror(errno));
+	close(fd);
+	unlink(name);
+	return SLIDETAB_OK;
+}
+
 /* A new run: the folder is made if need be, and must hold no checkpoint yet (an old one would be
  * mistaken for this run's on --resume). */
 static int fresh(struct ckpt *c, struct slidetab_error *err)
@@ -271,14 +325,17 @@ static int fresh(struct ckpt *c, struct slidetab_error *err)
 	int other = 0, rc = SLIDETAB_OK;
 	if (mkdir(c->dir, 0755) != 0 && errno != EEXIST)
 		rc = err_set(err, SLIDETAB_EIO, "cannot make the checkpoint folder %s: %s", c->dir, strerror(errno));
-	else if (newest(c, &other) || other)
+	else if ((rc = probe(c, err)) == SLIDETAB_OK && (newest(c, &other) || other))
 		rc = err_set(err, SLIDETAB_EINVAL, "%s already holds a checkpoint: continue it with --resume %s, or remove it",
 			     c->dir, c->dir);
 	if (agree(c, rc != SLIDETAB_OK, BFS_MAX) != 0)
 		return rc != SLIDETAB_OK ? rc : err_set(err, SLIDETAB_EINVAL, "another process refused %s", c->dir);
+	sweep(c, 0); /* temporary files of a run killed while writing its first checkpoint */
 	return SLIDETAB_OK;
 }
 
+/* Resumes from the newest layer every process has complete (a process killed between two renames
+ * may have one more, or a temporary file), then removes every other file of this process. */
 static int resume(void *ctx, struct bfs_snapshot *s, int *resumed, struct slidetab_error *err)
 {
 	struct ckpt *c = ctx;
@@ -296,14 +353,20 @@ static int resume(void *ctx, struct bfs_snapshot *s, int *resumed, struct slidet
 				     c->dir, other, procs_of(c));
 		else
 			rc = err_set(err, SLIDETAB_EINVAL, "no checkpoint of process %d in %s", proc_of(c), c->dir);
-	} else {
+	} else if ((rc = probe(c, err)) == SLIDETAB_OK) {
 		rc = load_file(c, depth, s, err);
 	}
 	if (agree(c, rc != SLIDETAB_OK, BFS_MAX) != 0)
 		return rc != SLIDETAB_OK ? rc : err_set(err, SLIDETAB_EFORMAT, "another process refused its checkpoint");
-	c->saved = depth;
+	sweep(c, depth);
 	*resumed = 1;
 	return SLIDETAB_OK;
+}
+
+void ckpt_finish(struct ckpt *c)
+{
+	agree(c, 0, BFS_MAX); /* every process has its part of the run done: nothing is resumed any more */
+	sweep(c, 0);
 }
 
 struct bfs_ckpt ckpt_hooks(struct ckpt *c)

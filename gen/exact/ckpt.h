@@ -16,10 +16,14 @@ struct ckpt {
 	uint32_t entry;
 	int count_only;
 	const struct bfs_part *part; /* NULL: one process */
-	unsigned saved;  /* the layer count of this process's newest file in dir, 0 none */
 };
 
 /* The bfs_ckpt hooks over c (c must outlive the search). */
 struct bfs_ckpt ckpt_hooks(struct ckpt *c);
+
+/* After the run has succeeded (the table written, or the count-only search done) on this process:
+ * once every process gets here (the back end's reduce), removes this process's checkpoint files.
+ * The folder itself stays. A failed run keeps its checkpoint for --resume. */
+void ckpt_finish(struct ckpt *c);
 
 #endif

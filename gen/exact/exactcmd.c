@@ -50,20 +50,20 @@ static int packed_by_search(const struct exactcmd_opts *o)
 	return o->compress == 2 && !o->count_only && !o->dist && !o->checkpoint;
 }
 
-/* The folder of the output path, and whether it can take the table. */
+/* Whether the table can be created at the output path (a temporary file made in its folder and
+ * removed), and whether that folder's disk can take it. */
 static int check_disk(const struct exactcmd_opts *o, long double states, struct slidetab_error *err)
 {
+	int rc = table_write_check(o->out, err);
+	struct stat st;
+	if (rc != SLIDETAB_OK || (stat(o->out, &st) == 0 && !S_ISREG(st.st_mode)))
+		return rc; /* a device such as /dev/full is written in place */
 	char dir[4096];
 	snprintf(dir, sizeof dir, "%s", o->out);
 	char *slash = strrchr(dir, '/');
 	if (slash)
 		slash[slash == dir ? 1 : 0] = '\0';
 	const char *d = slash ? dir : ".";
-	struct stat st;
-	if (stat(o->out, &st) == 0 && !S_ISREG(st.st_mode))
-		return SLIDETAB_OK; /* a device such as /dev/full is written in place */
-	if (access(d, W_OK) != 0)
-		return err_set(err, SLIDETAB_EIO, "cannot write the table into %s: %s", d, strerror(errno));
 	struct statvfs vfs;
 	uint64_t bound = table_packed_bytes((uint64_t)states, (unsigned)entry_bits_bound(o)) + 65536;
 	if (statvfs(d, &vfs) == 0 && vfs.f_blocks > 0 && (uint64_t)vfs.f_bavail * vfs.f_frsize < bound)
@@ -233,5 +233,7 @@ int exactcmd_run(const struct board *b, const struct board_state *goal, const st
 			fprintf(stderr, "gen: table written in %.1f s\n", clock_now() - t0);
 	}
 	bfs_result_free(&res);
+	if (rc == SLIDETAB_OK && o->checkpoint)
+		ckpt_finish(&ck); /* done: the checkpoint would only be mistaken for another run's */
 	return rc;
 }

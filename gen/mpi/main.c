@@ -1,10 +1,12 @@
 /* gen-mpi: gen's exact search and table on several processes (MPI), each holding a slice of the states. */
+#include <errno.h>
 #include <fcntl.h>
 #include <mpi.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "libslidetab/model/rank.h"
@@ -76,6 +78,48 @@ static int parse(int argc, char **argv, struct gen_args *a)
 	return rc;
 }
 
+/* Process 0's stream for the histogram and summary. Under mpirun on this machine, its stdout is a
+ * pty or pipe that mpirun copies to its own, ignoring errors there (Open MPI 4): `mpirun ... > /dev/full`
+ * would lose the histogram and exit 0. So when its parent is mpirun (Linux: /proc), process 0
+ * writes straight into mpirun's standard output (when that is another file than its own), appending,
+ * and a write error is its own (exit 1, as gen's). Elsewhere (another node, another launcher, no /proc): stdout. */
+static FILE *report_stream(void)
+{
+	char path[64], comm[32] = "";
+	int parent = (int)getppid();
+	snprintf(path, sizeof path, "/proc/%d/comm", parent);
+	FILE *f = fopen(path, "r");
+	if (f && !fgets(comm, sizeof comm, f))
+		comm[0] = '\0';
+	if (f)
+		fclose(f);
+	comm[strcspn(comm, "\n")] = '\0';
+	struct stat mine, theirs;
+	if ((strcmp(comm, "mpirun") && strcmp(comm, "mpiexec") && strcmp(comm, "orterun")) || fstat(1, &mine) != 0)
+		return stdout;
+	snprintf(path, sizeof path, "/proc/%d/fd/1", parent);
+	int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	FILE *out = fd >= 0 && fstat(fd, &theirs) == 0 && (theirs.st_dev != mine.st_dev || theirs.st_ino != mine.st_ino)
+			    ? fdopen(fd, "w")
+			    : NULL;
+	if (!out && fd >= 0)
+		close(fd);
+	return out ? out : stdout;
+}
+
+/* Flushes (and closes, if it is not stdout) process 0's report; EXIT_FAIL with a message when
+ * what was written did not reach it. */
+static int finish_report(FILE *report, int rc)
+{
+	int bad = fflush(report) != 0 || ferror(report), e = errno;
+	if (report != stdout && fclose(report) != 0 && !bad)
+		bad = 1, e = errno;
+	if (!bad)
+		return rc;
+	fprintf(stderr, "gen-mpi: writing the output: %s\n", strerror(e));
+	return rc == EXIT_OK ? EXIT_FAIL : rc;
+}
+
 static int procs_on_this_machine(void)
 {
 	MPI_Comm local;
@@ -102,7 +146,7 @@ static int run(const struct gen_args *a)
 	char defname[TABNAME_MAX];
 	struct exactcmd_opts o = { .out = a->out, .threads = a->threads, .level = a->level, .count_only = a->count_only,
 				   .quiet = a->quiet || proc != 0, .compress = a->compress, .entry = a->entry,
-				   .block_entries = (uint32_t)a->block_entries, .report = proc == 0 ? stdout : NULL,
+				   .block_entries = (uint32_t)a->block_entries, .report = proc == 0 ? report_stream() : NULL,
 				   .checkpoint = a->checkpoint, .resume = a->resume };
 	int rc = SLIDETAB_OK;
 	if (!o.out && !o.count_only && (rc = tabname_exact(defname, sizeof defname, a->dir, b.rows, b.cols,
@@ -123,7 +167,7 @@ static int run(const struct gen_args *a)
 		fail_job(rc, &err);
 	bfsmpi_report(&x, o.report);
 	bfsmpi_free(&x);
-	return EXIT_OK;
+	return o.report ? finish_report(o.report, EXIT_OK) : EXIT_OK;
 }
 
 int main(int argc, char **argv)

@@ -37,15 +37,17 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 		 const char *out, const char *dir, int threads, int level, struct slidetab_error *err)
 {
 	int blank = board_blank(b, goal);
+	char paths[PDB_PRESET_MAX][1024];
+	for (int i = 0; i < count; i++) { /* every file can be created before the first search */
+		int rc = out && count == 1 ? (snprintf(paths[i], sizeof paths[i], "%s", out), SLIDETAB_OK)
+					   : tabname_pdb(paths[i], sizeof paths[i], dir, b->rows, b->cols, blank, masks[i], err);
+		if (rc == SLIDETAB_OK)
+			rc = table_write_check(paths[i], err);
+		if (rc != SLIDETAB_OK)
+			return rc;
+	}
 	for (int i = 0; i < count; i++) {
-		char path[1024];
-		if (out && count == 1)
-			snprintf(path, sizeof path, "%s", out);
-		else {
-			int rc = tabname_pdb(path, sizeof path, dir, b->rows, b->cols, blank, masks[i], err);
-			if (rc != SLIDETAB_OK)
-				return rc;
-		}
+		const char *path = paths[i];
 		struct table_meta meta;
 		uint8_t *packed = NULL;
 		double t0 = clock_now();

@@ -47,8 +47,8 @@ static void fallback_notice(int bi, int cls, const char *name, const char *dir, 
 	else
 		snprintf(notice, len,
 			 "%dx%d: no %s pattern databases, answering from the %s set in %s, far more slowly; build %s "
-			 "with `gen --board %dx%d --blank %d --pdb %s --dir %s`",
-			 r, c, best, name, dir, best, r, c, cls, best, dir);
+			 "with `%s --board %dx%d --blank %d --pdb %s --dir %s`",
+			 r, c, best, name, dir, best, tabname_gen(), r, c, cls, best, dir);
 }
 
 int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_cell, struct pdb_set **set,
@@ -88,6 +88,7 @@ int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_
 	tabname_describe(path, where, sizeof where);
 	return err_set(err, SLIDETAB_ENOTABLE,
 		       "no pattern databases for %dx%d with the blank in the class of cell %d in %s; build them with "
-		       "`gen --board %dx%d --blank %d --pdb %s --dir %s` (%s)",
-		       rows, cols, cls, where, rows, cols, cls, boards[bi].order[0], path->dir[0], boards[bi].others);
+		       "`%s --board %dx%d --blank %d --pdb %s --dir %s` (%s)",
+		       rows, cols, cls, where, tabname_gen(), rows, cols, cls, boards[bi].order[0], path->dir[0],
+		       boards[bi].others);
 }

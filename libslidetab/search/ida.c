@@ -11,6 +11,7 @@
 #include "libslidetab/search/idafsm.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/base/clock.h"
+#include "libslidetab/table/name.h"
 
 #define IDA_SPLIT_MAX 24 /* deepest frontier of a parallel search */
 /* Frontier nodes per thread of a parallel iteration. Subtree sizes vary by orders of magnitude:
@@ -398,11 +399,11 @@ static int map_goal(const struct pdb_set *set, const struct board_state *start,
 	int cls = board_blank_class(b, gb);
 	char cmd[160];
 	if (b->rows == b->cols && b->n >= 16) {
-		snprintf(cmd, sizeof cmd, "gen --board %dx%d --pdb %s --blank %d", b->rows, b->cols,
+		snprintf(cmd, sizeof cmd, "%s --board %dx%d --pdb %s --blank %d", tabname_gen(), b->rows, b->cols,
 			 b->n == 16 ? "78" : "6666", cls);
 	} else {
 		/* small boards: the all-tiles pattern is the exact table */
-		int len = snprintf(cmd, sizeof cmd, "gen --board %dx%d --pattern 1", b->rows, b->cols);
+		int len = snprintf(cmd, sizeof cmd, "%s --board %dx%d --pattern 1", tabname_gen(), b->rows, b->cols);
 		for (int t = 2; t < b->n && len > 0 && (size_t)len < sizeof cmd; t++)
 			len += snprintf(cmd + len, sizeof cmd - (size_t)len, ",%d", t);
 		if (len > 0 && (size_t)len < sizeof cmd)

@@ -82,7 +82,9 @@ static int installed_beside(const char *file, char *out, size_t len)
 	return is_dir(out) ? 0 : -1;
 }
 
-/* The installed folder: beside the shared library this code is in, else beside the program. */
+/* The installed folder: beside the shared library this code is in, else beside the program, else
+ * the folder `make install` compiled in (SLIDETAB_DATADIR: a program linked statically with the
+ * installed libslidetab.a has no .so to look beside). The first two follow a moved install. */
 static int installed_dir(char *out, size_t len)
 {
 	Dl_info info;
@@ -91,10 +93,25 @@ static int installed_dir(char *out, size_t len)
 		return 0;
 	char exe[TABNAME_MAX];
 	ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (k <= 0)
-		return -1;
-	exe[k] = '\0';
-	return installed_beside(exe, out, len);
+	if (k > 0) {
+		exe[k] = '\0';
+		if (installed_beside(exe, out, len) == 0)
+			return 0;
+	}
+#ifdef SLIDETAB_DATADIR
+	if (snprintf(out, len, "%s", SLIDETAB_DATADIR) < (int)len && is_dir(out))
+		return 0;
+#endif
+	return -1;
+}
+
+const char *tabname_gen(void)
+{
+#ifdef SLIDETAB_GEN_PROGRAM
+	return SLIDETAB_GEN_PROGRAM;
+#else
+	return "gen";
+#endif
 }
 
 int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct slidetab_error *err)

@@ -31,13 +31,18 @@ int tabname_pdb(char *buf, size_t len, const char *dir, int rows, int cols, int 
 
 /* The folders searched for tables, in order: `explicit` alone when it is given; else
  * $SLIDETAB_TABLES when set, the installed folder (share/slidetab/tables beside the bin or lib
- * folder the running code came from) when it exists, and ./tables. A folder name (or
- * $SLIDETAB_TABLES) longer than TABNAME_DIR_MAX is SLIDETAB_EINVAL. */
+ * folder the running code came from, else the folder `make install` compiled in) when it
+ * exists, and ./tables. A folder name (or $SLIDETAB_TABLES) longer than TABNAME_DIR_MAX is
+ * SLIDETAB_EINVAL. */
 struct tabname_path {
 	int count;
 	char dir[TABNAME_MAX_DIRS][TABNAME_MAX];
 };
 int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct slidetab_error *err);
+
+/* The generator's name for messages ("build it with `gen ...`"): slidetab-gen in the library and
+ * programs `make install` built (SLIDETAB_GEN_PROGRAM), gen in the tree's build. */
+const char *tabname_gen(void);
 
 /* The folders of p as one line for messages: "A, B or C". */
 void tabname_describe(const struct tabname_path *p, char *buf, size_t len);

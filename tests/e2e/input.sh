@@ -23,9 +23,9 @@ t() {
 
 t "bad first token 8a" '1 2 3 4 5 6 7 8 0\n8a 1 3 4 5 6 7 2 0\n' 1 "0 error " "line 2: column 1: '8a'"
 t "a1 is not a blank" 'a1 2 3 4 5 6 7 8 0\n' 1 "error " "'a1'"
-t "--goal 1junk" '1 2 3 4 5 6 7 8 0\n' 2 "" "'1junk'" --goal "1junk 2 3 4 5 6 7 8 0"
+t "--goal 1junk" '1 2 3 4 5 6 7 8 0\n' 2 "error " "'1junk'" --goal "1junk 2 3 4 5 6 7 8 0"
 for g in " " "" "#" ","; do
-	t "--goal '$g': no tiles" '1 2 3 4 5 6 7 8 0\n' 2 "" "^query: --goal: no tiles$" --goal "$g"
+	t "--goal '$g': no tiles" '1 2 3 4 5 6 7 8 0\n' 2 "error " "^query: --goal: no tiles$" --goal "$g"
 done
 t "a short line swallows nothing" '8 1 3 4 5 6 7 2 0\n1 2 3\n8 1 3 4 5 6 7 2 0\n1 2 3 4 5 6 7 8 0\n' 1 \
 	"14 error 14 0 " "line 2: a puzzle in rows of 3 stops after 1 of 3 rows"
@@ -34,11 +34,26 @@ t "BOM, CR-only, CRLF, trailing comment" '\357\273\2771 2 3 4 5 6 7 8 0\r8 1 3 4
 t "NUL names its line" '1 2 3 4 5 6 7 8 0\n1 2 3 4 5~ 6 7 8 0\n1 2 3 4 5 6 7 8 0\n' 1 "0 error 0 " \
 	'line 2: column 9: .5\\x00'
 t "control bytes escaped" '1 2 3 4 5 6 7 8 \033[31m\n' 1 "error " '\\x1b\[31m'
-t "rows without --board" '1 3 0\n4 2 5\n7 8 6\n' 2 "" "a row of 3 tokens: a puzzle given in rows needs --board"
+t "rows without --board" '1 3 0\n4 2 5\n7 8 6\n' 1 "error error error " "a row of 3 tokens: a puzzle given in rows needs --board"
 t "a leading case count" '2\n1 2 3 4 5 6 7 8 0\n' 1 "error 0 " "looks like a case count (--style hdu3567"
-t "7 tokens" '1 2 3 4 5 6 0\n' 2 "" "7 tokens is no board query knows"
-t "--pairs: 8 tokens ambiguous" '1 2 3 0 1 2 0 3\n' 2 "" "8 tokens could be 2x2 (a start and goal) or 2x4" --pairs
-t "--pairs: 12 tokens ambiguous" '1 2 3 4 5 6 7 8 9 10 11 0\n' 2 "" "12 tokens could be 2x3 (a start and goal), 3x4 or 2x6" --pairs
+t "7 tokens" '1 2 3 4 5 6 0\n' 1 "error " "7 tokens is no board query knows"
+t "--pairs: 8 tokens ambiguous" '1 2 3 0 1 2 0 3\n' 1 "error " "8 tokens could be 2x2 (a start and goal) or 2x4" --pairs
+t "--pairs: 12 tokens ambiguous" '1 2 3 4 5 6 7 8 9 10 11 0\n' 1 "error " "12 tokens could be 2x3 (a start and goal), 3x4 or 2x6" --pairs
+# issue 23: every puzzle gets its line when no board fits a line or --goal does not fit the board
+t "12 tokens: each puzzle its error" '1 2 3 4 5 6 7 8 9 10 11 0\n2 1 3 4 5 6 7 8 9 10 11 0\n1 2 3 4 5 6 7 8 9 11 10 0\n' 1 \
+	"error error error " "stdin: line 3: 12 tokens could be 3x4 or 2x6"
+t "24 tokens: each puzzle its error" "$(seq -s ' ' 1 23) 0\n$(seq -s ' ' 1 23) 0\n" 1 "error error " \
+	"line 2: 24 tokens is no board query knows"
+t "a later line decides the board" '1 2 3 4 5 6 7 8 9 10 11 0\n1 2 3 4 5 6 7 0 8\n' 1 "error 1 " "line 1: 12 tokens could be"
+t "--goal of 2x2 for 3x3 puzzles: each its error" '1 2 3 4 5 6 7 8 0\n8 1 3 4 5 6 7 2 0\n1 2 3 4 5 6 7 0 8\n' 2 \
+	"error error error " "^query: --goal: line 1: 4 tokens" --goal "1 2 3 0"
+[ "$(grep -c -- --goal "$tmp/err")" -eq 1 ] && ok "--goal's message once" || ko "--goal's message once: $(cat "$tmp/err")"
+t "--goal fits one board of two files' boards" '1 2 3 0\n' 0 "0 " "" --goal "1 2 3 0"
+printf '1 2 3 4 5 6 7 8 0\n1 2 3 0\n' >"$tmp/in1"
+printf '1 2 0 3\n' >"$tmp/in2"
+status_is 2 "--goal for 2x2, a 3x3 file then a 2x2 file" "$Q" --goal "1 2 0 3" --json "$tmp/in1" "$tmp/in2"
+[ "$(grep -c '"error"' "$tmp/out")" -eq 2 ] && [ "$(wc -l <"$tmp/out")" -eq 3 ] && ok "--json: three lines, two errors" ||
+	ko "--json: three lines, two errors: $(cat "$tmp/out")"
 t "--pairs --board 2x2: a pair on one line" '1 2 3 0 1 2 0 3\n' 0 "1 " "" --pairs --board 2x2
 t "hdu3567: count announced 3, 2 given" '3\n12X453786\n12345678X\n564178X23\n7568X4123\n' 1 \
 	"Case 1: 2 dd Case 2: 8 urrulldr " "line 1: 3 cases announced, 2 given" --style hdu3567

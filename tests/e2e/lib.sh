@@ -42,16 +42,9 @@ check "DESTDIR: nothing outside it" test ! -e /opt/slidetab
 
 # From another folder: hint.c against the installed library, shared and static.
 out=$tmp/elsewhere
-mkdir -p "$out"
-cp examples/hint.c "$out/"
-export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
-# A library built with sanitizers (make check SAN=...) needs them in the program linked to it too.
-cflags="$(pkg-config --cflags slidetab) ${SLIDETAB_SAN:-}"
-check "hint: shared build with pkg-config" sh -c "cd '$out' && cc -Wall -Wextra -Werror hint.c $cflags \
-	$(pkg-config --libs slidetab) -o hint-shared"
+check "hint: shared build with pkg-config" hint_build shared "$prefix" "$out"
 check "hint-shared needs libslidetab.so.0" sh -c "readelf -d '$out/hint-shared' | grep -q 'NEEDED.*libslidetab.so.0'"
-check "hint: static build with pkg-config --static" sh -c "cd '$out' && cc -Wall -Wextra -Werror hint.c $cflags \
-	'$prefix/lib/libslidetab.a' $(pkg-config --static --libs-only-other slidetab) -lz -lm -pthread -o hint-static"
+check "hint: static build with pkg-config --static" hint_build static "$prefix" "$out"
 check "hint-static does not need libslidetab.so" sh -c "! readelf -d '$out/hint-static' | grep -q libslidetab"
 for puzzle in "3x3 8 1 3 4 5 6 7 2 0" "3x3 1 2 3 4 5 6 7 8 0" "3x3 2 1 3 4 5 6 7 8 0" "2x4 7 6 5 4 3 2 1 0"; do
 	# shellcheck disable=SC2086

@@ -25,10 +25,16 @@ for dir in tests/formats/*/; do
 	fi
 done
 
-# --preload and the block cache give the same answers (3x3 table, every blank class).
-printf '8 7 6 5 4 3 2 1 0\n1 2 3 4 5 6 7 8 0\n0 8 7 6 5 4 3 2 1\n' >"$tmp/p"
-bin/query --tables tables --path "$tmp/p" >"$tmp/p1" && bin/query --tables tables --preload --path "$tmp/p" >"$tmp/p2"
-check "--preload answers like the default load" cmp "$tmp/p1" "$tmp/p2"
+# --preload (every block checked and inflated up front, lookups in the whole array) against the
+# lazy path (\$SLIDETAB_WHOLE_LOAD=0: each lookup inflates its block into the cache), on 3x3
+# goals of every blank class: the same answers and paths.
+build/bench/randpuz 3x3 1500 5 >"$tmp/p"
+for goal in "1 2 3 4 5 6 7 8 0" "1 0 2 3 4 5 6 7 8" "1 2 3 4 0 5 6 7 8"; do
+	SLIDETAB_WHOLE_LOAD=0 bin/query --tables tables --goal "$goal" --path "$tmp/p" >"$tmp/p1" 2>&1
+	SLIDETAB_WHOLE_LOAD=0 bin/query --tables tables --goal "$goal" --preload --path "$tmp/p" >"$tmp/p2" 2>&1
+	check "--preload answers like the lazy block cache, goal $goal" cmp "$tmp/p1" "$tmp/p2"
+	check "... 1500 lines, answered" sh -c "[ \$(grep -c '^[dlru]*\$' '$tmp/p2') -gt 700 ] && [ \$(wc -l <'$tmp/p2') -eq 1500 ]"
+done
 
 # Every default table verifies completely (not the opt-in 2x7 table: its check is a fresh
 # 43.6-billion-state search, `gen --verify tables/2x7-b0.tbl`).
@@ -70,7 +76,8 @@ check "bad line keeps answers aligned" cmp "$tmp/out" "$tmp/want"
 check "bad line message names line and tile" has "$tmp/err" "line 2: column [0-9]*: tile 9 out of range for 3x3"
 status_is 0 "empty input" sh -c 'bin/query --tables tables </dev/null'
 check "empty input prints nothing" test ! -s "$tmp/out"
-status_is 2 "ambiguous board" sh -c 'echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query --tables tables'
+status_is 1 "ambiguous board: an error line" sh -c 'echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query --tables tables'
+out_is "ambiguous board: its line says error" 'error\n'
 mkdir -p "$tmp/none"
 status_is 2 "3x4 puzzle with no 3x4 table" sh -c "echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query --board 3x4 --tables $tmp/none"
 check "3x4: the message names the table and the gen command" has "$tmp/err" "no table 3x4-b0.tbl .* build it with \`gen --board 3x4 --blank 0 --dir $tmp/none\`"
@@ -95,9 +102,25 @@ status_is 3 "empty table file refused" sh -c "echo 8 7 6 5 4 3 2 1 0 | bin/query
 # Writing safely: a full disk, an interrupted run.
 status_is 1 "gen to a full disk (/dev/full)" bin/gen -q --board 2x3 -o /dev/full
 check "full disk message" has "$tmp/err" "No space left on device"
+# SIGINT while gen rewrites a table (slowed by the hook $SLIDETAB_TEST_WRITE_DELAY_MS, through a
+# named temporary file: $SLIDETAB_TEST_NO_TMPFILE): the old table stays whole under its name and
+# no temporary file is left.
 mkdir -p "$tmp/int"
-timeout -s INT 0.5 bin/gen -q --board 3x4 -o "$tmp/int/x.tbl" >/dev/null 2>&1
-check "interrupted gen leaves no file" test -z "$(ls -A "$tmp/int")"
+bin/gen -q --board 2x5 --blank 2 -c none -o "$tmp/int/x.tbl" >/dev/null
+cp "$tmp/int/x.tbl" "$tmp/old.tbl"
+SLIDETAB_TEST_WRITE_DELAY_MS=100 SLIDETAB_TEST_NO_TMPFILE=1 bin/gen -q --board 2x5 --blank 0 -c none -o "$tmp/int/x.tbl" >/dev/null 2>&1 &
+p=$!
+if writing_started $p "$tmp/int"; then
+	kill -INT $p
+	wait $p
+	r=$?
+	check "SIGINT during the write ends gen by the signal (exit $r)" test $r -eq 130
+	check "interrupted write: the old table is whole under its name" cmp "$tmp/int/x.tbl" "$tmp/old.tbl"
+	check "interrupted write: no temporary file left" test "$(ls -A "$tmp/int")" = x.tbl
+else
+	wait $p
+	ko "gen never opened its temporary file in $tmp/int"
+fi
 status_is 1 "gen into a missing folder" bin/gen -q --board 2x2 -o /nonexistent/x.tbl
 status_is 3 "gen refuses a board that cannot fit" bin/gen --board 4x4
 check "refusal names the numbers" has "$tmp/err" "10461394944000"

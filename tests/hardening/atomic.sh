@@ -7,18 +7,6 @@
 # needs root (CI runs as root); without it those cases are counted as skipped.
 . tests/common.sh
 
-# writing_started PID DIR: waits (at most 20 s) until process PID holds a file in DIR open.
-writing_started() {
-	i=0
-	while [ $i -lt 400 ]; do
-		ls -l "/proc/$1/fd" 2>/dev/null | grep -q -- "-> $2/" && return 0
-		kill -0 "$1" 2>/dev/null || return 1
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
-
 # interrupt MODE SIG DIR: gen writes a 2x5 table slowly into DIR; SIG lands during the write.
 interrupt() {
 	mode=$1 sig=$2 dir=$3

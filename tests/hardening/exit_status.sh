@@ -129,8 +129,10 @@ check 2 "query: missing table" '1 2 3 0\n' "$QUERY" --tables "$tmp/empty"
 check 2 "query: missing table folder" '1 2 3 0\n' "$QUERY" --tables "$tmp/no-such-folder"
 check 2 "query: missing input file" "" "$QUERY" --tables "$tmp/tables" "$tmp/no-such-input.txt"
 check 2 "query --info on a missing file" "" "$QUERY" --info "$tmp/missing.tbl"
-check 2 "query: board cannot be told (12 tokens)" '1 2 3 4 5 6 7 8 9 10 11 0\n' "$QUERY" --tables "$tmp/tables"
-check 2 "query: board cannot be told (7 tokens)" '1 2 3 4 5 6 0\n' "$QUERY" --tables "$tmp/tables"
+check 1 "query: board cannot be told (12 tokens): bad input" '1 2 3 4 5 6 7 8 9 10 11 0\n1 2 3 4 5 6 7 8 0\n' "$QUERY" --tables "$tmp/tables"
+out_is "error 0 " "that line says error, the next decides the board"
+check 1 "query: board cannot be told (7 tokens): bad input" '1 2 3 4 5 6 0\n' "$QUERY" --tables "$tmp/tables"
+out_is "error " "its line says error"
 
 head -c 5000 "$tmp/tables/3x3-b0.tbl" > "$tmp/damaged/3x3-b0.tbl"
 check 3 "query: truncated table" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/damaged"
@@ -143,9 +145,15 @@ cp "$tmp/raw23.tbl" "$tmp/foreign/3x3-b0.tbl"
 check 3 "query: a 2x3 table under a 3x3 name (foreign)" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/foreign"
 cp "$tmp/tables/3x3-b0.tbl" "$tmp/late/3x3-b0.tbl"
 size=$(wc -c < "$tmp/late/3x3-b0.tbl")
-poke "$tmp/late/3x3-b0.tbl" $((size - 10)) # the last zlib block: found at lookup time
-check 3 "query: damage found when a lookup reaches the bad block" '1 3 0 4 2 5 7 8 6\n8 6 7 2 5 4 3 0 1\n' \
+poke "$tmp/late/3x3-b0.tbl" $((size - 10)) # the last of its 3 zlib blocks
+# Loaded lazily ($SLIDETAB_WHOLE_LOAD=0: a block when a lookup first needs it), the damage is found
+# only by the lookup that reaches it: the puzzles before and after it, in good blocks, are answered.
+check 3 "query: damage found when a lookup reaches the bad block" '1 3 0 4 2 5 7 8 6\n8 6 7 2 5 4 3 0 1\n1 3 0 4 2 5 7 8 6\n' \
+	env SLIDETAB_WHOLE_LOAD=0 "$QUERY" --tables "$tmp/late"
+out_is "4 error 4 " "the lookups in good blocks answered, the one in the bad block an error"
+check 3 "query: a small table is checked whole at first use: the same damage found then" '1 3 0 4 2 5 7 8 6\n' \
 	"$QUERY" --tables "$tmp/late"
+out_is "error " "found before the first answer"
 check 3 "query --preload: the same damage found up front" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$tmp/late" --preload
 check 3 "query --info on that table" "" "$QUERY" --info "$tmp/late/3x3-b0.tbl"
 

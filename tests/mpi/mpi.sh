@@ -1,8 +1,10 @@
 #!/bin/sh
 # mpi.sh: gen-mpi against gen: the same histograms and byte-identical tables (raw and zlib) for P = 1..4
-# on 2x3, 2x4, 3x3 (blank in a corner, on an edge, in the centre) and 2x5; a run killed with kill -9
-# leaves no table and resumes from its checkpoint to the same bytes; damaged or foreign checkpoints
-# are refused; the same for plain gen. Skipped (and counted) without mpirun or bin/gen-mpi.
+# on 2x3, 2x4, 3x3 (blank in a corner, on an edge, in the centre) and 2x5; a run killed with SIGKILL
+# at a known point (the test hook $SLIDETAB_TEST_CKPT_KILL) leaves no table and exactly the expected
+# checkpoint files, and resumes to the same bytes leaving none; damaged or foreign checkpoints are
+# refused; the same for plain gen; a failing or killed process ends the whole job. Skipped (and
+# counted) without mpirun or bin/gen-mpi.
 . tests/common.sh
 GENMPI=${GENMPI:-bin/gen-mpi}
 # As root (CI), Open MPI needs these; oversubscribe: P up to 4 on 2 cores. Open MPI's own
@@ -47,47 +49,65 @@ status_is 0 "P=2 2x5 --count-only" mpi 2 -q -j 1 --board 2x5 --count-only
 grep -v '^#' "$tmp/out" | cmp -s - "$tmp/g.cnt" && ok "P=2 --count-only histogram is gen's" || ko "P=2 --count-only histogram"
 has "$tmp/out" "^# exchange: 2 processes" && ok "exchange figures printed" || ko "exchange figures printed"
 
-# kill -9 of one process after some layers: no table; --resume: the same bytes
-killed() { # killed NAME P (P = 0: plain gen)
+# Standard output that cannot be written is a failure, as for gen (mpirun itself ignores errors
+# writing its own); through a pipe the histogram arrives whole.
+status_is 1 "P=2 --count-only > /dev/full fails" sh -c "mpirun --oversubscribe -np 2 '$GENMPI' -q -j 1 --board 2x5 --count-only >/dev/full"
+err_has "the write error named" "gen-mpi: writing the output: No space left on device"
+mpi 2 -q -j 1 --board 2x5 --count-only | cat | grep -v '^#' >"$tmp/piped"
+cmp -s "$tmp/piped" "$tmp/g.cnt" && ok "P=2 through a pipe: gen's histogram" || ko "P=2 through a pipe: the histogram differs"
+
+# Killed with SIGKILL at a known point of saving a layer (the hook $SLIDETAB_TEST_CKPT_KILL, given
+# to every process): no table, exactly the files the protocol leaves; --resume: gen's bytes, and
+# no checkpoint file once it is done.
+want_files() { # want_files NAME DIR P LAYER...: DIR holds exactly the files of these layers, every process
+	wname=$1 dir=$2 np=$3
+	shift 3
+	procs=$((np > 0 ? np : 1))
+	want=$(for d in "$@"; do q=0; while [ $q -lt $procs ]; do echo "layer-$d.proc-$q-of-$procs.ckpt"; q=$((q + 1)); done; done | sort | tr '\n' ' ')
+	got=$(ls -A "$dir" 2>/dev/null | sort | tr '\n' ' ')
+	if [ "$got" = "$want" ]; then ok "$wname"; else ko "$wname: '$got', expected '$want'"; fi
+}
+run_ck() { # run_ck P KILL-POINT ARGS...: gen (P = 0) or gen-mpi on 2x5, blank 1, raw, killed at the point
+	np=$1 at=$2
+	shift 2
+	if [ "$np" -eq 0 ]; then
+		env SLIDETAB_TEST_CKPT_KILL="$at" "$GEN" -q --board 2x5 --blank 1 -c none "$@" -o "$tmp/k.tbl"
+	else
+		SLIDETAB_TEST_CKPT_KILL="$at" mpirun --oversubscribe -x SLIDETAB_TEST_CKPT_KILL -np "$np" "$GENMPI" -q -j 1 \
+			--board 2x5 --blank 1 -c none "$@" -o "$tmp/k.tbl"
+	fi
+}
+"$GEN" -q --board 2x5 --blank 1 -c none -o "$tmp/want.tbl" >/dev/null
+killed() { # killed NAME P (P = 0: plain gen): killed between the rename of layer 10 and the removal of layer 9
 	name=$1 P=$2 ck="$tmp/ck$2"
-	rm -f "$tmp/k.tbl"
-	"$GEN" -q --board 2x5 --blank 1 -c none -o "$tmp/want.tbl" >/dev/null
-	if [ "$P" -eq 0 ]; then
-		SLIDETAB_TEST_LAYER_DELAY_MS=60 "$GEN" -q --board 2x5 --blank 1 -c none --checkpoint "$ck" -o "$tmp/k.tbl" >/dev/null 2>&1 &
-	else
-		SLIDETAB_TEST_LAYER_DELAY_MS=60 mpirun --oversubscribe -x SLIDETAB_TEST_LAYER_DELAY_MS -np "$P" "$GENMPI" -q -j 1 \
-			--board 2x5 --blank 1 -c none --checkpoint "$ck" -o "$tmp/k.tbl" >/dev/null 2>&1 &
-	fi
-	job=$!
-	n=0 files=$((P > 0 ? P : 1))
-	while [ "$(ls "$ck" 2>/dev/null | grep -c '^layer-1[0-9]\..*ckpt$')" -lt $files ] && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
-	# plain gen: the process; gen-mpi: the last process of this job (its checkpoint folder is unique)
-	if [ "$P" -eq 0 ]; then
-		kill -9 $job
-	else
-		kill -9 "$(ps -eo pid=,comm=,args= | awk -v ck="$ck" '$2 == "gen-mpi" && index($0, ck) { p = $1 } END { print p }')"
-	fi
-	wait $job 2>/dev/null
-	[ ! -e "$tmp/k.tbl" ] && ok "$name: killed after $(ls "$ck" | grep -c ckpt$) checkpoint files, no table" || ko "$name: a table after the kill"
-	if [ "$P" -eq 0 ]; then
-		status_is 0 "$name: --resume" "$GEN" -q --board 2x5 --blank 1 -c none --resume "$ck" -o "$tmp/k.tbl"
-	else
-		status_is 0 "$name: --resume" mpi "$P" -q -j 1 --board 2x5 --blank 1 -c none --resume "$ck" -o "$tmp/k.tbl"
-	fi
-	cmp -s "$tmp/k.tbl" "$tmp/want.tbl" && ok "$name: resumed table is gen's, byte for byte" || ko "$name: resumed table differs"
+	rm -rf "$ck" "$tmp/k.tbl"
+	run_ck "$P" 10:renamed --checkpoint "$ck" >/dev/null 2>&1
+	r=$?
+	[ $r -ne 0 ] && [ ! -e "$tmp/k.tbl" ] && ok "$name: killed after renaming layer 10 (exit $r), no table" || ko "$name: exit $r after the kill, or a table"
+	want_files "$name: layers 9 and 10 of every process" "$ck" "$P" 9 10
+}
+resumed() { # resumed NAME P: killed once more after layer 15 of the resumed run, then resumed to the end
+	rname=$1 P=$2 ck="$tmp/ck$2"
+	run_ck "$P" 15 --resume "$ck" >/dev/null 2>&1
+	want_files "$rname: the resumed run killed after layer 15 holds layer 15 only" "$ck" "$P" 15
+	status_is 0 "$rname: --resume" run_ck "$P" "" --resume "$ck"
+	cmp -s "$tmp/k.tbl" "$tmp/want.tbl" && ok "$rname: resumed table is gen's, byte for byte" || ko "$rname: resumed table differs"
+	want_files "$rname: no checkpoint file left" "$ck" "$P"
 }
 killed "gen" 0
+resumed "gen" 0
 killed "P=2" 2
-# refusals: a flipped byte, another P, another board, another entry; a fresh run into an old checkpoint
-f=$(ls "$tmp/ck2"/layer-*.proc-1-of-2.ckpt | head -1)
+# refusals, on the live file of process 1 (layer 10; layer 9 is the stale one): a flipped byte,
+# another P, another board, another entry; a fresh run into an old checkpoint
+f="$tmp/ck2/layer-10.proc-1-of-2.ckpt"
 cp "$f" "$tmp/keep"
 printf '\001' | dd of="$f" bs=1 seek=5000 conv=notrunc 2>/dev/null
 status_is 1 "P=2 flipped body byte refused" mpi 2 -q -j 1 --board 2x5 --blank 1 -c none --resume "$tmp/ck2" -o "$tmp/x.tbl"
-err_has "names the file and the damage" "refusing the checkpoint .*proc-1-of-2.ckpt: its body is damaged"
+err_has "names the file and the damage" "refusing the checkpoint $f: its body is damaged"
 cp "$tmp/keep" "$f"
 printf '\377' | dd of="$f" bs=1 seek=24 conv=notrunc 2>/dev/null
 status_is 1 "P=2 flipped header byte refused" mpi 2 -q -j 1 --board 2x5 --blank 1 -c none --resume "$tmp/ck2" -o "$tmp/x.tbl"
-err_has "header damage named" "its header is damaged"
+err_has "header damage named" "refusing the checkpoint $f: its header is damaged"
 cp "$tmp/keep" "$f"
 status_is 2 "P=3 refuses a P=2 checkpoint" mpi 3 -q -j 1 --board 2x5 --blank 1 -c none --resume "$tmp/ck2" -o "$tmp/x.tbl"
 err_has "the process counts named" "written by 2 processes; this run has 3"
@@ -95,9 +115,33 @@ status_is 2 "another board refused" mpi 2 -q -j 1 --board 5x2 --blank 1 -c none 
 err_has "board named" "another board"
 status_is 2 "another entry refused" mpi 2 -q -j 1 --board 2x5 --blank 1 -e half -c none --resume "$tmp/ck2" -o "$tmp/x.tbl"
 err_has "entry named" "another --count-only or entry encoding"
+want_files "P=2: the refused runs removed nothing" "$tmp/ck2" 2 9 10
+resumed "P=2" 2
+killed "P=3" 3
+resumed "P=3" 3
+rm -rf "$tmp/ck0"
+run_ck 0 8 --checkpoint "$tmp/ck0" >/dev/null 2>&1
 status_is 2 "gen: another goal refused" "$GEN" -q --board 2x5 --blank 2 -c none --resume "$tmp/ck0" -o "$tmp/x.tbl"
 err_has "goal named" "another goal"
 status_is 2 "a fresh --checkpoint into an old one refused" "$GEN" -q --board 2x5 --checkpoint "$tmp/ck0" -o "$tmp/x.tbl"
+
+# A failing process ends the whole job with its status: process 0 fails writing the table while
+# the others still send it their blocks (they would wait for ever); one process killed by a
+# signal ends the others too.
+status_is 1 "P=3: process 0 fails its write: the job ends" timeout 120 mpirun --oversubscribe -np 3 "$GENMPI" -q -j 1 \
+	--board 2x5 --blank 1 -c none -o /dev/full
+err_has "the failing process and its error named" "gen-mpi: process 0: .*No space left on device"
+rm -rf "$tmp/ck9" "$tmp/k.tbl"
+# only process 1 sees the hook: it kills itself before renaming layer 12 while process 0 waits
+SLIDETAB_TEST_CKPT_KILL=12:tmp timeout 120 mpirun --oversubscribe -x SLIDETAB_TEST_CKPT_KILL -np 2 sh -c \
+	'[ "$OMPI_COMM_WORLD_RANK" = 1 ] || unset SLIDETAB_TEST_CKPT_KILL; exec "$0" "$@"' "$GENMPI" -q -j 1 \
+	--board 2x5 --blank 1 -c none --checkpoint "$tmp/ck9" -o "$tmp/k.tbl" >/dev/null 2>&1
+r=$?
+[ $r -ne 0 ] && [ $r -ne 124 ] && [ ! -e "$tmp/k.tbl" ] && ok "P=2: process 1 killed alone: the job ends (exit $r), no table" ||
+	ko "P=2: process 1 killed alone: exit $r (124: the job hung), or a table"
+status_is 0 "P=2: resumed after one process was killed" mpi 2 -q -j 1 --board 2x5 --blank 1 -c none --resume "$tmp/ck9" -o "$tmp/k.tbl"
+cmp -s "$tmp/k.tbl" "$tmp/want.tbl" && ok "P=2: that resumed table is gen's" || ko "P=2: that resumed table differs"
+want_files "P=2: no checkpoint file left after it" "$tmp/ck9" 2
 status_is 2 "gen-mpi refuses --pdb" mpi 2 --board 4x4 --pdb 555
 [ ! -e "$tmp/x.tbl" ] && ok "no table from a refused run" || ko "a table from a refused run"
 summary

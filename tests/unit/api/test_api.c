@@ -111,6 +111,27 @@ static int path_reaches(const struct puz *p, const char *path)
 	return memcmp(t, p->g, (size_t)n) == 0;
 }
 
+/* 1 when path is the lexicographically smallest shortest path (d < l < r < u) from p's start:
+ * at each step no smaller letter leads one move closer (distances from slidetab_distance). */
+static int path_smallest(slidetab *db, const struct puz *p, const char *path)
+{
+	unsigned char t[MAXN], u[MAXN];
+	int n = p->rows * p->cols;
+	memcpy(t, p->s, (size_t)n);
+	for (unsigned left = (unsigned)strlen(path); *path; path++, left--) {
+		for (const char *m = "dlru"; *m != *path; m++) {
+			unsigned d;
+			memcpy(u, t, (size_t)n);
+			if (move(p->rows, p->cols, u, *m) &&
+			    (slidetab_distance(db, p->rows, p->cols, u, p->g, &d, NULL) != SLIDETAB_OK || d < left))
+				return 0;
+		}
+		if (!move(p->rows, p->cols, t, *path))
+			return 0;
+	}
+	return 1;
+}
+
 /* The library's answer: slidetab_path, checked against slidetab_distance. */
 static struct ans lib_answer(slidetab *db, const struct puz *p)
 {
@@ -171,6 +192,8 @@ static void check_against_cli(slidetab *db, const char *dir, const struct puz *p
 			ck_assert_msg(!strcmp(a.path, line), "%dx%d puzzle %d: library %s, query %s", p[i].rows,
 				      p[i].cols, i, a.path, line);
 			ck_assert(path_reaches(&p[i], a.path));
+			ck_assert_msg(path_smallest(db, &p[i], line), "%dx%d puzzle %d: %s is not the smallest shortest path",
+				      p[i].rows, p[i].cols, i, line);
 		}
 		i++;
 	}

@@ -12,7 +12,6 @@
 
 struct res {
 	int n;                 /* results (puzzles and errors) */
-	int fatal;             /* INPUT_FATAL ended the read */
 	int status[MAXR];
 	struct board_state s[MAXR], g[MAXR];
 	long line[MAXR];
@@ -32,11 +31,6 @@ static void read_mem(const char *text, size_t len, int rows, int cols, int pairs
 		int rc = input_next(in, &r->s[r->n], &r->g[r->n], &e);
 		if (rc == INPUT_EOF)
 			break;
-		if (rc == INPUT_FATAL) {
-			r->fatal = 1;
-			snprintf(r->msg[r->n], sizeof r->msg[0], "%s", e.msg);
-			break;
-		}
 		ck_assert_int_eq(in->results, r->n + 1);
 		r->status[r->n] = rc;
 		r->line[r->n] = in->result_line;
@@ -58,15 +52,13 @@ static void expect_tiles(const struct board_state *s, const char *want)
 		ck_assert_int_eq(s->t[i], want[i] - '0');
 }
 
-/* Results as a string: 'P' a puzzle, 'E' an error, 'F' a fatal end. */
+/* Results as a string: 'P' a puzzle, 'E' an error. */
 static const char *shape(const struct res *r)
 {
 	static char out[MAXR + 2];
 	int k = 0;
 	for (int i = 0; i < r->n; i++)
 		out[k++] = r->status[i] == INPUT_PUZZLE ? 'P' : 'E';
-	if (r->fatal)
-		out[k++] = 'F';
 	out[k] = '\0';
 	return out;
 }
@@ -144,16 +136,24 @@ END_TEST
 START_TEST(board_messages)
 {
 	static struct res r;
-	expect_read("1 3 0\n4 2 5\n7 8 6\n", 0, 0, 0, "F", 0,
+	expect_read("1 3 0\n4 2 5\n7 8 6\n", 0, 0, 0, "EEE", 0,
 		    "line 1: a row of 3 tokens: a puzzle given in rows needs --board RxC (e.g. 3x3)", &r);
 	expect_read("2\n1 2 3 4 5 6 7 8 0\n", 0, 0, 0, "EP", 0,
 		    "line 1: a lone number 2 looks like a case count (--style hdu3567 reads one; otherwise remove it)", &r);
-	expect_read("1 2 3 4 5 6 0\n", 0, 0, 0, "F", 0,
+	expect_read("1 2 3 4 5 6 0\n", 0, 0, 0, "E", 0,
 		    "line 1: 7 tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, "
 				   "16 4x4, 25 5x5): give --board RxC", &r);
 	/* --pairs: each count is one reading or refused as ambiguous */
-	expect_read("1 2 3 0 1 2 0 3\n", 0, 0, 1, "F", 0,
+	expect_read("1 2 3 0 1 2 0 3\n", 0, 0, 1, "E", 0,
 		    "line 1: 8 tokens could be 2x2 (a start and goal) or 2x4: say which with --board", &r);
+	/* a line no board fits is an error of its own: every line after it gets its result too (issue 23) */
+	expect_read("1 2 3 4 5 6 7 8 9 10 11 0\n2 1 3 4 5 6 7 8 9 10 11 0\n1 2 3 4 5 6 0\n1 2 3 4 5 6 7 8 0\n"
+		    "1 2 3 4 5 6 7 8 9 10 11 0\n", 0, 0, 0, "EEEPE", 1,
+		    "line 2: 12 tokens could be 3x4 or 2x6: say which with --board", &r);
+	ck_assert_str_eq(r.msg[2], "line 3: 7 tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, "
+				   "12 3x4 or 2x6, 16 4x4, 25 5x5): give --board RxC");
+	ck_assert_str_eq(r.msg[4], "line 5: 12 tokens: a 3x3 puzzle is 9 tokens, or rows of 3");
+	ck_assert_int_eq(r.line[4], 5);
 	read_str("1 2 3 4 5 6 7 8 9 10 11 0\n", 0, 0, 1, &r);
 	ck_assert_str_eq(r.msg[0], "line 1: 12 tokens could be 2x3 (a start and goal), 3x4 or 2x6: say which with --board");
 	read_str("1 2 3 0 1 2 0 3\n", 2, 2, 1, &r);
@@ -321,16 +321,9 @@ static void check_damaged(const struct text *t, size_t pos, char orig, char repl
 	int n = rows * cols, role = t->role[pos];
 	/* Damage that keeps every line and its token count (a token byte for a token byte; on one-line
 	 * texts any byte of a puzzle line other than '#' for any byte but a line end or '#'): exactly
-	 * k results, each the puzzle given or an error. Auto board: a damaged first puzzle may decide
-	 * no board (a fatal end before any result). */
+	 * k results, each the puzzle given or an error. */
 	int strong = role != 0 && orig != '#' && repl != '#' && repl != '\n' && repl != '\r' &&
 		     (t->oneline || (!is_sep_or_special(orig) && !is_sep_or_special(repl)));
-	if (r->fatal) {
-		ck_assert_msg(autob, "fatal with a known board");
-		for (int i = 0; i < r->n; i++)
-			ck_assert_int_eq(r->status[i], INPUT_ERROR);
-		return;
-	}
 	/* Auto board: damage to the first puzzle's line may decide another board (dropping tile 8
 	 * from a 3x3 line leaves a good 2x4 one); the puzzles after it are still exact or errors. */
 	int deciding = autob && pos < t->first_end;
@@ -393,7 +386,7 @@ START_TEST(property_spellings_and_damage)
 		int k = generate(&t, tiles, rows, cols, oneline, &st);
 		save_sample(&t, autob ? 0 : prop_boards[b][2], b, trial);
 		read_mem(t.b, t.len, autob ? 0 : rows, autob ? 0 : cols, 0, &r);
-		ck_assert_msg(!r.fatal && r.n == k, "%dx%d trial %d: %d results for %d puzzles: %s", rows, cols, trial, r.n, k,
+		ck_assert_msg(r.n == k, "%dx%d trial %d: %d results for %d puzzles: %s", rows, cols, trial, r.n, k,
 			      r.msg[0]);
 		for (int i = 0; i < k; i++)
 			ck_assert_msg(r.status[i] == INPUT_PUZZLE && same(&r.s[i], tiles[i], rows * cols),

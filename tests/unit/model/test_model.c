@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "libslidetab/model/board.h"
+#include "libslidetab/model/frame.h"
 #include "libslidetab/model/rank.h"
 #include "tests/unit/testutil.h"
 
@@ -198,6 +199,44 @@ START_TEST(board_symmetry_classes)
 }
 END_TEST
 
+/* A frame carries the user goal's blank onto the table goal's blank and every move with the cells
+ * (the neighbour in direction d of cell c lands on the neighbour, in the mapped direction, of c's
+ * image), for a goal's blank on every cell of 3x3, 2x4 and 4x2 (tables of both orientations). */
+START_TEST(frame_maps_moves)
+{
+	static const int boards[][4] = { { 3, 3, 3, 3 }, { 2, 4, 2, 4 }, { 2, 4, 4, 2 }, { 4, 2, 2, 4 }, { 2, 3, 3, 2 } };
+	for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+		struct board ub, tb;
+		board_init(&ub, boards[i][0], boards[i][1]);
+		board_init(&tb, boards[i][2], boards[i][3]);
+		int transposed = tb.rows != ub.rows, n = ub.n;
+		for (int blank = 0; blank < n; blank++) {
+			struct board_state ug, tg;
+			board_goal(&ub, blank, &ug);
+			int tblank = transposed ? (blank % ub.cols) * ub.rows + blank / ub.cols : blank;
+			board_goal(&tb, board_blank_class(&tb, tblank), &tg);
+			struct frame f;
+			ck_assert_msg(frame_find(ub.rows, ub.cols, &ug, &tb, &tg, &f) == 0, "%dx%d blank %d: no frame",
+				      ub.rows, ub.cols, blank);
+			ck_assert_int_eq(tg.t[f.cell[blank]], 0);
+			uint32_t seen = 0;
+			for (int c = 0; c < n; c++) {
+				seen |= 1u << f.cell[c];
+				ck_assert_int_eq(f.rename[ug.t[c]], tg.t[f.cell[c]]);
+				for (int d = 0; d < BOARD_NDIRS; d++) {
+					int to = ub.nbr[c][d];
+					ck_assert_msg(to < 0 ? tb.nbr[f.cell[c]][f.dir[d]] < 0
+							     : tb.nbr[f.cell[c]][f.dir[d]] == f.cell[to],
+						      "%dx%d onto %dx%d, blank %d: cell %d direction %d maps wrongly", ub.rows,
+						      ub.cols, tb.rows, tb.cols, blank, c, d);
+				}
+			}
+			ck_assert_uint_eq(seen, (1u << n) - 1);
+		}
+	}
+}
+END_TEST
+
 START_TEST(board_manhattan_and_parity)
 {
 	struct board b;
@@ -222,6 +261,7 @@ int main(void)
 	tcase_add_test(tc, rank_horizontal_locality);
 	tcase_add_test(tc, board_spec_parsing);
 	tcase_add_test(tc, board_symmetry_classes);
+	tcase_add_test(tc, frame_maps_moves);
 	tcase_add_test(tc, board_manhattan_and_parity);
 	return testutil_run(s, tc);
 }

@@ -34,8 +34,6 @@ static int read_all(const char *text, int rows, int cols, int pairs, struct got 
 			break;
 		out[n].status = rc;
 		n++;
-		if (rc == INPUT_FATAL)
-			break;
 	}
 	free(in);
 	fclose(f);
@@ -108,10 +106,11 @@ START_TEST(input_board_detection)
 	struct got g[4];
 	int n = read_all("1 2 3 4 5 6 7 8 9 10 11 0\n", 0, 0, 0, g, 4);
 	ck_assert_int_eq(n, 1);
-	ck_assert_int_eq(g[0].status, INPUT_FATAL);
+	ck_assert_int_eq(g[0].status, INPUT_ERROR);
 	ck_assert_str_eq(g[0].err.msg, "line 1: 12 tokens could be 3x4 or 2x6: say which with --board");
 	n = read_all("1 2 3 4 5 0 6\n", 0, 0, 0, g, 4);
-	ck_assert_int_eq(g[0].status, INPUT_FATAL);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(g[0].status, INPUT_ERROR);
 	int r, c;
 	ck_assert_int_eq(input_board_for(10, 0, &r, &c, NULL), 0);
 	ck_assert_int_eq(r * 10 + c, 25);

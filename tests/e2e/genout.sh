@@ -1,0 +1,78 @@
+#!/bin/sh
+# genout.sh: gen checks every output condition before it searches (issue 23, item 6): a folder
+# given as -o, a file that cannot be created (/proc/x), --dir naming a file, a block size the
+# writer cannot take, every file of a pattern-database set; and it refuses option combinations
+# it would otherwise drop (item 11). A refused run prints no layer line and no histogram, and
+# leaves no file. Run from the repository root after `make`.
+set -u
+. tests/common.sh
+G="$GEN -j2 --board 2x5 --blank 0" # progress on: a layer line would show that the search ran
+
+before_search() { # before_search NAME: the last status_is run searched nothing
+	err_lacks "$1: no layer searched" "^layer "
+	if [ -s "$tmp/out" ]; then ko "$1: output on stdout (a histogram?)"; else ok "$1: nothing on stdout"; fi
+}
+
+mkdir -p "$tmp/d"
+status_is 1 "-o a folder" $G -o "$tmp/d"
+err_has "-o a folder: named" "cannot write the table $tmp/d: it is a folder"
+before_search "-o a folder"
+status_is 1 "-o /proc/x" $G -o /proc/x
+err_has "-o /proc/x: the folder named" "/proc"
+before_search "-o /proc/x"
+: >"$tmp/file"
+status_is 1 "--dir a file" $G --dir "$tmp/file"
+err_has "--dir a file: named" "$tmp/file: Not a directory"
+before_search "--dir a file"
+status_is 1 "--checkpoint a file" $G --checkpoint "$tmp/file" -o "$tmp/d/x.tbl"
+before_search "--checkpoint a file"
+if [ -z "$(ls -A "$tmp/d")" ]; then ok "refused runs left nothing in the folder"; else ko "refused runs left $(ls -A "$tmp/d")"; fi
+
+# The probe leaves nothing beside the table, with O_TMPFILE and with a named temporary file.
+for hook in "" 1; do
+	rm -rf "$tmp/o" && mkdir -p "$tmp/o"
+	status_is 0 "a table written${hook:+ (named temporary files)}" env ${hook:+SLIDETAB_TEST_NO_TMPFILE=1} \
+		"$GEN" -q --board 2x3 -o "$tmp/o/t.tbl"
+	if [ "$(ls -A "$tmp/o")" = t.tbl ]; then ok "only the table in its folder${hook:+ (named)}"; else ko "left: $(ls -A "$tmp/o")"; fi
+done
+
+# Block sizes: a multiple of 64 the writer cannot take is refused at once, with the bound; the
+# largest it can take is written and verifies.
+status_is 2 "--block-entries 16777216" $G --block-entries 16777216 -o "$tmp/d/x.tbl"
+err_has "the bound for 8-bit entries named" "a block holds at most 1048576 entries of up to 8 bits (1048576 bytes); 8388608 with --compress compact"
+before_search "--block-entries 16777216"
+status_is 2 "--block-entries 16777216 -c compact" $G -c compact --block-entries 16777216 -o "$tmp/d/x.tbl"
+err_has "the bound for compact entries named" "at most 8388608 1-bit compact entries"
+status_is 2 "--block-entries 100" $G --block-entries 100 -o "$tmp/d/x.tbl"
+err_has "not a multiple of 64" "must be a multiple of 64"
+for case in "1048576 -e plain -c none" "8388608 -c compact" "1048576 -c zlib"; do
+	set -- $case
+	n=$1
+	shift
+	status_is 0 "--block-entries $n $*" "$GEN" -q --board 2x4 --blank 0 --block-entries "$n" "$@" -o "$tmp/b.tbl"
+	status_is 0 "--block-entries $n $*: verifies" "$GEN" --verify "$tmp/b.tbl"
+	if bin/query --info "$tmp/b.tbl" | grep -q "$n entries per block"; then ok "--block-entries $n: in the header"; else ko "--block-entries $n: not in --info"; fi
+done
+
+# Pattern databases: every file of the set is checked before the first pattern is built.
+mkdir -p "$tmp/p/4x4-b0-pdb-8cc.tbl" # the second file of 555's three is a folder
+status_is 1 "--pdb 555 with its second file name taken by a folder" "$GEN" -q --board 4x4 --blank 0 --pdb 555 --dir "$tmp/p"
+err_has "the file named" "$tmp/p/4x4-b0-pdb-8cc.tbl: it is a folder"
+if [ "$(ls -A "$tmp/p")" = 4x4-b0-pdb-8cc.tbl ]; then ok "no pattern was built first"; else ko "files written: $(ls -A "$tmp/p")"; fi
+if [ -s "$tmp/out" ]; then ko "--pdb: a pattern line on stdout"; else ok "--pdb: nothing on stdout"; fi
+status_is 1 "--pdb 555 --dir a file" "$GEN" -q --board 4x4 --blank 0 --pdb 555 --dir "$tmp/file"
+status_is 1 "--pattern -o a folder" "$GEN" -q --board 4x4 --blank 0 --pattern 1,2,3 -o "$tmp/d"
+if [ -s "$tmp/out" ]; then ko "--pattern: a pattern line on stdout"; else ok "--pattern: refused before its search"; fi
+
+# Options that would be dropped: a usage error naming both.
+status_is 2 "--pattern with --pdb" "$GEN" --board 4x4 --blank 0 --pattern 1,2,3 --pdb 555 --dir "$tmp/d"
+err_has "--pattern with --pdb: both named" "give --pattern or --pdb, not both"
+status_is 2 "--board with --verify" "$GEN" --board 3x3 --verify tables/3x3-b0.tbl
+err_has "--board with --verify: both named" "--verify reads the board from the table: drop --board"
+if [ -s "$tmp/out" ]; then ko "--board with --verify: something verified"; else ok "--board with --verify: nothing verified"; fi
+status_is 2 "--block-entries with --pdb" "$GEN" --board 4x4 --blank 0 --pdb 555 --block-entries 4096 --dir "$tmp/d"
+err_has "--block-entries with --pdb: named" "--block-entries is for exact tables"
+status_is 0 "--verify alone still works" "$GEN" --verify tables/3x3-b0.tbl
+if [ -z "$(ls -A "$tmp/d")" ]; then ok "the usage errors wrote nothing"; else ko "usage errors left $(ls -A "$tmp/d")"; fi
+
+summary
