@@ -38,7 +38,8 @@ sysroot() {
 	arch=$1 t=$(triplet "$1") sr=build/sysroot/$1 apt=build/sysroot/apt
 	[ -f "$sr/.done" ] && return 0
 	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/debs" "$sr"
-	o="-o Dir::State::Lists=$PWD/$apt/lists -o Dir::Cache=$PWD/$apt/cache -o APT::Architectures::=$arch -o Debug::NoLocking=1"
+	o="-o Dir::State::Lists=$PWD/$apt/lists -o Dir::Cache=$PWD/$apt/cache"
+	o="$o -o APT::Architectures::=$arch -o Debug::NoLocking=1"
 	apt-get -qq $o update
 	(cd "$apt/debs" && apt-get -qq $o download zlib1g-dev:"$arch" zlib1g:"$arch" check:"$arch" \
 		libsubunit-dev:"$arch" libsubunit0:"$arch" 2>/dev/null)
@@ -47,7 +48,10 @@ sysroot() {
 	find "$sr" -type l | while read -r l; do
 		case $(readlink "$l") in /*) ln -sf "$PWD/$sr$(readlink "$l")" "$l" ;; esac
 	done
-	[ -f "$sr/usr/include/zlib.h" ] && [ -f "$sr/usr/lib/$t/libcheck_pic.a" ] || { echo "cross: sysroot $sr incomplete" >&2; exit 1; }
+	if [ ! -f "$sr/usr/include/zlib.h" ] || [ ! -f "$sr/usr/lib/$t/libcheck_pic.a" ]; then
+		echo "cross: sysroot $sr incomplete" >&2
+		exit 1
+	fi
 	touch "$sr/.done"
 }
 

@@ -105,7 +105,9 @@ static int check_layout(const uint8_t *h, size_t len, uint32_t entries)
 		uint32_t size = start < entries ? (per * bits) >> 3 : 0;
 		if (size > packed - off)
 			size = packed - off;
-		if (size == 0 || get64(e) != off || get32(e + 8) != size || get32(e + 12) != crc32(h + poff + off, size))
+		if (size == 0 || get64(e) != off || get32(e + 8) != size)
+			return SLIDETAB_LITE_EFORMAT;
+		if (get32(e + 12) != crc32(h + poff + off, size))
 			return SLIDETAB_LITE_EFORMAT;
 		off += size;
 	}

@@ -5,6 +5,9 @@
 # Usage: EMU="qemu-arm -L ..." sh tests/cross/answers.sh [PUZZLES a board]
 cd "$(dirname "$0")/../.." || exit 2
 n=${1:-100}
+for q in bin/query build/host/bin/query; do
+	[ -x $q ] || { echo "cross: $q missing (make check-cross builds it)" >&2; exit 2; }
+done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/slidetab-cross.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 bad=0 total=0
@@ -14,7 +17,8 @@ for board in 2x2 2x3 3x2 2x4 4x2 3x3 2x5 5x2; do
 	awk -v n="$n" -v c="$cells" -v seed="$cells${board%x*}" 'BEGIN { srand(seed);
 		for (p = 0; p < n; p++) { line = "";
 			for (k = 0; k < 2; k++) { for (i = 0; i < c; i++) t[i] = i;
-				for (i = c - 1; i > 0; i--) { j = int(rand() * (i + 1)); x = t[i]; t[i] = t[j]; t[j] = x }
+				for (i = c - 1; i > 0; i--) {
+					j = int(rand() * (i + 1)); x = t[i]; t[i] = t[j]; t[j] = x }
 				for (i = 0; i < c; i++) line = line " " t[i] }
 			print line } }' > "$tmp/in"
 	for mode in "" --path; do

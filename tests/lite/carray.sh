@@ -19,12 +19,15 @@ extern const size_t tab_1_len;
 int main(void) { return fwrite(tab_1, 1, tab_1_len, stdout) == tab_1_len ? 0 : 1; }
 C
 	for std in c99 c11; do
-		$cc -std=$std -pedantic -Wall -Wextra -Werror -o "$tmp/dump" "$tmp/dump.c" "$tmp/t.c" || fail "$opts: -std=$std does not compile"
-		"$tmp/dump" > "$tmp/back.tbl" && cmp -s "$tmp/back.tbl" "$tmp/t.tbl" || fail "$opts: the array is not the table"
+		$cc -std=$std -pedantic -Wall -Wextra -Werror -o "$tmp/dump" "$tmp/dump.c" "$tmp/t.c" ||
+			fail "$opts: -std=$std does not compile"
+		"$tmp/dump" > "$tmp/back.tbl" && cmp -s "$tmp/back.tbl" "$tmp/t.tbl" ||
+			fail "$opts: the array is not the table"
 	done
 	nm "$tmp/dump" | grep -q ' [Rr] tab_1$' || fail "$opts: tab_1 is not read-only data"
 done
-for bad in "--c-array 1x -o $tmp/b.c" "--c-array a-b -o $tmp/b.c" "--c-array ok" "--c-array ok --count-only -o $tmp/b.c"; do
+for bad in "--c-array 1x -o $tmp/b.c" "--c-array a-b -o $tmp/b.c" "--c-array ok" \
+	"--c-array ok --count-only -o $tmp/b.c"; do
 	bin/gen -q --board 2x2 $bad > /dev/null 2>&1
 	rc=$?
 	[ $rc -eq 2 ] || fail "gen --board 2x2 $bad: exit $rc, expected 2"

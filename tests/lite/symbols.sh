@@ -15,8 +15,12 @@ for o in "$@"; do
 	echo "lite: $o: undefined: $($nmp -u "$o" | awk '{print $NF}' | tr '\n' ' ')"
 	case $o in *lite-m0*)
 		set -- $(arm-none-eabi-size "$o" | awk 'NR == 2 {print $1, $2, $3}')
-		echo "lite: Cortex-M0 (-mcpu=cortex-m0 -mthumb -Os): $1 bytes of code, $(($2 + $3)) bytes of static RAM (data $2, bss $3)"
-		[ "$1" -le 4096 ] && [ $(($2 + $3)) -le 512 ] || { echo "lite: over 4096 B of code or 512 B of RAM" >&2; bad=1; }
+		echo "lite: Cortex-M0 (-mcpu=cortex-m0 -mthumb -Os): $1 bytes of code," \
+			"$(($2 + $3)) bytes of static RAM (data $2, bss $3)"
+		if [ "$1" -gt 4096 ] || [ $(($2 + $3)) -gt 512 ]; then
+			echo "lite: over 4096 B of code or 512 B of RAM" >&2
+			bad=1
+		fi
 		;;
 	esac
 done

@@ -171,7 +171,8 @@ static void all_damage_refused(int rows, int cols, int compress, uint32_t entry)
 		for (int x = 0; x < 2; x++) {
 			uint8_t was = bytes[i];
 			bytes[i] ^= x ? 0xff : 0x01;
-			ck_assert_msg(slidetab_lite_open(&lt, bytes, len) == SLIDETAB_LITE_EFORMAT, "byte %zu changed, not refused", i);
+			ck_assert_msg(slidetab_lite_open(&lt, bytes, len) == SLIDETAB_LITE_EFORMAT,
+				      "byte %zu changed, not refused", i);
 			bytes[i] = was;
 		}
 	for (size_t k = 0; k < len; k++)
