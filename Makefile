@@ -16,8 +16,20 @@ SAN ?=
 CFLAGS ?=
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
-# x86-64: use the popcnt instruction (every x86-64 CPU since 2008 has it); elsewhere the default.
-ARCH ?= $(if $(filter x86_64,$(shell uname -m)),-mpopcnt,)
+# The target is what CC compiles for (a cross build: make CC=arm-linux-gnueabihf-gcc); the build
+# machine is what HOSTCC compiles for. They differ (CROSS=1) when the first fields of their
+# -dumpmachine differ; then the tables are made by a gen built with HOSTCC in build/host/, and the
+# programs run only under an emulator (EMU, see check-cross and docs/embedded.md).
+HOSTCC ?= cc
+TARGET_CPU := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine 2>/dev/null)))
+HOST_CPU := $(firstword $(subst -, ,$(shell $(HOSTCC) -dumpmachine 2>/dev/null)))
+CROSS ?= $(if $(filter $(TARGET_CPU),$(HOST_CPU)),,1)
+# x86-64 targets: use the popcnt instruction (every x86-64 CPU since 2008 has it); elsewhere the default.
+x86_64_of = $(if $(shell $(1) -E -dM -x c /dev/null 2>/dev/null | grep -w __x86_64__),-mpopcnt,)
+ARCH ?= $(call x86_64_of,$(CC))
+HOST_ARCH ?= $(call x86_64_of,$(HOSTCC))
+# EMU runs a target program on the build machine (empty natively; e.g. "qemu-arm -L /usr/arm-linux-gnueabihf").
+EMU ?=
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -pthread -I. -Iinclude $(CFLAGS)
 # The library's objects: position independent, every symbol hidden but the slidetab_ API.
 LIB_CFLAGS = -fPIC -fvisibility=hidden -DSLIDETAB_BUILDING_LIBRARY
@@ -54,7 +66,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: python check-python bench-python check-layout check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
+.PHONY: python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -133,11 +145,28 @@ static: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
 	$(CC) $(ALL_CFLAGS) -static -s -o bin/query-static $^ $(LDLIBS)
 	@ls -l bin/query-static
 
+# The gen that makes tables: bin/gen, or when cross-compiling one built for the build machine
+# with HOSTCC from the same sources (tables are the same bytes on every machine).
+HOST_B = $(B)/host
+HOST_CFLAGS = -std=c11 -D_GNU_SOURCE -O2 $(HOST_ARCH) -g -Wall -Wextra $(WERROR) -pthread -I. -Iinclude
+HOST_GEN_OBJ := $(addprefix $(HOST_B)/,$(GEN_SRC:.c=.o) $(COMMON_SRC:.c=.o) $(LIB_SRC:.c=.o))
+HOST_QUERY_OBJ := $(addprefix $(HOST_B)/,$(QUERY_SRC:.c=.o) $(GAP_SRC:.c=.o) $(COMMON_SRC:.c=.o) $(LIB_SRC:.c=.o))
+GEN_RUN := $(if $(CROSS),$(HOST_B)/bin/gen,bin/gen)
+$(HOST_B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
+$(HOST_B)/bin/gen: $(HOST_GEN_OBJ)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ -lz -lm
+$(HOST_B)/bin/query: $(HOST_QUERY_OBJ)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ -lz -lm
+
 # Tables depend on the generator, so they are rebuilt when gen changes. gen names each file by
 # the one rule of libslidetab/table/name.h (RxC-bK.tbl, K the class of the blank cell).
-tables/%.tbl: bin/gen
+tables/%.tbl: $(GEN_RUN)
 	@mkdir -p tables
-	bin/gen $(GENFLAGS) --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --dir tables > /dev/null
+	$(GEN_RUN) $(GENFLAGS) --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --dir tables > /dev/null
 	@test -f $@ || { echo "gen did not write $@ (naming rule changed?)" >&2; exit 1; }
 
 # Pattern-database sets, named BOARD-bCLASS-PRESET: the Makefile knows only the presets (their tiles
@@ -154,10 +183,10 @@ set_gen = --board $(word 1,$(subst -, ,$(1))) --blank $(subst b,,$(word 2,$(subs
 set_files = $(shell cat tables/.stamp-$(1) 2>/dev/null)
 set_stale = $(if $(filter-out $(wildcard $(call set_files,$(1))),$(call set_files,$(1))),FORCE)
 .SECONDEXPANSION:
-tables/.stamp-%: bin/gen $$(call set_stale,$$*)
+tables/.stamp-%: $(GEN_RUN) $$(call set_stale,$$*)
 	@mkdir -p tables
-	bin/gen $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) > /dev/null
-	bin/gen $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
+	$(GEN_RUN) $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) > /dev/null
+	$(GEN_RUN) $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
 
 tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_SETS:%=tables/.stamp-%)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
@@ -180,10 +209,72 @@ $(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES) $(LDLIBS)
 
+# The freestanding reader (lite/, docs/embedded.md): C99, no libc but memcpy/memset/memcmp. Its
+# test links it with the library it is compared with; check-lite also checks its undefined symbols
+# and, where arm-none-eabi-gcc is installed, its Cortex-M0 size (at most 4 KB of code, 512 B of RAM).
+LITE_CFLAGS = -std=c99 -pedantic -ffreestanding $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -I. $(CFLAGS)
+LITE_OBJ := $(B)/lite/slidetab_lite.o
+$(B)/lite/%.o: lite/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LITE_CFLAGS) -MMD -MP -c $< -o $@
+$(B)/tests/test_lite: tests/unit/lite/test_lite.c $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
+M0_CC ?= arm-none-eabi-gcc
+M0_CFLAGS = -std=c99 -pedantic -mcpu=cortex-m0 -mthumb -Os -ffreestanding -Wall -Wextra -Werror -I.
+$(B)/lite-m0/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
+	@mkdir -p $(dir $@)
+	$(M0_CC) $(M0_CFLAGS) -c $< -o $@
+# The target's object without sanitizers (their runtime calls are not the reader's).
+$(B)/lite-plain/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=c99 -pedantic -ffreestanding -O2 -Wall -Wextra -Werror -I. -c $< -o $@
+-include $(LITE_OBJ:.o=.d) $(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d)
+check-lite: $(B)/lite-plain/slidetab_lite.o $(if $(shell command -v $(M0_CC) 2>/dev/null),$(B)/lite-m0/slidetab_lite.o) bin/gen
+	@sh tests/lite/symbols.sh $(filter %.o,$^)
+	@sh tests/lite/carray.sh
+
+# examples/mcu/: firmware for qemu-system-arm's mps2-an385 (Cortex-M3, semihosting) that answers
+# 8-puzzles from a compiled-in 3x3 compact table through lite/. check-mcu runs it against query
+# (a counted skip without arm-none-eabi-gcc and qemu-system-arm) and prints its flash and RAM.
+MCU_CC ?= arm-none-eabi-gcc
+MCU_CFLAGS = -std=c99 -mcpu=cortex-m3 -mthumb -Os -ffreestanding -fno-tree-loop-distribute-patterns -Wall -Wextra \
+	-Werror -ffunction-sections -fdata-sections -I.
+HAVE_MCU := $(shell command -v $(MCU_CC) >/dev/null 2>&1 && command -v qemu-system-arm >/dev/null 2>&1 && echo 1)
+$(B)/mcu/puzzle8.c: $(GEN_RUN)
+	@mkdir -p $(dir $@)
+	$(GEN_RUN) -q -j2 --board 3x3 --compress compact --c-array puzzle8 -o $@ > /dev/null
+$(B)/mcu/puzzles.c: examples/mcu/puzzles.txt
+	@mkdir -p $(dir $@)
+	awk 'BEGIN { print "/* puzzles: examples/mcu/puzzles.txt as C (made by make). */"; print "#include <stddef.h>"; \
+		print "const unsigned char mcu_puzzles[][9] = {" } { gsub(/ +/, ", "); print "\t{ " $$0 " }," } \
+		END { print "};"; print "const size_t mcu_npuzzles = " NR ";" }' $< > $@
+$(B)/mcu/firmware.elf: examples/mcu/main.c examples/mcu/start.c lite/slidetab_lite.c $(B)/mcu/puzzle8.c \
+		$(B)/mcu/puzzles.c examples/mcu/mcu.ld
+	$(MCU_CC) $(MCU_CFLAGS) -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections -o $@ $(filter %.c,$^) -lgcc
+mcu: $(B)/mcu/firmware.elf
+check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf) bin/query tables
+	@sh examples/mcu/run.sh $(if $(HAVE_MCU),$(B)/mcu/firmware.elf)
+
+# A cross build under EMU (.ci/cross.sh, docs/embedded.md): the unit suites that run in minutes
+# under qemu-user (CROSS_SUITES; test_model, test_pdb, test_ida15, test_idafsm and test_bfs but
+# its bfsseq case take 1.5 to 5+ minutes each there and are left out), the lite reader, and query's answers on the
+# default tables against the build machine's (tests/cross/answers.sh).
+CROSS_SUITES ?= api bfsx gap input query table ida24 lite
+CROSS_PUZZLES ?= 100
+check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) $(B)/tests/test_bfs bin/query $(HOST_B)/bin/query tables
+	@set -e; for t in $(CROSS_SUITES:%=$(B)/tests/test_%); do echo "== $(EMU) $$t"; \
+		CK_EXCLUDE_TAGS=cli $(EMU) $$t; done
+	@echo "== $(EMU) $(B)/tests/test_bfs (its bfsseq case: the search's unranking without SSE2 or __int128)"
+	@CK_RUN_CASE=bfsseq SLIDETAB_TEST_EMULATED=1 $(EMU) $(B)/tests/test_bfs
+	@EMU="$(EMU)" sh tests/cross/answers.sh $(CROSS_PUZZLES)
+
 # The suites run one after another (each builds with -j): the hardening tests measure time and
 # memory, and must not share the machine with the other suites.
 check:
 	@$(MAKE) --no-print-directory check-layout
+	@$(MAKE) --no-print-directory check-lite
+	@$(MAKE) --no-print-directory check-mcu
 	@$(MAKE) --no-print-directory check-unit
 	@$(MAKE) --no-print-directory check-replay
 	@$(MAKE) --no-print-directory check-e2e
@@ -222,7 +313,7 @@ fuzz:
 	@sh fuzz/run.sh $(FUZZ_SECONDS)
 
 check-unit: $(TEST_BIN) bin/query tables
-	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
+	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(EMU) $$t; done
 
 check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz examples
 	@sh tests/e2e/run.sh

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/cli.h"
+#include "gen/carray.h"
 #include "libslidetab/model/board.h"
 #include "common/input.h"
 #include "libslidetab/table/read.h"
@@ -96,6 +97,13 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 	case 'K': a->checkpoint = arg; return 0;
 	case 'R': a->checkpoint = arg; a->resume = 1; return 0;
 	case 'F': a->list_files = 1; return 0;
+	case 'A':
+		if (carray_valid_name(arg)) {
+			a->c_array = arg;
+			return 0;
+		}
+		fprintf(stderr, "%s: --c-array %s: not a C identifier\n", prog, arg);
+		return -1;
 	default: return -1;
 	}
 }
@@ -114,6 +122,8 @@ static int check_args(const struct gen_args *a)
 			  : a->list_files && (a->verify || a->count_only) ? "--list-files lists the tables a run writes (not --verify, --count-only)"
 			  : a->checkpoint && other ? "--checkpoint and --resume are for exact tables"
 			  : a->block_entries && other ? "--block-entries is for exact tables (not --verify, --pattern, --pdb)"
+			  : a->c_array && (!a->out || other || a->count_only || a->checkpoint)
+			  ? "--c-array NAME writes one exact table as C source: give -o FILE.c"
 							   : NULL;
 	if (why)
 		fprintf(stderr, "%s: %s\n", prog, why);
@@ -137,6 +147,7 @@ int genargs_parse(int argc, char **argv, struct gen_args *a, const char *name, v
 		{ "pdb", required_argument, NULL, 'D' },     { "dir", required_argument, NULL, 'd' },
 		{ "block-entries", required_argument, NULL, 'k' }, { "checkpoint", required_argument, NULL, 'K' },
 		{ "resume", required_argument, NULL, 'R' },  { "list-files", no_argument, NULL, 'F' },
+		{ "c-array", required_argument, NULL, 'A' },
 		{ NULL, 0, NULL, 0 }
 	};
 	*a = (struct gen_args){ .blank = -1, .threads = cli_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES };

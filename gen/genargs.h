@@ -16,6 +16,7 @@ struct gen_args {
 	int compress; /* 0 raw, 1 zlib, 2 compact */
 	uint32_t entry;
 	const char *checkpoint; /* --checkpoint DIR (--resume DIR sets it too) */
+	const char *c_array;    /* --c-array NAME: -o FILE is C source (gen/carray.h) */
 	int resume;
 	int list_files; /* --list-files: print the files this command would write, one a line, and stop */
 };

@@ -17,6 +17,7 @@
 #include "libslidetab/table/read.h"
 #include "libslidetab/base/tok.h"
 #include "libslidetab/base/version.h"
+#include "gen/carray.h"
 #include "gen/exact/exactcmd.h"
 #include "gen/genargs.h"
 #include "gen/pdb/pdbcmd.h"
@@ -51,6 +52,7 @@ static void usage(FILE *f)
 		"      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: 555, 663 or 78 on 4x4,\n"
 		"                        6666 or 444444 (small) on 5x5\n"
 		"      --dir DIR         folder for tables named by the default rule (default: .)\n"
+		"      --c-array NAME    write -o FILE as C source: const unsigned char NAME[], size_t NAME_len\n"
 		"      --verify FILE     check a table completely; prints OK or the first violation\n"
 		"  -q, --quiet           no per-depth progress on stderr\n"
 		"  -h, --help            this help\n"
@@ -64,6 +66,7 @@ static void usage(FILE *f)
 		"  gen --board 2x7 --count-only\n"
 		"  gen --board 2x7 --blank 0 --compress compact --dir tables\n"
 		"  gen --board 4x4 --blank 0 --pdb 78 --dir tables\n"
+		"  gen --board 3x3 --compress compact --c-array puzzle8 -o puzzle8.c\n"
 		"  gen --verify tables/3x3-b0.tbl\n");
 }
 
@@ -126,6 +129,24 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
+/* --c-array: the table is written as usual beside FILE.c (FILE.c.tbl), then turned into C source. */
+static int run_c_array(const struct gen_args *a, const struct board *b, const struct board_state *goal,
+		       struct exactcmd_opts *o)
+{
+	char tbl[4096];
+	struct slidetab_error err;
+	if (snprintf(tbl, sizeof tbl, "%s.tbl", a->out) >= (int)sizeof tbl) {
+		fprintf(stderr, "gen: -o %s: path too long\n", a->out);
+		return EXIT_USAGE;
+	}
+	o->out = tbl;
+	int rc = exactcmd_run(b, goal, o, &err);
+	if (rc == SLIDETAB_OK)
+		rc = carray_write(a->c_array, tbl, a->out, &err);
+	remove(tbl);
+	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
+}
+
 static int run_gen(const struct gen_args *a)
 {
 	struct board b;
@@ -154,6 +175,8 @@ static int run_gen(const struct gen_args *a)
 		printf("%s\n", o.out);
 		return EXIT_OK;
 	}
+	if (a->c_array)
+		return run_c_array(a, &b, &goal, &o);
 	int rc = exactcmd_run(&b, &goal, &o, &err);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }

@@ -9,6 +9,7 @@
  * slot and generation, and the frame) is worked out once per thread and goal, in a thread-local
  * cache, so the hot path takes no lock, only a pin on the slot; lookups into a table are safe on
  * many threads (table/read.c). */
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -36,6 +37,12 @@
  * one block per lookup miss into a 64-block cache. $SLIDETAB_WHOLE_LOAD (bytes) overrides it, so
  * tests and small devices can use the block cache on any table. */
 #define LIB_WHOLE_LOAD ((uint64_t)16 << 20)
+/* The largest $SLIDETAB_WHOLE_LOAD: 2^40 bytes, or LONG_MAX where long has 32 bits. */
+#if LONG_MAX >= (1LL << 40)
+#define LIB_WHOLE_LOAD_MAX (1L << 40)
+#else
+#define LIB_WHOLE_LOAD_MAX LONG_MAX
+#endif
 
 struct lib_set {
 	int rows, cols, cls, status;
@@ -107,7 +114,7 @@ static int new_handle(slidetab **db, unsigned flags, struct slidetab_error *err)
 	(*db)->whole_load = LIB_WHOLE_LOAD;
 	const char *env = getenv("SLIDETAB_WHOLE_LOAD");
 	long v;
-	if (env && *env && tok_parse_long(env, 0, 1L << 40, &v, NULL) == SLIDETAB_OK)
+	if (env && *env && tok_parse_long(env, 0, LIB_WHOLE_LOAD_MAX, &v, NULL) == SLIDETAB_OK)
 		(*db)->whole_load = (uint64_t)v;
 	(*db)->tables.cap = LIB_MAX_TABLES;
 	env = getenv("SLIDETAB_MAX_TABLES");

@@ -86,18 +86,19 @@ static void rebuild(const struct bfsseq *q, struct bfsseq_cur *c, int j)
 	const int m = q->rk->m;
 	uint64_t list = c->list_at[j];
 #if BFSSEQ_VEC
-	if (q->vec) { /* the new tiles gathered in a 128-bit integer, stored with the kept ones at once */
-		unsigned __int128 tail = 0;
+	if (q->vec) { /* the new tiles gathered in two 64-bit halves, stored with the kept ones at once */
+		uint64_t tail[2] = { 0, 0 };
 		for (int k = j; k < m - 2; k++) {
 			unsigned sh = (unsigned)c->dg[k] * 4;
 			uint64_t low = (UINT64_C(1) << sh) - 1;
 			c->list_at[k] = list;
-			tail |= (unsigned __int128)((list >> sh) & 15) << (8 * k);
+			tail[k >> 3] |= ((list >> sh) & 15) << (8 * (k & 7));
 			list = (list & low) | ((list >> 4) & ~low);
 		}
-		tail |= (unsigned __int128)(list & 0xf) << (8 * (m - 2)) | (unsigned __int128)((list >> 4) & 0xf) << (8 * (m - 1));
+		tail[(m - 2) >> 3] |= (list & 0xf) << (8 * ((m - 2) & 7));
+		tail[(m - 1) >> 3] |= ((list >> 4) & 0xf) << (8 * ((m - 1) & 7));
 		__m128i *v = (__m128i *)(void *)c->seq;
-		__m128i t = _mm_set_epi64x((long long)(uint64_t)(tail >> 64), (long long)(uint64_t)tail);
+		__m128i t = _mm_set_epi64x((long long)tail[1], (long long)tail[0]);
 		_mm_store_si128(v, _mm_or_si128(_mm_and_si128(_mm_load_si128(v), q->keep[j]), t));
 	} else
 #endif
@@ -130,7 +131,7 @@ static void unrank_fast(const struct bfsseq *q, uint64_t h, struct bfsseq_cur *c
 	c->h = h;
 	c->sum = 0;
 	for (int i = 0; i < m - 2; i++) {
-		uint64_t d = q->w[i] >= 2 ? (uint64_t)(((unsigned __int128)h * q->inv[i]) >> 64) : h;
+		uint64_t d = q->w[i] >= 2 ? bfsseq_mulhi(h, q->inv[i]) : h;
 		h -= d * q->w[i];
 		c->dg[i] = (uint8_t)d;
 		c->sum += (unsigned)d;

@@ -9,7 +9,7 @@
 #define SLIDETAB_BFSSEQ_H
 
 #include <stdint.h>
-#if defined(__SSE2__)
+#if defined(__SSE2__) && defined(__x86_64__)
 #include <emmintrin.h>
 #endif
 
@@ -17,7 +17,7 @@
 
 #define BFSSEQ_VMASK_MAX 7 /* the table path covers cols - 1 <= 7 crossed tiles (128 masks a move) */
 #define BFSSEQ_SEQ_PAD 16  /* seq[] is read 16 bytes at a time from any position */
-#if defined(__SSE2__)
+#if defined(__SSE2__) && defined(__x86_64__) /* _mm_cvtsi64_si128 is x86-64's */
 #define BFSSEQ_VEC 1 /* a seq of at most 16 tiles is written as one 16-byte vector (see bfsseq_cur) */
 #else
 #define BFSSEQ_VEC 0
@@ -93,6 +93,24 @@ static inline void bfsseq_pre_from(const struct bfsseq *q, struct bfsseq_cur *c,
 }
 
 /* md: the taxicab table md[tile][cell] when the Manhattan distances are wanted, else NULL. */
+/* The high 64 bits of a * b, from four 32-bit products: the fallback where there is no 128-bit integer. */
+static inline uint64_t bfsseq_mulhi_portable(uint64_t a, uint64_t b)
+{
+	uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+	uint64_t p01 = a0 * b1, p10 = a1 * b0, mid = (a0 * b0 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+	return a1 * b1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+/* The high 64 bits of a * b (the reciprocal division of unranking). */
+static inline uint64_t bfsseq_mulhi(uint64_t a, uint64_t b)
+{
+#if defined(__SIZEOF_INT128__)
+	return (uint64_t)(((unsigned __int128)a * b) >> 64);
+#else
+	return bfsseq_mulhi_portable(a, b);
+#endif
+}
+
 void bfsseq_init(struct bfsseq *q, const struct rank_ctx *rk, const uint8_t (*md)[BOARD_MAX_CELLS]);
 
 /* Keeps mda/mdb from position k on (after seq changed there). */
@@ -152,7 +170,7 @@ static inline void bfsseq_set_parity(const struct bfsseq *q, struct bfsseq_cur *
 /* The mask of the tiles among seq[r0 .. r0 + BFSSEQ_VMASK_MAX) larger than t (bit i for r0 + i). */
 static inline __attribute__((always_inline)) unsigned bfsseq_larger(const uint8_t *seq, unsigned t)
 {
-#if defined(__SSE2__)
+#if BFSSEQ_VEC
 	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)seq);
 	return (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8((char)t)));
 #else

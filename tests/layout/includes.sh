@@ -1,6 +1,6 @@
 #!/bin/sh
 # includes.sh: the house rules over every quoted #include (README, "Layout"): the library includes
-# only itself and the public header; common/ adds the library's internals; the programs use the
+# only itself and the public header; lite/ only itself; common/ adds the library's internals; the programs use the
 # public header, common/ and their own folder, with the few named exceptions below. Exit 1 on a
 # broken rule, naming the file, the line and the rule.
 cd "$(dirname "$0")/../.." || exit 2
@@ -13,7 +13,9 @@ allowed() {
 	query/*) echo "slidetab.h common/ query/ gap/run.h libslidetab/table/read.h libslidetab/model/board.h" ;;
 	gap/*) echo "slidetab.h gap/ libslidetab/base/err.h libslidetab/base/tok.h" ;;
 	gen/*) echo "slidetab.h common/ libslidetab/ gen/" ;; # the format's writer may use internals
-	examples/*) echo "slidetab.h" ;;
+	lite/*) echo "lite/" ;; # freestanding: not even the public header
+	examples/mcu/*) echo "lite/ examples/mcu/" ;; # the firmware: the freestanding reader and its own startup
+	examples/*) echo "slidetab.h lite/" ;;
 	python/*) echo "slidetab.h" ;; # the Python extension stands on the public header alone
 	include/*) echo "" ;;
 	*) echo "*" ;; # tests, benchmarks and fuzz targets may reach anything they test

@@ -311,18 +311,58 @@ static void check_bfsseq(int rows, int cols, int fast, uint64_t stride, uint64_t
 
 START_TEST(bfsseq_matches_rank)
 {
+	/* under an emulator (make check-cross), 20,000 seqs of each small board and 2,000 of the large */
+	int emulated = getenv("SLIDETAB_TEST_EMULATED") != NULL;
+	uint64_t all = emulated ? 20000 : UINT64_MAX, some = emulated ? 2000 : 20000;
 	static const int boards[][2] = { { 3, 3 }, { 2, 4 }, { 2, 5 } };
 	for (int i = 0; i < 3; i++) {
-		check_bfsseq(boards[i][0], boards[i][1], 1, 1, UINT64_MAX);
-		check_bfsseq(boards[i][0], boards[i][1], 1, 7919, UINT64_MAX);
-		check_bfsseq(boards[i][0], boards[i][1], 0, 1, UINT64_MAX);
+		check_bfsseq(boards[i][0], boards[i][1], 1, 1, all);
+		check_bfsseq(boards[i][0], boards[i][1], 1, 7919, all);
+		check_bfsseq(boards[i][0], boards[i][1], 0, 1, all);
 	}
 	static const int large[][2] = { { 3, 4 }, { 2, 6 }, { 2, 7 }, { 7, 2 }, { 4, 4 } };
 	for (int i = 0; i < 5; i++) {
-		check_bfsseq(large[i][0], large[i][1], 1, 1, 20000);
-		check_bfsseq(large[i][0], large[i][1], 1, 13, 20000); /* jumps within and across the low groups */
-		check_bfsseq(large[i][0], large[i][1], 1, 1000003, 20000);
+		check_bfsseq(large[i][0], large[i][1], 1, 1, some);
+		check_bfsseq(large[i][0], large[i][1], 1, 13, some); /* jumps within and across the low groups */
+		check_bfsseq(large[i][0], large[i][1], 1, 1000003, some);
 		check_bfsseq(large[i][0], large[i][1], 0, 1000003, 2000);
+	}
+}
+END_TEST
+
+/* The 32-bit-product fallback of the reciprocal division: exact quotients h / w (h < 2^32, every
+ * weight of 3x3 .. 2x7), products whose high half is known, and __int128 where the compiler has it. */
+START_TEST(mulhi_fallback_is_exact)
+{
+	for (uint64_t w = 2; w < 1000; w++) {
+		uint64_t inv = UINT64_MAX / w + 1;
+		for (uint64_t h = 0; h < (UINT64_C(1) << 32); h = h * 3 + w)
+			ck_assert_uint_eq(bfsseq_mulhi_portable(h, inv), h / w);
+		ck_assert_uint_eq(bfsseq_mulhi_portable(UINT32_MAX, inv), UINT32_MAX / w);
+	}
+	ck_assert_uint_eq(bfsseq_mulhi_portable(UINT64_MAX, UINT64_MAX), UINT64_MAX - 1);
+	ck_assert_uint_eq(bfsseq_mulhi_portable(UINT64_C(1) << 63, 4), 2);
+	ck_assert_uint_eq(bfsseq_mulhi_portable(UINT64_C(0xffffffff), UINT64_C(0x100000001)), 0);
+	ck_assert_uint_eq(bfsseq_mulhi_portable(UINT64_C(0x100000000), UINT64_C(0x100000000)), 1);
+	uint64_t x = 88172645463325252u;
+	for (int i = 0; i < 100000; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		uint64_t a = x, b = x * 0x9e3779b97f4a7c15u;
+		uint64_t lo = a * b, hi = bfsseq_mulhi_portable(a, b);
+		/* hi:lo = a * b: check it mod 2^64 - 1 (2^64 = 1 there), independent of the method */
+		uint64_t m = UINT64_MAX, am = a % m, bm = b % m, want = 0;
+		for (int k = 63; k >= 0; k--) { /* am * bm mod m by doubling */
+			want = want >= m - want ? want - (m - want) : want + want;
+			if (bm >> k & 1)
+				want = want >= m - am ? want - (m - am) : want + am;
+		}
+		uint64_t got = hi % m, l = lo % m;
+		got = got >= m - l ? got - (m - l) : got + l;
+		ck_assert_uint_eq(got, want);
+		ck_assert_uint_le(hi, a ? (a - 1) : 0); /* hi < a since b < 2^64 */
+#if defined(__SIZEOF_INT128__)
+		ck_assert_uint_eq(hi, bfsseq_mulhi(a, b));
+#endif
 	}
 }
 END_TEST
@@ -341,6 +381,11 @@ int main(void)
 	tcase_add_test(tc, verify_catches_a_wrong_distance);
 	tcase_add_test(tc, compact_walks_to_exact);
 	tcase_add_loop_test(tc, every_encoding_against_a_plain_bfs, 0, 5);
-	tcase_add_test(tc, bfsseq_matches_rank);
-	return testutil_run(s, tc);
+	suite_add_tcase(s, tc);
+	/* the search's unranking alone (CK_RUN_CASE=bfsseq: make check-cross runs it under qemu) */
+	TCase *seq = tcase_create("bfsseq");
+	tcase_set_timeout(seq, 600);
+	tcase_add_test(seq, bfsseq_matches_rank);
+	tcase_add_test(seq, mulhi_fallback_is_exact);
+	return testutil_run(s, seq);
 }

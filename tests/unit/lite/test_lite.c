@@ -1,0 +1,243 @@
+/* test_lite: the freestanding reader against libslidetab on every default board, class and encoding; damage refused. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "slidetab.h"
+#include "lite/slidetab_lite.h"
+#include "libslidetab/model/board.h"
+#include "gen/exact/exactcmd.h"
+#include "tests/unit/testutil.h"
+
+static char tmpdir[64];
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static unsigned rnd(unsigned n)
+{
+	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+/* Writes the rows x cols table of the goal with the blank at `blank` (compress 0 raw, 2 compact)
+ * and reads it back into a malloc'ed buffer. */
+static uint8_t *make_table(int rows, int cols, int blank, int compress, uint32_t entry, size_t *len)
+{
+	char path[128];
+	struct slidetab_error err;
+	struct board b;
+	struct board_state g;
+	board_init(&b, rows, cols);
+	board_goal(&b, blank, &g);
+	snprintf(path, sizeof path, "%s/t.tbl", tmpdir);
+	struct exactcmd_opts o = { .out = path, .threads = 2, .level = 6, .quiet = 1, .compress = compress,
+				   .entry = entry };
+	ck_assert_msg(exactcmd_run(&b, &g, &o, &err) == SLIDETAB_OK, "%s", err.msg);
+	FILE *f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	*len = (size_t)ftell(f);
+	rewind(f);
+	uint8_t *p = malloc(*len);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_eq(fread(p, 1, *len, f), *len);
+	fclose(f);
+	unlink(path);
+	return p;
+}
+
+static void shuffle(unsigned char *t, int n)
+{
+	for (int i = 0; i < n; i++)
+		t[i] = (unsigned char)i;
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)rnd((unsigned)i + 1);
+		unsigned char x = t[i];
+		t[i] = t[j], t[j] = x;
+	}
+}
+
+/* One puzzle through both readers: the same status, distance and path; a cap one short refused
+ * with nothing written past it. */
+static void same_answer(slidetab *db, const struct slidetab_lite *lt, int rows, int cols, const unsigned char *s,
+			const unsigned char *g)
+{
+	struct slidetab_error err;
+	unsigned d1 = 0, d2 = 0;
+	char p1[256], p2[256];
+	int r1 = slidetab_distance(db, rows, cols, s, g, &d1, &err), r2 = slidetab_lite_distance(lt, s, g, &d2);
+	ck_assert_int_eq(r2, r1);
+	if (r1 != SLIDETAB_OK)
+		return;
+	ck_assert_uint_eq(d2, d1);
+	ck_assert_int_eq(slidetab_path(db, rows, cols, s, g, p1, sizeof p1, &err), SLIDETAB_OK);
+	ck_assert_int_eq(slidetab_lite_path(lt, s, g, p2, sizeof p2), SLIDETAB_OK);
+	ck_assert_str_eq(p2, p1);
+	ck_assert_uint_eq(strlen(p2), d1);
+	memset(p2, '#', sizeof p2);
+	ck_assert_int_eq(slidetab_lite_path(lt, s, g, p2, d1), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(p2[0], d1 ? '\0' : '#');
+	for (size_t i = d1 ? d1 : 1; i < sizeof p2; i++)
+		ck_assert_int_eq(p2[i], '#');
+	ck_assert_int_eq(slidetab_lite_path(lt, s, g, p2, d1 + 1), SLIDETAB_OK);
+	ck_assert_str_eq(p2, p1);
+}
+
+/* Random starts (solvable or not) against the default goal, random goals of every class and
+ * goals with the blank in the table's class. */
+static void compare(int rows, int cols, int blank, int compress, uint32_t entry, int puzzles)
+{
+	size_t len;
+	uint8_t *bytes = make_table(rows, cols, blank, compress, entry, &len);
+	struct slidetab_lite lt;
+	struct slidetab_error err;
+	slidetab *db;
+	ck_assert_int_eq(slidetab_lite_open(&lt, bytes, len), SLIDETAB_LITE_OK);
+	ck_assert_int_eq(slidetab_open_buffer(&db, bytes, len, &err), SLIDETAB_OK);
+	int r, c;
+	ck_assert_int_eq(slidetab_lite_board(&lt, &r, &c), SLIDETAB_LITE_OK);
+	ck_assert_int_eq(r, rows);
+	ck_assert_int_eq(c, cols);
+	struct board b;
+	board_init(&b, rows, cols);
+	int n = rows * cols, cls = board_blank_class(&b, blank);
+	unsigned char s[BOARD_MAX_CELLS], g[BOARD_MAX_CELLS];
+	for (int i = 0; i < puzzles; i++) {
+		shuffle(s, n);
+		shuffle(g, n);
+		if (i % 3 == 1) { /* the blank moved into the table's class */
+			int gb = 0, to;
+			while (g[gb])
+				gb++;
+			do
+				to = (int)rnd((unsigned)n);
+			while (board_blank_class(&b, to) != cls);
+			g[gb] = g[to], g[to] = 0;
+		}
+		same_answer(db, &lt, rows, cols, s, i % 3 == 0 ? NULL : g);
+	}
+	memcpy(g, bytes + 56, (size_t)n); /* the table's own goal and its neighbours */
+	same_answer(db, &lt, rows, cols, g, g);
+	slidetab_close(db);
+	free(bytes);
+}
+
+static const int boards[][3] = { { 2, 2, 0 }, { 2, 3, 0 }, { 2, 3, 1 }, { 2, 4, 0 }, { 2, 4, 1 }, { 3, 3, 0 },
+				 { 3, 3, 1 }, { 3, 3, 4 }, { 2, 5, 0 }, { 2, 5, 1 }, { 2, 5, 2 } };
+#define NBOARDS (int)(sizeof boards / sizeof boards[0])
+
+/* LITE_BOARDS limits the boards (e.g. "2x2 3x3" under an emulator); all the default ones otherwise. */
+static int wanted(int i)
+{
+	const char *only = getenv("LITE_BOARDS");
+	char name[8];
+	snprintf(name, sizeof name, "%dx%d", boards[i][0], boards[i][1]);
+	return !only || strstr(only, name);
+}
+
+START_TEST(lite_matches_library_raw)
+{
+	if (wanted(_i))
+		compare(boards[_i][0], boards[_i][1], boards[_i][2], 0, TABLE_ENTRY_MDRES, 300);
+}
+END_TEST
+
+START_TEST(lite_matches_library_compact)
+{
+	if (wanted(_i))
+		compare(boards[_i][0], boards[_i][1], boards[_i][2], 2, TABLE_ENTRY_MOD4, 200);
+}
+END_TEST
+
+START_TEST(lite_matches_library_plain_half)
+{
+	compare(2, 3, 1, 0, TABLE_ENTRY_PLAIN, 200);
+	compare(2, 4, 0, 0, TABLE_ENTRY_HALF, 200);
+	if (wanted(5))
+		compare(3, 3, 4, 0, TABLE_ENTRY_HALF, 200);
+}
+END_TEST
+
+/* Every single-byte change and every truncation of a small table is refused. */
+static void all_damage_refused(int rows, int cols, int compress, uint32_t entry)
+{
+	size_t len;
+	uint8_t *bytes = make_table(rows, cols, 0, compress, entry, &len);
+	struct slidetab_lite lt;
+	ck_assert_int_eq(slidetab_lite_open(&lt, bytes, len), SLIDETAB_LITE_OK);
+	for (size_t i = 0; i < len; i++)
+		for (int x = 0; x < 2; x++) {
+			uint8_t was = bytes[i];
+			bytes[i] ^= x ? 0xff : 0x01;
+			ck_assert_msg(slidetab_lite_open(&lt, bytes, len) == SLIDETAB_LITE_EFORMAT,
+				      "byte %zu changed, not refused", i);
+			bytes[i] = was;
+		}
+	for (size_t k = 0; k < len; k++)
+		ck_assert_msg(slidetab_lite_open(&lt, bytes, k) == SLIDETAB_LITE_EFORMAT, "cut at %zu, not refused", k);
+	ck_assert_int_eq(slidetab_lite_open(&lt, bytes, len), SLIDETAB_LITE_OK);
+	free(bytes);
+}
+
+START_TEST(damage_refused)
+{
+	all_damage_refused(2, 2, 0, TABLE_ENTRY_MDRES);
+	all_damage_refused(2, 3, 2, TABLE_ENTRY_MOD4);
+}
+END_TEST
+
+/* Bad arguments, zlib and oversized tables, and an unopened handle. */
+START_TEST(refusals)
+{
+	size_t len;
+	uint8_t *zlib = make_table(2, 3, 0, 1, TABLE_ENTRY_MDRES, &len);
+	struct slidetab_lite lt;
+	unsigned d;
+	char p[8];
+	ck_assert_int_eq(slidetab_lite_open(&lt, zlib, len), SLIDETAB_LITE_EFORMAT);
+	ck_assert_int_eq(slidetab_lite_open(&lt, NULL, len), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_open(NULL, zlib, len), SLIDETAB_LITE_EINVAL);
+	unsigned char s[6] = { 1, 2, 3, 4, 5, 0 }, twice[6] = { 1, 1, 3, 4, 5, 0 };
+	ck_assert_int_eq(slidetab_lite_distance(&lt, s, NULL, &d), SLIDETAB_LITE_EINVAL); /* not open */
+	free(zlib);
+	uint8_t *raw = make_table(2, 3, 0, 0, TABLE_ENTRY_MDRES, &len);
+	ck_assert_int_eq(slidetab_lite_open(&lt, raw, len), SLIDETAB_LITE_OK);
+	ck_assert_int_eq(slidetab_lite_distance(&lt, twice, NULL, &d), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_distance(&lt, s, twice, &d), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_distance(&lt, NULL, NULL, &d), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_distance(&lt, s, NULL, NULL), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_path(&lt, s, NULL, NULL, 8), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_path(&lt, s, NULL, p, 0), SLIDETAB_LITE_EINVAL);
+	/* 2x3, blank at cell 0 = class 0: the default goal (blank last, cell 5) is in class 0 too */
+	ck_assert_int_eq(slidetab_lite_distance(&lt, s, NULL, &d), SLIDETAB_LITE_OK);
+	ck_assert_uint_eq(d, 0);
+	unsigned char g1[6] = { 1, 0, 2, 3, 4, 5 }, s1[6] = { 1, 2, 0, 3, 4, 5 };
+	ck_assert_int_eq(slidetab_lite_distance(&lt, s1, g1, &d), SLIDETAB_LITE_ENOTABLE);
+	unsigned char odd[6] = { 2, 1, 3, 4, 5, 0 };
+	ck_assert_int_eq(slidetab_lite_distance(&lt, odd, NULL, &d), SLIDETAB_LITE_UNSOLVABLE);
+	unsigned char one[6] = { 1, 2, 3, 4, 0, 5 };
+	ck_assert_int_eq(slidetab_lite_path(&lt, one, NULL, p, sizeof p), SLIDETAB_LITE_OK);
+	ck_assert_str_eq(p, "r"); /* the blank moves right into the last cell */
+	free(raw);
+}
+END_TEST
+
+int main(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/slidetab-lite-XXXXXX");
+	if (!mkdtemp(tmpdir))
+		return 2;
+	Suite *s = suite_create("lite");
+	TCase *tc = tcase_create("lite");
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, lite_matches_library_raw, 0, NBOARDS);
+	tcase_add_loop_test(tc, lite_matches_library_compact, 0, NBOARDS);
+	tcase_add_test(tc, lite_matches_library_plain_half);
+	tcase_add_test(tc, damage_refused);
+	tcase_add_test(tc, refusals);
+	int rc = testutil_run(s, tc);
+	rmdir(tmpdir);
+	return rc;
+}
