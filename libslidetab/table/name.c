@@ -31,7 +31,7 @@ int tabname_is_exact(int rows, int cols)
 {
 	if (rows < 2 || cols < 2 || rows > BOARD_MAX_SIDE || cols > BOARD_MAX_SIDE)
 		return 0; /* not a board: no product is formed */
-	return rows * cols <= 12 || (rows == 2 && cols == 7) || (rows == 7 && cols == 2);
+	return rows * cols <= TABNAME_EXACT_CELLS || (rows == 2 && cols == 7) || (rows == 7 && cols == 2);
 }
 
 int tabname_exact(char *buf, size_t len, const char *dir, int rows, int cols, int blank_cell,
