@@ -148,10 +148,10 @@ pdb_files = $(foreach m,$(2),tables/4x4-b$(1)-pdb-$(m).tbl)
 define pdb_rule
 $(call pdb_files,$(1),$(3)) &: bin/gen
 	@mkdir -p tables
-	bin/gen -q --board 4x4 --blank $(1) --pdb $(2) --dir tables > /dev/null
+	bin/gen -q --board 4x4 --blank $(1) --pdb $(2) $(4) --dir tables > /dev/null
 endef
 $(foreach c,$(PDB_CLASSES),$(eval $(call pdb_rule,$(c),555,1132 8cc e600)))
-$(foreach c,$(PDB_CLASSES),$(eval $(call pdb_rule,$(c),78,fe ff00)))
+$(foreach c,$(PDB_CLASSES),$(eval $(call pdb_rule,$(c),78,fe ff00,--entry zbit)))
 PDB_555 := $(foreach c,$(PDB_CLASSES),$(call pdb_files,$(c),1132 8cc e600))
 PDB_78 := $(foreach c,$(PDB_CLASSES),$(call pdb_files,$(c),fe ff00))
 

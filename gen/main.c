@@ -38,7 +38,8 @@ static void usage(FILE *f)
 		"  -o, --output FILE     table file (default: DIR/RxC-bK.tbl, K the blank's class)\n"
 		"  -j, --threads N       worker threads (default: all cores)\n"
 		"  -c, --compress KIND   none (raw, mmap-able), zlib (default), compact (~1 bit/state)\n"
-		"  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d)\n"
+		"  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d);\n"
+		"                        PDBs: mdres, or zbit (zero-aware, 1 bit an entry, mapped in place)\n"
 		"  -l, --level N         zlib level 1..9 (default 9)\n"
 		"      --block-entries N entries per block, a multiple of 64 (default: 32 KiB blocks);\n"
 		"                        smaller blocks make cold lookups cheaper and tables larger\n"
@@ -60,6 +61,7 @@ static void usage(FILE *f)
 		"  gen --board 2x7 --count-only\n"
 		"  gen --board 2x7 --blank 0 --compress compact --dir tables\n"
 		"  gen --board 4x4 --blank 0 --pdb 78 --dir tables\n"
+		"  gen --board 4x4 --blank 0 --pdb 78 --entry zbit --dir tables\n"
 		"  gen --verify tables/3x3-b0.tbl\n");
 }
 
@@ -111,7 +113,9 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 			pdb_preset_names(25));
 		return EXIT_USAGE;
 	}
-	int rc = pdbcmd_build(b, goal, masks, count, a->out, a->dir, a->threads, a->level, &err);
+	struct pdbcmd_opts o = { .out = a->out, .dir = a->dir, .threads = a->threads, .level = a->level,
+				 .entry = a->entry, .raw = a->compress == 0, .block_entries = (uint32_t)a->block_entries };
+	int rc = pdbcmd_build(b, goal, masks, count, &o, &err);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
