@@ -328,6 +328,30 @@ START_TEST(flipped_byte_fails_only_the_answer_that_needs_it)
 		}
 	pdb_set_free(set);
 	pdb_set_free(good);
+	/* query: the damaged answer is `error`, the others are answered, and the exit status is 3 */
+	char in[80], out[80], q[512];
+	snprintf(in, sizeof in, "%s/in.txt", dir);
+	snprintf(out, sizeof out, "%s/out.txt", dir);
+	f = fopen(in, "w");
+	ck_assert_ptr_nonnull(f);
+	for (int i = 0; i < 3; i++)
+		for (int k = 0; k < 16; k++)
+			fprintf(f, "%d%c", puz[i][k], k == 15 ? '\n' : ' ');
+	fclose(f);
+	snprintf(q, sizeof q, "bin/query --board 4x4 --goal first -j 2 --tables %s < %s > %s 2>/dev/null", bad, in, out);
+	int st = system(q);
+	ck_assert(WIFEXITED(st));
+	ck_assert_int_eq(WEXITSTATUS(st), 3);
+	f = fopen(out, "r");
+	ck_assert_ptr_nonnull(f);
+	char line[3][64];
+	for (int i = 0; i < 3; i++)
+		ck_assert_ptr_nonnull(fgets(line[i], sizeof line[i], f));
+	ck_assert_ptr_null(fgets(q, sizeof q, f));
+	fclose(f);
+	ck_assert_int_eq(atoi(line[0]), want[0].length);
+	ck_assert_str_eq(line[1], "error\n");
+	ck_assert_int_eq(atoi(line[2]), want[2].length);
 }
 END_TEST
 
