@@ -62,7 +62,10 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 		snprintf(meta.generator, sizeof meta.generator, "slidetab gen %s", SLIDETAB_VERSION);
 		if (o->raw)
 			meta.payload = TABLE_PAYLOAD_RAW;
-		meta.block_entries = o->block_entries;
+		/* a mapped set checks a block's CRC when an answer first needs it: 1 KiB blocks make one
+		 * answer check only the blocks its few thousand lookups touch */
+		meta.block_entries = o->block_entries ? o->block_entries
+			: meta.payload == TABLE_PAYLOAD_RAW ? (PDBCMD_MAPPED_BLOCK_BYTES * 8u / meta.entry_bits) & ~63u : 0;
 		double built = now() - t0;
 		uint64_t bytes = 0;
 		rc = table_write_mt(path, &meta, packed, o->level, o->threads, &bytes, err);

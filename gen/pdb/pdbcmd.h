@@ -11,13 +11,16 @@
 /* Parses "1,2,3" into a tile mask for an n-cell board; returns 0 or -1. */
 int pdbcmd_parse_pattern(const char *list, int n, uint32_t *mask);
 
+/* Bytes of a block of a raw (mapped) pattern database unless --block-entries says otherwise. */
+#define PDBCMD_MAPPED_BLOCK_BYTES 1024u
+
 /* How gen writes pattern databases. */
 struct pdbcmd_opts {
 	const char *out, *dir; /* out: the file of a single mask; else DIR/RxC-bB-pdb-MASK.tbl */
 	int threads, level;    /* level: zlib level */
 	uint32_t entry;        /* TABLE_ENTRY_MDRES or TABLE_ENTRY_ZBIT (always a raw payload) */
 	int raw;               /* mdres: a raw payload (mapped by readers) instead of zlib blocks */
-	uint32_t block_entries; /* 0: the default (32 KiB blocks) */
+	uint32_t block_entries; /* 0: the default (zlib: 32 KiB blocks; raw: PDBCMD_MAPPED_BLOCK_BYTES) */
 };
 
 /* Builds the PDB of each mask and writes it. Prints a summary line per table on stdout. Returns a
