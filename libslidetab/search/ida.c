@@ -33,6 +33,8 @@ struct search {
 	int8_t at[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS]; /* index of the pattern tile at each cell, -1 */
 	int md[2][PDB_MAX_PATTERNS];
 	int h[2][PDB_MAX_PATTERNS];
+	uint32_t zmr[2][PDB_MAX_PATTERNS]; /* zero-aware patterns: map rank and permutation rank (zidx.h) */
+	uint64_t zpr[2][PDB_MAX_PATTERNS];
 	int hsum[2];
 	int bound, next_bound, found_len;
 	int8_t order[BOARD_NDIRS]; /* order[k]: the set's direction with the caller's letter k (d l r u) */
@@ -196,6 +198,8 @@ struct child {
 	int p[2], i[2], md[2], nv[2], nh[2];
 	uint8_t from[2], to[2];
 	uint64_t e[2];
+	uint32_t zmr[2]; /* zero-aware: the child's map and permutation ranks */
+	uint64_t zpr[2];
 };
 
 /* Side sd of child c: the moved tile's pattern, its rank after the move, and a prefetch of its
@@ -215,10 +219,21 @@ static inline void child_side(const struct search *x, struct child *c, int sd)
 	c->to[sd] = to;
 	c->md[sd] = x->md[sd][p] - set->dist[from][one->goalcell[i]] + set->dist[to][one->goalcell[i]];
 	if (one->zero) { /* the entry of the moved placement with the blank where the tile was */
-		uint8_t cells[PDB_MAX_CELLS];
-		memcpy(cells, x->cells[sd][p], (size_t)one->k);
-		cells[i] = to;
-		c->e[sd] = pdb_zidx_index(&one->z, cells, x->occ[sd][p] ^ (1u << from | 1u << to), from);
+		const struct pdb_zidx *z = &one->z;
+		uint32_t occ = x->occ[sd][p], nocc = occ ^ (1u << from | 1u << to);
+		if (!(occ & set->betw[from][to])) { /* no tile passed over: the order of the tiles stays */
+			unsigned j = (unsigned)__builtin_popcount(occ & ((1u << from) - 1)) + 1;
+			c->zmr[sd] = x->zmr[sd][p] - z->binom[from][j] + z->binom[to][j];
+			c->zpr[sd] = x->zpr[sd][p];
+		} else {
+			uint8_t cells[PDB_MAX_CELLS];
+			memcpy(cells, x->cells[sd][p], (size_t)one->k);
+			cells[i] = to;
+			c->zmr[sd] = pdb_zidx_map(z, nocc);
+			c->zpr[sd] = pdb_zidx_perm(z, cells, nocc);
+		}
+		uint32_t mr = c->zmr[sd];
+		c->e[sd] = (uint64_t)(z->cum[mr] + z->lab[(uint64_t)mr * (unsigned)z->n + from]) * z->kfact + c->zpr[sd];
 	} else
 		c->e[sd] = child_rank(x, one, sd, p, i, from, to);
 	pdb_one_prefetch(one, c->e[sd]);
@@ -313,7 +328,8 @@ static int dfs(struct search *x, int g, int st)
 		/* apply */
 		int tile = cd[c].tile, nb = cd[c].nb;
 		int oldh[2] = {0, 0}, oldmd[2] = {0, 0}, oldsum[2] = {x->hsum[0], x->hsum[1]};
-		uint64_t oldrank[2] = {0, 0};
+		uint64_t oldrank[2] = {0, 0}, oldzpr[2] = {0, 0};
+		uint32_t oldzmr[2] = {0, 0};
 		for (int sd = 0; sd < x->sides; sd++) {
 			int p = cd[c].p[sd];
 			if (p < 0)
@@ -321,6 +337,8 @@ static int dfs(struct search *x, int g, int st)
 			oldh[sd] = x->h[sd][p];
 			oldmd[sd] = x->md[sd][p];
 			oldrank[sd] = x->rank[sd][p];
+			oldzmr[sd] = x->zmr[sd][p], oldzpr[sd] = x->zpr[sd][p];
+			x->zmr[sd][p] = cd[c].zmr[sd], x->zpr[sd][p] = cd[c].zpr[sd];
 			x->h[sd][p] = nv[sd];
 			x->md[sd][p] = cd[c].md[sd];
 			x->hsum[sd] = nh[sd];
@@ -348,6 +366,7 @@ static int dfs(struct search *x, int g, int st)
 			x->h[sd][p] = oldh[sd];
 			x->md[sd][p] = oldmd[sd];
 			x->hsum[sd] = oldsum[sd];
+			x->zmr[sd][p] = oldzmr[sd], x->zpr[sd][p] = oldzpr[sd];
 			move_tile(x, sd, p, cd[c].i[sd], cd[c].to[sd], cd[c].from[sd], oldrank[sd]);
 		}
 	}
@@ -413,6 +432,10 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 			for (int i = 0; i < one->k; i++) {
 				x->occ[sd][p] |= 1u << x->cells[sd][p][i];
 				x->at[sd][p][x->cells[sd][p][i]] = (int8_t)i;
+			}
+			if (one->zero) {
+				x->zmr[sd][p] = pdb_zidx_map(&one->z, x->occ[sd][p]);
+				x->zpr[sd][p] = pdb_zidx_perm(&one->z, x->cells[sd][p], x->occ[sd][p]);
 			}
 		}
 	}
