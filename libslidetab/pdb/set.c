@@ -49,14 +49,14 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
 enum { ADD_COPY = 0, ADD_OWN = 1, ADD_MAP = 2 };
 
 /* Fills p's lookup data from packed entries: read in place (ADD_MAP: `packed` is a raw payload of
- * the open table tab, 1-, 4- or 8-bit entries), copied (1-, 4- or 8-bit) or widened into a
- * huge-page buffer; ADD_OWN frees `packed`. */
+ * the open table tab, zero-aware bits or 4- or 8-bit entries), copied (the same) or widened into
+ * a huge-page buffer (nibbles or bytes); ADD_OWN frees `packed`. */
 static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *packed, int mode, struct table *tab,
 		    struct slidetab_error *err)
 {
 	unsigned bits = m->entry_bits;
 	uint64_t n = m->entries;
-	p->nibble = bits > 1 && bits <= 4;
+	p->nibble = !p->zero && bits <= 4;
 	if (mode == ADD_MAP) {
 		p->data = packed;
 		if (!(p->ok = calloc((size_t)table_blocks(tab), 1)))
@@ -73,7 +73,7 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 		return SLIDETAB_ENOMEM;
 	}
 	uint8_t *d = p->owned.p;
-	if (bits == 1 || bits == 4 || bits == 8) {
+	if (p->zero || bits == 4 || bits == 8) {
 		memcpy(d, packed, (size_t)table_packed_bytes(n, bits));
 	} else {
 		for (uint64_t i = 0; i < n; i++) {
@@ -222,7 +222,7 @@ struct load_job {
 	struct slidetab_error terr;
 };
 
-/* Opens one file: a raw payload of 1-, 4- or 8-bit entries in blocks of a power of two entries
+/* Opens one file: a raw payload of zero-aware bits or 4- or 8-bit entries in blocks of a power of two entries
  * is read in place, each block checked on first use; anything else is checked (and inflated)
  * whole here. */
 static void load_one(void *ctx, size_t i, int worker)
@@ -234,7 +234,7 @@ static void load_one(void *ctx, size_t i, int worker)
 		return;
 	const struct table_meta *m = table_get_meta(j->tab);
 	unsigned w = m->entry_bits;
-	j->map = m->payload == TABLE_PAYLOAD_RAW && (w == 1 || w == 4 || w == 8) &&
+	j->map = m->payload == TABLE_PAYLOAD_RAW && (m->entry == TABLE_ENTRY_ZBIT || w == 4 || w == 8) &&
 		 !(m->block_entries & (m->block_entries - 1));
 	if (!j->map)
 		j->rc = table_check_all(j->tab, &j->terr);
