@@ -251,6 +251,9 @@ bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck
 # random positions solved with 78 for each class.
 bench-15: all $(BENCH_BIN)
 	$(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --classes 0,1,5 --set 78 --random 100 --korf tests/data/korf100.txt
+	@for f in $(PDB_78); do test -f $$f || { echo "bench-15: $$f missing: run make tables-15" >&2; exit 2; }; done
+	$(B)/bench/bench15 -j $$(nproc) --set 78 --classes 0,1,5 --random 100 --build none --dir tables
+	$(B)/bench/bench15 -j $$(nproc) --shell build/bench15,tables
 
 # Ten of Korf & Felner's 50 24-puzzle instances with the 6-6-6-6 set. Run make tables-24 first:
 # the set is not rebuilt here when gen changes (7 minutes), only its presence is required.

@@ -305,9 +305,11 @@ static int run_class(const struct opts *o, int blank)
 }
 
 /* Runs `bin/query --board 4x4 --goal first --path -j threads --tables dir` on the puzzles of file
- * `in`, output into file `out`; *wall and *rss_mb (peak resident set) of the whole process. 0 when
+ * `in`, output into file `out`; *wall, *rss_mb (peak resident set) and *cpu_s (user + system) of the
+ * whole process. 0 when
  * it exited with 0. */
-static int query_run(const char *dir, const char *in, const char *out, int threads, double *wall, double *rss_mb)
+static int query_run(const char *dir, const char *in, const char *out, int threads, double *wall, double *rss_mb,
+		     double *cpu_s)
 {
 	char j[16];
 	snprintf(j, sizeof j, "%d", threads);
@@ -327,6 +329,7 @@ static int query_run(const char *dir, const char *in, const char *out, int threa
 		return -1;
 	*wall = now() - t0;
 	*rss_mb = (double)ru.ru_maxrss / 1024.0; /* Linux: KiB */
+	*cpu_s = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 
@@ -348,38 +351,45 @@ static int same_file(const char *a, const char *b)
 	return same;
 }
 
+/* The median of v[0..n) (sorts v). */
+static double median(double *v, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
+			double t = v[j];
+			v[j] = v[j - 1], v[j - 1] = t;
+		}
+	return v[n / 2];
+}
+
 /* The median of `runs` whole-process runs from each folder, interleaved (A, B, A, B, ...) after one
  * warm-up run each, so that both see the same machine load. */
 static int shell_pair(const char *const dir[2], const char *in, const char *what, int threads, int runs)
 {
-	double wall[2][16], rss[2] = { 0, 0 };
+	double wall[2][16], rss[2] = { 0, 0 }, cpu_s[2][16];
 	char out[2][64];
 	for (int k = 0; k < 2; k++) {
 		snprintf(out[k], sizeof out[k], "build/bench15-shell-%d.out", k);
-		double w, r;
-		if (query_run(dir[k], in, out[k], threads, &w, &r) != 0) {
+		double w, r, c;
+		if (query_run(dir[k], in, out[k], threads, &w, &r, &c) != 0) {
 			fprintf(stderr, "bench15: query from %s failed\n", dir[k]);
 			return 1;
 		}
 	}
 	for (int i = 0; i < runs; i++)
 		for (int k = 0; k < 2; k++)
-			if (query_run(dir[k], in, out[k], threads, &wall[k][i], &rss[k]) != 0)
+			if (query_run(dir[k], in, out[k], threads, &wall[k][i], &rss[k], &cpu_s[k][i]) != 0)
 				return 1;
-	double med[2];
-	for (int k = 0; k < 2; k++) { /* insertion sort, then the middle */
-		for (int i = 1; i < runs; i++)
-			for (int j = i; j > 0 && wall[k][j] < wall[k][j - 1]; j--) {
-				double t = wall[k][j];
-				wall[k][j] = wall[k][j - 1], wall[k][j - 1] = t;
-			}
-		med[k] = wall[k][runs / 2];
+	double med[2], cmed[2];
+	for (int k = 0; k < 2; k++) {
+		med[k] = median(wall[k], runs);
+		cmed[k] = median(cpu_s[k], runs);
 	}
 	int same = same_file(out[0], out[1]);
-	printf("shell %-22s -j %d: %s %7.3f s %7.1f MB | %s %7.3f s %7.1f MB | wall ratio %.2f, RSS ratio %.2f; "
-	       "answers %s\n",
-	       what, threads, dir[0], med[0], rss[0], dir[1], med[1], rss[1], med[1] / med[0], rss[1] / rss[0],
-	       same ? "identical" : "DIFFER");
+	printf("shell %-16s -j %d: %s %.3f s (cpu %.3f s) %.1f MB | %s %.3f s (cpu %.3f s) %.1f MB | ratios: wall "
+	       "%.2f, cpu %.2f, RSS %.2f; answers %s\n",
+	       what, threads, dir[0], med[0], cmed[0], rss[0], dir[1], med[1], cmed[1], rss[1], med[1] / med[0],
+	       cmed[1] / cmed[0], rss[1] / rss[0], same ? "identical" : "DIFFER");
 	return same ? 0 : 1;
 }
 
