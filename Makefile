@@ -185,7 +185,7 @@ set_stale = $(if $(filter-out $(wildcard $(call set_files,$(1))),$(call set_file
 .SECONDEXPANSION:
 tables/.stamp-%: $(GEN_RUN) $$(call set_stale,$$*)
 	@mkdir -p tables
-	$(GEN_RUN) $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) > /dev/null
+	$(GEN_RUN) $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) $(if $(filter %-78,$*),--entry zbit) > /dev/null
 	$(GEN_RUN) $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
 
 tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_SETS:%=tables/.stamp-%)
@@ -344,6 +344,10 @@ bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck
 # random positions solved with 78 for each class.
 bench-15: all $(BENCH_BIN)
 	sh bench/record.sh bench-15 $(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --classes 0,1,5 --set 78 --random 100 --korf tests/data/korf100.txt
+	@for f in $(PDB_SETS_15:%=tables/.stamp-%) $(foreach s,$(PDB_SETS_15),$(call set_files,$(s))); do \
+		test -f $$f || { echo "bench-15: $$f missing: run make tables-15" >&2; exit 2; }; done
+	sh bench/record.sh bench-15-mapped $(B)/bench/bench15 -j $$(nproc) --set 78 --classes 0,1,5 --random 100 --build none --dir tables
+	sh bench/record.sh bench-15-shell $(B)/bench/bench15 -j $$(nproc) --shell build/bench15,tables
 
 # Ten of Korf & Felner's 50 24-puzzle instances with the 6-6-6-6 set. Run make tables-24 first:
 # the set is not rebuilt here when gen changes (3 minutes on a quiet machine), only its presence is required.

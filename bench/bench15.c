@@ -3,7 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "libslidetab/model/board.h"
 #include "libslidetab/search/ida.h"
@@ -15,8 +19,9 @@
 #include "libslidetab/base/clock.h"
 
 struct opts {
-	int threads, level, verify, nrandom, korf;
+	int threads, level, verify, nrandom, korf, entry;
 	const char *dir, *buildlist, *setname, *korfpath, *classes;
+	const char *shell; /* "DIR_A,DIR_B": whole query processes from two table folders, side by side */
 	uint64_t seed;
 };
 
@@ -29,12 +34,15 @@ static void usage(void)
 		"                  \"none\" reuses the files already in DIR)\n"
 		"  --set NAME      preset whose files answer the puzzles (default 78)\n"
 		"  --classes LIST  goal blank cells, one per class (default 0; 0,1,5 = corner, edge, centre)\n"
-		"  --random N      also solve N random solvable positions per class (default 0)\n");
+		"  --random N      also solve N random solvable positions per class (default 0)\n"
+		"  --entry KIND    mdres (4-bit entries, zlib) or zbit (zero-aware, 1 bit, mapped) for --build\n"
+		"  --shell A,B     bin/query as a whole process from table folders A and B (one answer, warm\n"
+		"                  page cache: wall and peak RSS; Korf's 100 as one batch on -j threads)\n");
 }
 
 static int parse(int argc, char **argv, struct opts *o)
 {
-	*o = (struct opts){ .threads = 2, .level = 6, .korf = 1, .dir = "build/bench15", .buildlist = "555,663,78",
+	*o = (struct opts){ .threads = 2, .level = 6, .korf = 1, .entry = TABLE_ENTRY_MDRES, .dir = "build/bench15", .buildlist = "555,663,78",
 			    .setname = "78", .korfpath = "tests/data/korf100.txt", .classes = "0", .seed = 1 };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -62,6 +70,10 @@ static int parse(int argc, char **argv, struct opts *o)
 			o->seed = strtoull(v, NULL, 10), i++;
 		else if (!strcmp(a, "--level"))
 			o->level = atoi(v), i++;
+		else if (!strcmp(a, "--entry"))
+			o->entry = !strcmp(v, "zbit") ? TABLE_ENTRY_ZBIT : TABLE_ENTRY_MDRES, i++;
+		else if (!strcmp(a, "--shell"))
+			o->shell = v, i++;
 		else
 			return -1;
 	}
@@ -81,14 +93,15 @@ static int build_one(const struct opts *o, const char *name, int blank, uint32_t
 	struct slidetab_error err = { 0 };
 	char path[TABNAME_MAX];
 	double t0 = clock_now(), c0 = clock_cpu();
-	if (pdbgen_build(&b, &g, mask, o->threads, &m, &p, &err) != SLIDETAB_OK ||
+	if (pdbgen_build_enc(&b, &g, mask, o->entry, o->threads, &m, &p, &err) != SLIDETAB_OK ||
 	    tabname_pdb(path, sizeof path, o->dir, 4, 4, blank, mask, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "bench15: %s\n", err.msg);
 		return -1;
 	}
 	double t1 = clock_now(), c1 = clock_cpu();
 	int rc = table_write_mt(path, &m, p, o->level, o->threads, bytes, &err);
-	if (rc == SLIDETAB_OK && o->verify && (rc = pdbgen_verify(&b, &m, p, o->threads, &err)) == SLIDETAB_OK)
+	if (rc == SLIDETAB_OK && o->verify && m.entry == TABLE_ENTRY_MDRES &&
+	    (rc = pdbgen_verify(&b, &m, p, o->threads, &err)) == SLIDETAB_OK)
 		printf("verify %04x: ok\n", (unsigned)mask);
 	free(p);
 	if (rc != SLIDETAB_OK) {
@@ -274,6 +287,146 @@ static int run_class(const struct opts *o, int blank)
 	return bad;
 }
 
+/* Runs `bin/query --board 4x4 --goal first --path -j threads --tables dir` on the puzzles of file
+ * `in`, output into file `out`; *wall, *rss_mb (peak resident set) and *cpu_s (user + system) of the
+ * whole process. 0 when
+ * it exited with 0. */
+static int query_run(const char *dir, const char *in, const char *out, int threads, double *wall, double *rss_mb,
+		     double *cpu_s)
+{
+	char j[16];
+	snprintf(j, sizeof j, "%d", threads);
+	double t0 = now();
+	pid_t pid = fork();
+	if (pid == 0) {
+		int fi = open(in, O_RDONLY), fo = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fi < 0 || fo < 0 || dup2(fi, 0) < 0 || dup2(fo, 1) < 0)
+			_exit(127);
+		execl("bin/query", "query", "--board", "4x4", "--goal", "first", "--path", "-j", j, "--tables", dir,
+		      (char *)NULL);
+		_exit(127);
+	}
+	int st = 0;
+	struct rusage ru;
+	if (pid < 0 || wait4(pid, &st, 0, &ru) != pid)
+		return -1;
+	*wall = now() - t0;
+	*rss_mb = (double)ru.ru_maxrss / 1024.0; /* Linux: KiB */
+	*cpu_s = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+/* 1 when files a and b hold the same bytes. */
+static int same_file(const char *a, const char *b)
+{
+	FILE *f = fopen(a, "rb"), *g = fopen(b, "rb");
+	int same = f && g;
+	while (same) {
+		int x = fgetc(f), y = fgetc(g);
+		same = x == y;
+		if (x == EOF)
+			break;
+	}
+	if (f)
+		fclose(f);
+	if (g)
+		fclose(g);
+	return same;
+}
+
+/* The median of v[0..n) (sorts v). */
+static double median(double *v, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
+			double t = v[j];
+			v[j] = v[j - 1], v[j - 1] = t;
+		}
+	return v[n / 2];
+}
+
+/* The median of `runs` whole-process runs from each folder, interleaved (A, B, A, B, ...) after one
+ * warm-up run each, so that both see the same machine load. */
+static int shell_pair(const char *const dir[2], const char *in, const char *what, int threads, int runs)
+{
+	double wall[2][16], rss[2] = { 0, 0 }, cpu_s[2][16];
+	char out[2][64];
+	for (int k = 0; k < 2; k++) {
+		snprintf(out[k], sizeof out[k], "build/bench15-shell-%d.out", k);
+		double w, r, c;
+		if (query_run(dir[k], in, out[k], threads, &w, &r, &c) != 0) {
+			fprintf(stderr, "bench15: query from %s failed\n", dir[k]);
+			return 1;
+		}
+	}
+	for (int i = 0; i < runs; i++)
+		for (int k = 0; k < 2; k++)
+			if (query_run(dir[k], in, out[k], threads, &wall[k][i], &rss[k], &cpu_s[k][i]) != 0)
+				return 1;
+	double med[2], cmed[2];
+	for (int k = 0; k < 2; k++) {
+		med[k] = median(wall[k], runs);
+		cmed[k] = median(cpu_s[k], runs);
+	}
+	int same = same_file(out[0], out[1]);
+	printf("shell %-16s -j %d: %s %.3f s (cpu %.3f s) %.1f MB | %s %.3f s (cpu %.3f s) %.1f MB | ratios: wall "
+	       "%.2f, cpu %.2f, RSS %.2f; answers %s\n",
+	       what, threads, dir[0], med[0], cmed[0], rss[0], dir[1], med[1], cmed[1], rss[1], med[1] / med[0],
+	       cmed[1] / cmed[0], rss[1] / rss[0], same ? "identical" : "DIFFER");
+	return same ? 0 : 1;
+}
+
+/* Splits "A,B" in place into two words; returns how many. */
+static int split_dirs(char *list, char **words)
+{
+	char *comma = strchr(list, ',');
+	if (!comma)
+		return 1;
+	*comma = 0;
+	words[0] = list, words[1] = comma + 1;
+	return 2;
+}
+
+/* One 15-puzzle answer and Korf's 100 as one batch, whole query processes from two folders. */
+static int shell_compare(const struct opts *o)
+{
+	char list[512], *dirs[2];
+	snprintf(list, sizeof list, "%s", o->shell);
+	if (split_dirs(list, dirs) != 2)
+		return 1;
+	struct board_state s[100];
+	int want[100], n = read_korf(o->korfpath, s, want, 100), bad = 0;
+	if (n != 100)
+		return 1;
+	double load[3] = { 0, 0, 0 };
+	FILE *la = fopen("/proc/loadavg", "r");
+	if (la) {
+		if (fscanf(la, "%lf %lf %lf", &load[0], &load[1], &load[2]) != 3)
+			load[0] = -1;
+		fclose(la);
+	}
+	printf("shell: %ld cores online, load average %.2f %.2f %.2f (other jobs share the machine: compare ratios)\n",
+	       sysconf(_SC_NPROCESSORS_ONLN), load[0], load[1], load[2]);
+	const char *const d[2] = { dirs[0], dirs[1] };
+	static const int one[] = { 1, 82, 88 }; /* the first, and the two with the most nodes for 7-8 */
+	for (int k = 0; k < 3; k++) {
+		FILE *f = fopen("build/bench15-shell.in", "w");
+		for (int c = 0; c < 16; c++)
+			fprintf(f, "%d%c", s[one[k] - 1].t[c], c == 15 ? '\n' : ' ');
+		fclose(f);
+		char what[32];
+		snprintf(what, sizeof what, "korf %d alone", one[k]);
+		bad += shell_pair(d, "build/bench15-shell.in", what, 1, 7);
+	}
+	FILE *f = fopen("build/bench15-shell.in", "w");
+	for (int i = 0; i < n; i++)
+		for (int c = 0; c < 16; c++)
+			fprintf(f, "%d%c", s[i].t[c], c == 15 ? '\n' : ' ');
+	fclose(f);
+	bad += shell_pair(d, "build/bench15-shell.in", "korf100 batch", o->threads, 5);
+	return bad;
+}
+
 /* Splits a comma-separated list in place into at most max words; returns how many. */
 static int split(char *list, char **words, int max)
 {
@@ -291,6 +444,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	mkdir(o.dir, 0777);
+	if (o.shell) {
+		int bad = shell_compare(&o);
+		if (bad)
+			printf("FAIL: the shell comparison\n");
+		return bad ? 1 : 0;
+	}
 	char classes[64], builds[256], *cls[16], *sets[16];
 	snprintf(classes, sizeof classes, "%s", o.classes);
 	snprintf(builds, sizeof builds, "%s", strcmp(o.buildlist, "none") ? o.buildlist : "");

@@ -66,8 +66,8 @@ static int pick(const char *option, const char *text, const char *const *names, 
 /* Applies one option: 0 to go on, 1 to stop with success (--help, --version), -1 usage error. */
 static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(FILE *f))
 {
-	static const char *const compress[] = { "none", "zlib", "compact", "raw" }, *const entry[] = { "half", "mdres", "plain" };
-	static const uint32_t entries[] = { TABLE_ENTRY_HALF, TABLE_ENTRY_MDRES, TABLE_ENTRY_PLAIN };
+	static const char *const compress[] = { "none", "zlib", "compact", "raw" }, *const entry[] = { "half", "mdres", "plain", "zbit" };
+	static const uint32_t entries[] = { TABLE_ENTRY_HALF, TABLE_ENTRY_MDRES, TABLE_ENTRY_PLAIN, TABLE_ENTRY_ZBIT };
 	int k;
 	switch (c) {
 	case 'b':
@@ -76,7 +76,7 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 	case 'j': return cli_threads(prog, arg, &a->threads);
 	case 'l': return cli_int(prog, "--level", arg, 1, 9, &a->level);
 	case 'c': return (k = pick("--compress", arg, compress, 4)) < 0 ? -1 : (a->compress = k == 3 ? 0 : k, 0);
-	case 'e': return (k = pick("--entry", arg, entry, 3)) < 0 ? -1 : (a->entry = entries[k], 0);
+	case 'e': return (k = pick("--entry", arg, entry, 4)) < 0 ? -1 : (a->entry = entries[k], 0);
 	case 'k':
 		if (cli_int(prog, "--block-entries", arg, 64, 1 << 24, &a->block_entries) != 0)
 			return -1;
@@ -121,7 +121,10 @@ static int check_args(const struct gen_args *a)
 			  : a->verify && a->rows ? "--verify reads the board from the table: drop --board"
 			  : a->list_files && (a->verify || a->count_only) ? "--list-files lists the tables a run writes (not --verify, --count-only)"
 			  : a->checkpoint && other ? "--checkpoint and --resume are for exact tables"
-			  : a->block_entries && other ? "--block-entries is for exact tables (not --verify, --pattern, --pdb)"
+			  : a->block_entries && a->verify ? "--block-entries is for the tables gen writes (not --verify)"
+			  : (a->pattern || a->pdb) && a->entry != TABLE_ENTRY_MDRES && a->entry != TABLE_ENTRY_ZBIT
+				  ? "a pattern database's --entry is mdres or zbit"
+			  : !(a->pattern || a->pdb) && a->entry == TABLE_ENTRY_ZBIT ? "--entry zbit is for pattern databases"
 			  : a->c_array && (!a->out || other || a->count_only || a->checkpoint)
 			  ? "--c-array NAME writes one exact table as C source: give -o FILE.c"
 							   : NULL;

@@ -39,7 +39,8 @@ static void usage(FILE *f)
 		"  -o, --output FILE     table file (default: DIR/RxC-bK.tbl, K the blank's class)\n"
 		"  -j, --threads N       worker threads (default: all cores)\n"
 		"  -c, --compress KIND   none (raw, mmap-able), zlib (default), compact (~1 bit/state)\n"
-		"  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d)\n"
+		"  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d);\n"
+		"                        PDBs: mdres, or zbit (zero-aware, 1 bit an entry, mapped in place)\n"
 		"  -l, --level N         zlib level 1..9 (default 9)\n"
 		"      --block-entries N entries per block, a multiple of 64 up to 1048576 (8388608 with\n"
 		"                        compact; default: 32 KiB blocks); smaller blocks make cold\n"
@@ -66,6 +67,7 @@ static void usage(FILE *f)
 		"  gen --board 2x7 --count-only\n"
 		"  gen --board 2x7 --blank 0 --compress compact --dir tables\n"
 		"  gen --board 4x4 --blank 0 --pdb 78 --dir tables\n"
+		"  gen --board 4x4 --blank 0 --pdb 78 --entry zbit --dir tables\n"
 		"  gen --board 3x3 --compress compact --c-array puzzle8 -o puzzle8.c\n"
 		"  gen --verify tables/3x3-b0.tbl\n");
 }
@@ -125,7 +127,9 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 			printf("%s\n", paths[i]);
 		return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 	}
-	int rc = pdbcmd_build(b, goal, masks, count, a->out, a->dir, a->threads, a->level, &err);
+	struct pdbcmd_opts o = { .out = a->out, .dir = a->dir, .threads = a->threads, .level = a->level,
+				 .entry = a->entry, .raw = a->compress == 0, .block_entries = (uint32_t)a->block_entries };
+	int rc = pdbcmd_build(b, goal, masks, count, &o, &err);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 

@@ -47,10 +47,10 @@ int pdbcmd_paths(const struct board *b, const struct board_state *goal, const ui
 }
 
 int pdbcmd_build(const struct board *b, const struct board_state *goal, const uint32_t *masks, int count,
-		 const char *out, const char *dir, int threads, int level, struct slidetab_error *err)
+		 const struct pdbcmd_opts *o, struct slidetab_error *err)
 {
 	char paths[PDB_PRESET_MAX][PDBCMD_PATH_MAX];
-	int rc = pdbcmd_paths(b, goal, masks, count, out, dir, paths, err);
+	int rc = pdbcmd_paths(b, goal, masks, count, o->out, o->dir, paths, err);
 	for (int i = 0; rc == SLIDETAB_OK && i < count; i++) /* every file can be created before the first search */
 		rc = table_write_check(paths[i], err);
 	if (rc != SLIDETAB_OK)
@@ -60,13 +60,19 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 		struct table_meta meta;
 		uint8_t *packed = NULL;
 		double t0 = clock_now();
-		int rc = pdbgen_build(b, goal, masks[i], threads, &meta, &packed, err);
+		rc = pdbgen_build_enc(b, goal, masks[i], (int)o->entry, o->threads, &meta, &packed, err);
 		if (rc != SLIDETAB_OK)
 			return err_prefix(err, "pattern 0x%x", (unsigned)masks[i]);
 		snprintf(meta.generator, sizeof meta.generator, "slidetab gen %s", SLIDETAB_VERSION);
+		if (o->raw)
+			meta.payload = TABLE_PAYLOAD_RAW;
+		/* a mapped set checks a block's CRC when an answer first needs it: 1 KiB blocks make one
+		 * answer check only the blocks its few thousand lookups touch */
+		meta.block_entries = o->block_entries ? o->block_entries
+			: meta.payload == TABLE_PAYLOAD_RAW ? (PDBCMD_MAPPED_BLOCK_BYTES * 8u / meta.entry_bits) & ~63u : 0;
 		double built = clock_now() - t0;
 		uint64_t bytes = 0;
-		rc = table_write_mt(path, &meta, packed, level, threads, &bytes, err);
+		rc = table_write_mt(path, &meta, packed, o->level, o->threads, &bytes, err);
 		free(packed);
 		if (rc != SLIDETAB_OK)
 			return rc;
@@ -80,6 +86,28 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 		fflush(stdout);
 	}
 	return SLIDETAB_OK;
+}
+
+/* A zero-aware PDB against a fresh build of its pattern: header and every entry. */
+static int verify_zbit(const struct board *b, const struct table_meta *m, const uint8_t *packed, int threads,
+		       struct slidetab_error *err)
+{
+	struct board_state goal;
+	memset(&goal, 0, sizeof goal);
+	memcpy(goal.t, m->goal, (size_t)b->n);
+	struct table_meta fresh;
+	uint8_t *want = NULL;
+	int rc = pdbgen_build_enc(b, &goal, m->pattern, TABLE_ENTRY_ZBIT, threads, &fresh, &want, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	if (fresh.entries != m->entries || fresh.radius != m->radius ||
+	    memcmp(fresh.hist, m->hist, sizeof fresh.hist) != 0)
+		rc = err_set(err, SLIDETAB_EFORMAT, "zero-aware PDB: header differs from a fresh build");
+	for (uint64_t i = 0; rc == SLIDETAB_OK && i < m->entries; i++)
+		if (table_packed_get(packed, i, 1) != table_packed_get(want, i, 1))
+			rc = err_set(err, SLIDETAB_EFORMAT, "zero-aware PDB: entry %" PRIu64 " differs from a fresh build", i);
+	free(want);
+	return rc;
 }
 
 int pdbcmd_verify(const char *path, int threads, int *is_pdb, struct slidetab_error *err)
@@ -99,7 +127,8 @@ int pdbcmd_verify(const char *path, int threads, int *is_pdb, struct slidetab_er
 	if (rc == SLIDETAB_OK) {
 		struct board b;
 		board_init(&b, m->rows, m->cols);
-		rc = pdbgen_verify(&b, m, table_packed(t), threads, err);
+		rc = m->entry == TABLE_ENTRY_ZBIT ? verify_zbit(&b, m, table_packed(t), threads, err)
+						  : pdbgen_verify(&b, m, table_packed(t), threads, err);
 	}
 	table_close(t);
 	return rc;

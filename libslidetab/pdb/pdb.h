@@ -2,11 +2,13 @@
 #ifndef SLIDETAB_PDB_H
 #define SLIDETAB_PDB_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "libslidetab/base/bigmem.h"
 #include "libslidetab/model/board.h"
+#include "libslidetab/pdb/zidx.h"
 #include "libslidetab/table/read.h"
 
 /*
@@ -76,12 +78,25 @@ struct pdb_one {
 	uint8_t tiles[PDB_MAX_CELLS];    /* pattern tiles, increasing */
 	uint8_t goalcell[PDB_MAX_CELLS]; /* goal cell of tiles[i] */
 	struct pdb_ranker rk;
-	const uint8_t *data; /* entries: 4 bits each (nibble) or one byte each */
+	const uint8_t *data; /* entries: 4 bits each (nibble), one byte each, or 1 bit each (zero) */
 	int nibble;          /* 1: 4-bit entries, low nibble first */
 	int mdres;           /* 1: value = md + 2*e; 0: value = e */
 	unsigned sentinel;   /* entry meaning "unreachable" (compared before decoding) */
 	uint32_t radius;
-	struct bigmem owned;  /* the entries' memory, freed with the set */
+	struct bigmem owned;  /* the entries' memory, freed with the set (unless mapped) */
+	/* Zero-aware 1-bit entries (TABLE_ENTRY_ZBIT): indexed by zidx (placement, blank's class);
+	 * the value moves by exactly 1 a move of a pattern tile, so a child's value is its parent's
+	 * plus or minus one, the entry's bit telling which (pdb_one_zstep); a value from scratch is
+	 * a walk to the goal (pdb_set_zvalue). */
+	int zero;
+	struct pdb_zidx z;
+	uint64_t zgoal; /* the goal's entry (value 0) */
+	/* Mapped in place (a raw payload): data points into the open table; ok[b] is set once block
+	 * b passed its CRC (pdb_one_ready); NULL: every block is checked. */
+	struct table *tab;
+	_Atomic unsigned char *ok;
+	unsigned block_shift; /* entries per block = 1 << block_shift */
+	char name[160];       /* the file, for messages */
 };
 
 /* A set of disjoint PDBs built for one goal, with the main-diagonal reflection when it applies. */
@@ -106,6 +121,29 @@ struct pdb_set {
 /* Value returned for an unreachable placement (larger than any real distance). */
 #define PDB_UNREACHABLE 1000
 
+/* 1 when entry i may be read: its block has passed its CRC (or the entries are in memory). */
+static inline int pdb_one_ready(const struct pdb_one *p, uint64_t i)
+{
+	return !p->ok || atomic_load_explicit(&p->ok[i >> p->block_shift], memory_order_acquire);
+}
+
+/* Checks the CRC of the block of entry i the first time (any thread); SLIDETAB_OK, or
+ * SLIDETAB_EFORMAT with a message naming the file and block (every later call fails too). */
+int pdb_one_check(const struct pdb_one *p, uint64_t i, struct slidetab_error *err);
+
+/* Zero-aware: the value of a child from its parent's value v, the child's pattern Manhattan sum md
+ * and its entry bit (v - 1 or v + 1: the one whose (value - md) / 2 has that low bit). */
+static inline int pdb_one_zstep(int v, int md, unsigned bit)
+{
+	return ((((unsigned)(v - 1 - md)) >> 1) & 1u) == bit ? v - 1 : v + 1;
+}
+
+/* Zero-aware: entry i's bit. */
+static inline unsigned pdb_one_bit(const struct pdb_one *p, uint64_t i)
+{
+	return (unsigned)(p->data[i >> 3] >> (i & 7)) & 1u;
+}
+
 /* Value of entry i of pattern p, whose pattern Manhattan sum is md (used by MDRES tables). */
 static inline int pdb_one_entry(const struct pdb_one *p, uint64_t i, int md)
 {
@@ -118,10 +156,11 @@ static inline int pdb_one_entry(const struct pdb_one *p, uint64_t i, int md)
 /* Starts fetching entry i into the cache. */
 static inline void pdb_one_prefetch(const struct pdb_one *p, uint64_t i)
 {
-	__builtin_prefetch(p->data + (p->nibble ? i >> 1 : i));
+	__builtin_prefetch(p->data + (p->zero ? i >> 3 : p->nibble ? i >> 1 : i));
 }
 
-/* Value of pattern p for the placement cells[] (cells of its tiles in tiles[] order). */
+/* Value of pattern p for the placement cells[] (cells of its tiles in tiles[] order); not for
+ * zero-aware or mapped patterns (see pdb_set_value). */
 static inline int pdb_one_value(const struct pdb_one *p, const uint8_t *cells, int md)
 {
 	return pdb_one_entry(p, pdb_rank(&p->rk, cells), md);
@@ -152,10 +191,18 @@ int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uin
 
 void pdb_set_free(struct pdb_set *set);
 
+/* The value of pattern q of the set for the placement cells[] with the blank at cell `blank`,
+ * from any encoding: a lookup (blocks checked first) or, zero-aware, the walk to the goal through
+ * neighbours one closer (at most radius steps of at most 4k lookups). SLIDETAB_OK with *value, or
+ * SLIDETAB_EFORMAT for a damaged block or entries that do not lead to the goal. */
+int pdb_set_value(const struct pdb_set *set, int q, const uint8_t *cells, unsigned blank, int *value,
+		  struct slidetab_error *err);
+
 /* The reflected state (only when set->reflect). */
 void pdb_set_reflect(const struct pdb_set *set, const struct board_state *s, struct board_state *r);
 
-/* Sum of the PDB values of s (distance to set->goal): no reflection. */
+/* Sum of the PDB values of s (distance to set->goal): no reflection. A damaged block gives
+ * PDB_UNREACHABLE (the search reports it as an error: see pdb_set_value). */
 int pdb_set_sum(const struct pdb_set *set, const struct board_state *s);
 
 /* The heuristic: pdb_set_sum of s, maximised with that of its reflection when set->reflect.

@@ -46,17 +46,26 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
 	return 0;
 }
 
-enum { ADD_COPY = 0, ADD_OWN = 1 };
+enum { ADD_COPY = 0, ADD_OWN = 1, ADD_MAP = 2 };
 
-/* Fills p's lookup data from packed entries, copied (4- or 8-bit entries) or widened into a
- * huge-page buffer; ADD_OWN frees `packed`. */
-static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *packed, int mode,
+/* Fills p's lookup data from packed entries: read in place (ADD_MAP: `packed` is a raw payload of
+ * the open table tab, zero-aware bits or 4- or 8-bit entries), copied (the same) or widened into
+ * a huge-page buffer (nibbles or bytes); ADD_OWN frees `packed`. */
+static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *packed, int mode, struct table *tab,
 		    struct slidetab_error *err)
 {
 	unsigned bits = m->entry_bits;
 	uint64_t n = m->entries;
-	p->nibble = bits <= 4;
-	uint64_t bytes = p->nibble ? (n + 1) / 2 : n;
+	p->nibble = !p->zero && bits <= 4;
+	if (mode == ADD_MAP) {
+		p->data = packed;
+		if (!(p->ok = calloc((size_t)table_blocks(tab), 1)))
+			return err_set(err, SLIDETAB_ENOMEM, "pdb: out of memory");
+		p->tab = tab;
+		p->block_shift = (unsigned)__builtin_ctz(m->block_entries);
+		return SLIDETAB_OK;
+	}
+	uint64_t bytes = p->zero ? table_packed_bytes(n, 1) : p->nibble ? (n + 1) / 2 : n;
 	if (bigmem_alloc(&p->owned, bytes) != 0) {
 		err_set(err, SLIDETAB_ENOMEM, "pdb: out of memory for a %d-tile PDB", p->k);
 		if (mode == ADD_OWN)
@@ -64,7 +73,7 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 		return SLIDETAB_ENOMEM;
 	}
 	uint8_t *d = p->owned.p;
-	if (bits == 4 || bits == 8) {
+	if (p->zero || bits == 4 || bits == 8) {
 		memcpy(d, packed, (size_t)table_packed_bytes(n, bits));
 	} else {
 		for (uint64_t i = 0; i < n; i++) {
@@ -81,62 +90,95 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 	return 0;
 }
 
-static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *packed, int mode,
-		    struct slidetab_error *err)
+/* Why a table cannot join the set, or NULL. */
+static const char *add_refusal(const struct pdb_set *set, const struct table_meta *m, int mode)
 {
-	int own = mode == ADD_OWN;
 	const struct board *b = &set->b;
-	const char *why = NULL;
+	int zero = m->entry == TABLE_ENTRY_ZBIT;
 	if (set->npat >= PDB_MAX_PATTERNS)
-		why = "too many patterns";
-	else if (m->kind != TABLE_KIND_PDB || m->ranking != TABLE_RANK_PDB)
-		why = "not a PDB table";
-	else if (m->entry != TABLE_ENTRY_MDRES && m->entry != TABLE_ENTRY_PLAIN)
-		why = "unsupported entry encoding (want plain or mdres)";
-	else if (m->rows != b->rows || m->cols != b->cols || m->cells != b->n)
-		why = "board differs from the set's";
-	else if (memcmp(m->goal, set->goal.t, (size_t)b->n) != 0)
-		why = "goal differs from the set's";
-	else if (m->entry_bits < 1 || m->entry_bits > 8)
-		why = "bad entry width";
-	if (why) {
-		err_set(err, SLIDETAB_EFORMAT, "pdb: %s", why);
-		if (own)
-			free(packed);
-		return SLIDETAB_EFORMAT;
-	}
-	struct pdb_one *p = &set->pat[set->npat];
-	memset(p, 0, sizeof *p);
+		return "too many patterns";
+	if (m->kind != TABLE_KIND_PDB || m->ranking != (zero ? TABLE_RANK_ZPDB : TABLE_RANK_PDB))
+		return "not a PDB table";
+	if (m->entry != TABLE_ENTRY_MDRES && m->entry != TABLE_ENTRY_PLAIN && !zero)
+		return "unsupported entry encoding (want plain, mdres or zbit)";
+	if (m->rows != b->rows || m->cols != b->cols || m->cells != b->n)
+		return "board differs from the set's";
+	if (memcmp(m->goal, set->goal.t, (size_t)b->n) != 0)
+		return "goal differs from the set's";
+	if (m->entry_bits < 1 || m->entry_bits > 8 || (zero && m->entry_bits != 1))
+		return "bad entry width";
+	if (mode == ADD_MAP && (m->block_entries & (m->block_entries - 1)))
+		return "blocks of a mapped PDB must hold a power of two entries";
+	return NULL;
+}
+
+/* The pattern's tiles, goal cells and ranking (zero-aware: the index and the goal's entry). */
+static int add_pattern(const struct pdb_set *set, struct pdb_one *p, const struct table_meta *m,
+		       struct slidetab_error *err)
+{
+	const struct board *b = &set->b;
 	p->pattern = m->pattern;
 	p->k = pdb_pattern_tiles(m->pattern, b->n, p->tiles);
-	if (p->k < 1 || pdb_ranker_init(&p->rk, b->n, p->k) != 0 || p->rk.count != m->entries) {
-		err_set(err, SLIDETAB_EFORMAT, "pdb: pattern 0x%lx does not match the table's %llu entries",
-		       (unsigned long)m->pattern, (unsigned long long)m->entries);
-		if (own)
-			free(packed);
-		return SLIDETAB_EFORMAT;
-	}
+	p->zero = m->entry == TABLE_ENTRY_ZBIT;
+	if (p->k < 1 || pdb_ranker_init(&p->rk, b->n, p->k) != 0 ||
+	    (p->zero && (p->k > b->n - 3 || pdb_zidx_init(&p->z, b, p->k, err) != SLIDETAB_OK)) ||
+	    (p->zero ? p->z.entries : p->rk.count) != m->entries)
+		return err_set(err, SLIDETAB_EFORMAT, "pdb: pattern 0x%lx does not match the table's %llu entries",
+			       (unsigned long)m->pattern, (unsigned long long)m->entries);
 	for (int q = 0; q < set->npat; q++)
-		if (set->pat[q].pattern & m->pattern) {
-			err_set(err, SLIDETAB_EFORMAT, "pdb: pattern 0x%lx overlaps pattern 0x%lx",
-			       (unsigned long)m->pattern, (unsigned long)set->pat[q].pattern);
-			if (own)
-				free(packed);
-			return SLIDETAB_EFORMAT;
-		}
+		if (set->pat[q].pattern & m->pattern)
+			return err_set(err, SLIDETAB_EFORMAT, "pdb: pattern 0x%lx overlaps pattern 0x%lx",
+				       (unsigned long)m->pattern, (unsigned long)set->pat[q].pattern);
+	uint32_t occ = 0;
 	for (int i = 0; i < p->k; i++)
 		for (int c = 0; c < b->n; c++)
-			if (set->goal.t[c] == p->tiles[i])
+			if (set->goal.t[c] == p->tiles[i]) {
 				p->goalcell[i] = (uint8_t)c;
+				occ |= 1u << c;
+			}
+	if (p->zero)
+		p->zgoal = pdb_zidx_index(&p->z, p->goalcell, occ, (unsigned)set->goal_blank);
+	return SLIDETAB_OK;
+}
+
+static void one_free(struct pdb_one *p)
+{
+	bigmem_free(&p->owned);
+	pdb_zidx_free(&p->z);
+	free(p->ok);
+	p->ok = NULL;
+	table_close(p->tab);
+	p->tab = NULL;
+}
+
+/* Adds the table described by m with entries `packed` (ADD_MAP: the raw payload of tab, which
+ * the set then owns, also on failure). */
+static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *packed, int mode, struct table *tab,
+		    struct slidetab_error *err)
+{
+	const char *why = add_refusal(set, m, mode);
+	struct pdb_one *p = &set->pat[set->npat];
+	memset(p, 0, sizeof *p);
+	int rc = why ? err_set(err, SLIDETAB_EFORMAT, "pdb: %s", why) : add_pattern(set, p, m, err);
+	if (rc != SLIDETAB_OK) {
+		pdb_zidx_free(&p->z);
+		if (mode == ADD_OWN)
+			free(packed);
+		table_close(tab);
+		return SLIDETAB_EFORMAT;
+	}
 	p->mdres = m->entry == TABLE_ENTRY_MDRES;
 	p->radius = m->radius;
 	uint64_t reach = 0;
 	for (unsigned d = 0; d <= m->radius && d < TABLE_HIST_MAX; d++)
 		reach += m->hist[d];
-	p->sentinel = reach < m->entries ? (1u << m->entry_bits) - 1 : 0xffffu;
-	int rc = one_data(p, m, packed, mode, err);
-	if (rc != SLIDETAB_OK)
+	p->sentinel = reach < m->entries && !p->zero ? (1u << m->entry_bits) - 1 : 0xffffu;
+	if ((rc = one_data(p, m, packed, mode, tab, err)) != SLIDETAB_OK) {
+		if (!p->tab)
+			table_close(tab);
+		one_free(p);
 		return rc;
+	}
 	for (int i = 0; i < p->k; i++) {
 		set->tile_pat[p->tiles[i]] = (int8_t)set->npat;
 		set->tile_idx[p->tiles[i]] = (int8_t)i;
@@ -148,31 +190,66 @@ static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *pa
 int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *packed, int own,
 		struct slidetab_error *err)
 {
-	return add_impl(set, meta, packed, own ? ADD_OWN : ADD_COPY, err);
+	return add_impl(set, meta, packed, own ? ADD_OWN : ADD_COPY, NULL, err);
 }
 
 void pdb_set_free(struct pdb_set *set)
 {
 	if (!set)
 		return;
-	for (int q = 0; q < set->npat; q++) {
-		bigmem_free(&set->pat[q].owned);
-	}
+	for (int q = 0; q < set->npat; q++)
+		one_free(&set->pat[q]);
 	free(set);
+}
+
+int pdb_one_check(const struct pdb_one *p, uint64_t i, struct slidetab_error *err)
+{
+	if (pdb_one_ready(p, i))
+		return SLIDETAB_OK;
+	uint64_t b = i >> p->block_shift;
+	struct slidetab_error e;
+	if (table_check_block(p->tab, b, &e) != SLIDETAB_OK)
+		return err_set(err, SLIDETAB_EFORMAT, "pattern database %s", e.msg);
+	atomic_store_explicit(&p->ok[b], 1, memory_order_release);
+	return SLIDETAB_OK;
 }
 
 struct load_job {
 	const char *path;
 	struct table *tab;
+	int map; /* the payload is read in place */
 	int rc;
 	struct slidetab_error terr;
 };
 
+/* Opens one file: a raw payload of zero-aware bits or 4- or 8-bit entries in blocks of a power of two entries
+ * is read in place, each block checked on first use; anything else is checked (and inflated)
+ * whole here. */
 static void load_one(void *ctx, size_t i, int worker)
 {
 	struct load_job *j = (struct load_job *)ctx + i;
 	(void)worker;
-	j->rc = table_open(&j->tab, j->path, TABLE_PRELOAD, &j->terr);
+	j->rc = table_open(&j->tab, j->path, 0, &j->terr);
+	if (j->rc != SLIDETAB_OK)
+		return;
+	const struct table_meta *m = table_get_meta(j->tab);
+	unsigned w = m->entry_bits;
+	j->map = m->payload == TABLE_PAYLOAD_RAW && (m->entry == TABLE_ENTRY_ZBIT || w == 4 || w == 8) &&
+		 !(m->block_entries & (m->block_entries - 1));
+	if (!j->map)
+		j->rc = table_check_all(j->tab, &j->terr);
+}
+
+/* A new empty set for the board and goal of the first table. */
+static int set_for(struct pdb_set **set, const struct table_meta *m0, const char *path, struct slidetab_error *err)
+{
+	struct board b;
+	struct board_state g;
+	memset(&g, 0, sizeof g);
+	if (board_init(&b, m0->rows, m0->cols) != 0 || m0->cells != b.n)
+		return err_set(err, SLIDETAB_EFORMAT, "pdb: %s: bad board %ux%u", path, m0->rows, m0->cols);
+	memcpy(g.t, m0->goal, (size_t)b.n);
+	return pdb_set_new(set, &b, &g, err);
 }
 
 /* The file whose board and goal most files of the set share (the first of them on a tie), or a
@@ -215,7 +292,7 @@ int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uin
 	}
 	for (int i = 0; i < npaths; i++)
 		jobs[i].path = paths[i];
-	/* open (and inflate and check) the files on up to `threads` workers */
+	/* open the files (and check and inflate the ones not read in place) on up to `threads` workers */
 	pool_run(threads, (size_t)npaths, load_one, jobs);
 	struct pdb_set *set = NULL;
 	int rc = 0;
@@ -235,42 +312,28 @@ int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uin
 			(unsigned long)table_get_meta(jobs[i].tab)->pattern, (unsigned long)masks[i]);
 		rc = SLIDETAB_EFORMAT;
 	}
-	if (rc == 0) {
-		const struct table_meta *m0 = table_get_meta(jobs[ref].tab);
-		struct board b;
-		struct board_state g;
-		memset(&g, 0, sizeof g);
-		if (board_init(&b, m0->rows, m0->cols) != 0 || m0->cells != b.n) {
-			err_set(err, SLIDETAB_EFORMAT, "pdb: %s: bad board %ux%u", paths[ref], m0->rows, m0->cols);
-			rc = SLIDETAB_EFORMAT;
-		} else {
-			memcpy(g.t, m0->goal, (size_t)b.n);
-			rc = pdb_set_new(&set, &b, &g, err);
-		}
-	}
-	for (int i = 0; i < npaths; i++) {
-		if (rc != 0 || !jobs[i].tab)
-			continue;
+	if (rc == 0)
+		rc = set_for(&set, table_get_meta(jobs[ref].tab), paths[ref], err);
+	for (int i = 0; i < npaths && rc == 0; i++) {
 		const struct table_meta *m = table_get_meta(jobs[i].tab);
-		const uint8_t *pk = table_packed(jobs[i].tab);
-		if (!pk) {
-			err_set(err, SLIDETAB_EFORMAT, "pdb: %s: payload not in memory", paths[i]);
-			rc = SLIDETAB_EFORMAT;
-			break;
+		struct table *tab = jobs[i].tab;
+		jobs[i].tab = NULL;
+		/* read in place (the set keeps the table open), or copied into a huge-page buffer
+		 * (random lookups miss the TLB far less) and the table closed */
+		if (jobs[i].map)
+			rc = add_impl(set, m, (uint8_t *)table_raw_payload(tab), ADD_MAP, tab, err);
+		else {
+			rc = add_impl(set, m, (uint8_t *)table_packed(tab), ADD_COPY, NULL, err);
+			table_close(tab);
 		}
-		/* copied into a huge-page buffer (random lookups miss the TLB far less), then the
-		 * table is closed */
-		if ((rc = add_impl(set, m, (uint8_t *)pk, ADD_COPY, err)) != SLIDETAB_OK) {
+		if (rc != SLIDETAB_OK) {
 			err_prefix(err, "%s", paths[i]);
 			rc = SLIDETAB_EFORMAT;
-			break;
-		}
-		table_close(jobs[i].tab);
-		jobs[i].tab = NULL;
+		} else
+			snprintf(set->pat[set->npat - 1].name, sizeof set->pat[0].name, "%s", paths[i]);
 	}
 	for (int i = 0; i < npaths; i++)
-		if (jobs[i].tab)
-			table_close(jobs[i].tab);
+		table_close(jobs[i].tab);
 	free(jobs);
 	if (rc != 0) {
 		pdb_set_free(set);
@@ -296,13 +359,11 @@ int pdb_set_sum(const struct pdb_set *set, const struct board_state *s)
 	for (int q = 0; q < set->npat; q++) {
 		const struct pdb_one *p = &set->pat[q];
 		uint8_t cells[PDB_MAX_CELLS];
-		int md = 0;
-		for (int i = 0; i < p->k; i++) {
+		for (int i = 0; i < p->k; i++)
 			cells[i] = pos[p->tiles[i]];
-			md += set->dist[cells[i]][p->goalcell[i]];
-		}
-		int v = pdb_one_value(p, cells, md);
-		if (v >= PDB_UNREACHABLE)
+		int v;
+		struct slidetab_error err;
+		if (pdb_set_value(set, q, cells, pos[0], &v, &err) != SLIDETAB_OK || v >= PDB_UNREACHABLE)
 			return PDB_UNREACHABLE;
 		h += v;
 	}

@@ -34,6 +34,8 @@ struct search {
 	int8_t at[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS]; /* index of the pattern tile at each cell, -1 */
 	int md[2][PDB_MAX_PATTERNS];
 	int h[2][PDB_MAX_PATTERNS];
+	uint32_t zmr[2][PDB_MAX_PATTERNS]; /* zero-aware patterns: map rank and permutation rank (zidx.h) */
+	uint64_t zpr[2][PDB_MAX_PATTERNS];
 	int hsum[2];
 	int bound, next_bound, found_len;
 	int8_t order[BOARD_NDIRS]; /* order[k]: the set's direction with the caller's letter k (d l r u) */
@@ -48,6 +50,8 @@ struct search {
 	size_t item;      /* the frontier node this search expands */
 	int worker;       /* its pool worker; worker 0 reports progress */
 	uint64_t ticked;  /* nodes of this search already added to par->live */
+	int failed;       /* a damaged block of a mapped PDB: err says which; the search gives up */
+	struct slidetab_error err;
 	uint8_t path[IDA_MAX_DEPTH + 1];
 };
 
@@ -56,6 +60,7 @@ struct item {
 	uint8_t s[PDB_MAX_CELLS];
 	uint8_t g;
 	int32_t st; /* the machine's state after path */
+	uint8_t h[2][PDB_MAX_PATTERNS]; /* the patterns' values (zero-aware ones cost a walk from scratch) */
 	uint8_t path[IDA_SPLIT_MAX];
 };
 
@@ -66,6 +71,8 @@ struct par {
 	struct item *items;
 	size_t nitems, cap;
 	int collecting, failed;
+	_Atomic int damaged; /* a worker met a damaged block (its message in dmg) */
+	struct slidetab_error dmg;
 	_Atomic size_t best; /* the first item (in letter order) below which a solution lies */
 	struct par_worker {
 		struct search x;
@@ -155,7 +162,7 @@ static inline void move_tile(struct search *x, int sd, int p, int i, unsigned fr
 static int cut_here(struct search *x, int g, int st)
 {
 	struct par *P = x->par;
-	if (!P || !P->collecting || g != x->cut)
+	if (!P || !P->collecting || g != x->cut || x->failed)
 		return 0;
 	if (P->nitems == P->cap) {
 		size_t cap = P->cap ? 2 * P->cap : 4096;
@@ -171,6 +178,9 @@ static int cut_here(struct search *x, int g, int st)
 	memcpy(it->s, x->s, sizeof it->s);
 	it->g = (uint8_t)g;
 	it->st = st;
+	for (int sd = 0; sd < 2; sd++)
+		for (int p = 0; p < x->set->npat; p++)
+			it->h[sd][p] = (uint8_t)x->h[sd][p];
 	memcpy(it->path, x->path, (size_t)g);
 	return 0;
 }
@@ -182,6 +192,8 @@ struct child {
 	int p[2], i[2], md[2], nv[2], nh[2];
 	uint8_t from[2], to[2];
 	uint64_t e[2];
+	uint32_t zmr[2]; /* zero-aware: the child's map and permutation ranks */
+	uint64_t zpr[2];
 };
 
 /* Side sd of child c: the moved tile's pattern, its rank after the move, and a prefetch of its
@@ -200,17 +212,51 @@ static inline void child_side(const struct search *x, struct child *c, int sd)
 	c->from[sd] = from;
 	c->to[sd] = to;
 	c->md[sd] = x->md[sd][p] - set->dist[from][one->goalcell[i]] + set->dist[to][one->goalcell[i]];
-	c->e[sd] = child_rank(x, one, sd, p, i, from, to);
+	if (one->zero) { /* the entry of the moved placement with the blank where the tile was */
+		const struct pdb_zidx *z = &one->z;
+		uint32_t occ = x->occ[sd][p], nocc = occ ^ (1u << from | 1u << to);
+		if (!(occ & set->betw[from][to])) { /* no tile passed over: the order of the tiles stays */
+			unsigned j = (unsigned)__builtin_popcount(occ & ((1u << from) - 1)) + 1;
+			c->zmr[sd] = x->zmr[sd][p] - z->binom[from][j] + z->binom[to][j];
+			c->zpr[sd] = x->zpr[sd][p];
+		} else {
+			uint8_t cells[PDB_MAX_CELLS];
+			memcpy(cells, x->cells[sd][p], (size_t)one->k);
+			cells[i] = to;
+			c->zmr[sd] = pdb_zidx_map(z, nocc);
+			c->zpr[sd] = pdb_zidx_perm(z, cells, nocc);
+		}
+		uint32_t mr = c->zmr[sd];
+		c->e[sd] = (uint64_t)(z->cum[mr] + z->lab[(uint64_t)mr * (unsigned)z->n + from]) * z->kfact + c->zpr[sd];
+	} else
+		c->e[sd] = child_rank(x, one, sd, p, i, from, to);
 	pdb_one_prefetch(one, c->e[sd]);
 }
 
+/* A damaged block under entry e of pattern p: the search stops (x->cut = 0 unwinds dfs) with the
+ * message; the child is pruned. */
+static int damaged(struct search *x, const struct pdb_one *one, uint64_t e)
+{
+	if (pdb_one_check(one, e, &x->err) == SLIDETAB_OK)
+		return 0;
+	x->failed = 1;
+	x->cut = 0;
+	return 1;
+}
+
 /* The heuristic of side sd of child c from its prefetched entry. */
-static inline int child_h(const struct search *x, struct child *c, int sd)
+static inline int child_h(struct search *x, struct child *c, int sd)
 {
 	int p = c->p[sd];
 	if (p < 0)
 		return c->nh[sd] = x->hsum[sd];
-	c->nv[sd] = pdb_one_entry(&x->set->pat[p], c->e[sd], c->md[sd]);
+	const struct pdb_one *one = &x->set->pat[p];
+	if (!pdb_one_ready(one, c->e[sd]) && damaged(x, one, c->e[sd]))
+		return c->nh[sd] = PDB_UNREACHABLE;
+	if (one->zero)
+		c->nv[sd] = pdb_one_zstep(x->h[sd][p], c->md[sd], pdb_one_bit(one, c->e[sd]));
+	else
+		c->nv[sd] = pdb_one_entry(one, c->e[sd], c->md[sd]);
 	return c->nh[sd] = x->hsum[sd] - x->h[sd][p] + c->nv[sd];
 }
 
@@ -276,7 +322,8 @@ static int dfs(struct search *x, int g, int st)
 		/* apply */
 		int tile = cd[c].tile, nb = cd[c].nb;
 		int oldh[2] = {0, 0}, oldmd[2] = {0, 0}, oldsum[2] = {x->hsum[0], x->hsum[1]};
-		uint64_t oldrank[2] = {0, 0};
+		uint64_t oldrank[2] = {0, 0}, oldzpr[2] = {0, 0};
+		uint32_t oldzmr[2] = {0, 0};
 		for (int sd = 0; sd < x->sides; sd++) {
 			int p = cd[c].p[sd];
 			if (p < 0)
@@ -284,6 +331,8 @@ static int dfs(struct search *x, int g, int st)
 			oldh[sd] = x->h[sd][p];
 			oldmd[sd] = x->md[sd][p];
 			oldrank[sd] = x->rank[sd][p];
+			oldzmr[sd] = x->zmr[sd][p], oldzpr[sd] = x->zpr[sd][p];
+			x->zmr[sd][p] = cd[c].zmr[sd], x->zpr[sd][p] = cd[c].zpr[sd];
 			x->h[sd][p] = nv[sd];
 			x->md[sd][p] = cd[c].md[sd];
 			x->hsum[sd] = nh[sd];
@@ -311,14 +360,17 @@ static int dfs(struct search *x, int g, int st)
 			x->h[sd][p] = oldh[sd];
 			x->md[sd][p] = oldmd[sd];
 			x->hsum[sd] = oldsum[sd];
+			x->zmr[sd][p] = oldzmr[sd], x->zpr[sd][p] = oldzpr[sd];
 			move_tile(x, sd, p, cd[c].i[sd], cd[c].to[sd], cd[c].from[sd], oldrank[sd]);
 		}
 	}
 	return 0;
 }
 
-/* Sets up the per-side pattern data of state s (distance to set->goal). */
-static void search_init(struct search *x, const struct pdb_set *set, const struct board_state *s)
+/* Sets up the per-side pattern data of state s (distance to set->goal); x->failed when a block
+ * its values need is damaged. */
+static void search_init(struct search *x, const struct pdb_set *set, const struct board_state *s,
+			const uint8_t (*h)[PDB_MAX_PATTERNS])
 {
 	memset(x, 0, sizeof *x);
 	x->cut = IDA_MAX_DEPTH + 2;
@@ -361,13 +413,23 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 			for (int i = 0; i < one->k; i++)
 				md += set->dist[x->cells[sd][p][i]][one->goalcell[i]];
 			x->md[sd][p] = md;
-			x->h[sd][p] = pdb_one_value(one, x->cells[sd][p], md);
+			if (h)
+				x->h[sd][p] = h[sd][p];
+			else if (!x->failed && pdb_set_value(set, p, x->cells[sd][p], x->cmap[sd][x->blank], &x->h[sd][p],
+							&x->err) != SLIDETAB_OK) {
+				x->failed = 1;
+				x->cut = 0;
+			}
 			x->hsum[sd] += x->h[sd][p];
 			x->rank[sd][p] = pdb_rank(&one->rk, x->cells[sd][p]);
 			memset(x->at[sd][p], -1, sizeof x->at[sd][p]);
 			for (int i = 0; i < one->k; i++) {
 				x->occ[sd][p] |= 1u << x->cells[sd][p][i];
 				x->at[sd][p][x->cells[sd][p][i]] = (int8_t)i;
+			}
+			if (one->zero) {
+				x->zmr[sd][p] = pdb_zidx_map(&one->z, x->occ[sd][p]);
+				x->zpr[sd][p] = pdb_zidx_perm(&one->z, x->cells[sd][p], x->occ[sd][p]);
 			}
 		}
 	}
@@ -430,12 +492,14 @@ static int iterate(struct search *x, int max_depth)
 		x->found_len = 0;
 		return 1;
 	}
-	for (x->bound = h0; x->bound <= max_depth;) {
+	for (x->bound = h0; x->bound <= max_depth && !x->failed;) {
 		x->next_bound = 1 << 30;
 		if (x->hook)
 			progress_tick(x, 1, 0);
 		if (dfs(x, 0, 0))
 			return 1;
+		if (x->failed)
+			return 0;
 		if (x->next_bound >= (1 << 30))
 			return 0; /* nothing left to search: cannot happen when solvable */
 		x->bound = x->next_bound;
@@ -448,13 +512,13 @@ static void par_item(void *ctx, size_t i, int worker)
 {
 	struct par *P = ctx;
 	struct par_worker *w = &P->w[worker];
-	if (atomic_load(&P->best) < i)
+	if (atomic_load(&P->best) < i || atomic_load(&P->damaged))
 		return;
 	const struct item *it = &P->items[i];
 	struct search *x = &w->x;
 	struct board_state st;
 	memcpy(st.t, it->s, sizeof it->s);
-	search_init(x, P->set, &st);
+	search_init(x, P->set, &st, (const uint8_t (*)[PDB_MAX_PATTERNS])it->h);
 	set_order(x, P->root->order, P->root->fsm);
 	memcpy(x->path, it->path, it->g);
 	x->bound = P->root->bound;
@@ -463,7 +527,9 @@ static void par_item(void *ctx, size_t i, int worker)
 	x->item = i;
 	x->worker = worker;
 	x->tick_at = IDA_TICK_NODES;
-	int found = dfs(x, it->g, it->st);
+	int found = x->failed ? 0 : dfs(x, it->g, it->st);
+	if (x->failed && !atomic_exchange(&P->damaged, 1))
+		P->dmg = x->err; /* the first worker to meet damage; the others stop at once */
 	w->nodes += x->nodes;
 	atomic_fetch_add_explicit(&P->live, x->nodes - x->ticked, memory_order_relaxed);
 	if (x->next_bound < w->next_bound)
@@ -499,10 +565,10 @@ static int par_round(struct search *x, struct par *P, int threads)
 	int found;
 	for (int split = 8;; split += 2) {
 		found = par_collect(x, P, split);
-		if (found || P->nitems >= (size_t)threads * IDA_ITEMS_PER_THREAD || split + 2 > IDA_SPLIT_MAX || split + 2 >= x->bound)
+		if (found || x->failed || P->nitems >= (size_t)threads * IDA_ITEMS_PER_THREAD || split + 2 > IDA_SPLIT_MAX || split + 2 >= x->bound)
 			break;
 	}
-	if (found)
+	if (found || x->failed)
 		return found;
 	atomic_store(&P->best, SIZE_MAX);
 	atomic_store(&P->live, 0);
@@ -511,6 +577,11 @@ static int par_round(struct search *x, struct par *P, int threads)
 		P->w[k].found_item = SIZE_MAX;
 	}
 	pool_run(threads, P->nitems, par_item, P);
+	if (atomic_load(&P->damaged)) {
+		x->failed = 1;
+		x->err = P->dmg;
+		return 0;
+	}
 	size_t best = atomic_load(&P->best);
 	for (int k = 0; k < threads; k++) {
 		struct par_worker *w = &P->w[k];
@@ -539,11 +610,11 @@ static int par_iterate(struct search *x, int max_depth, int threads)
 		x->found_len = 0;
 		found = 1;
 	}
-	for (x->bound = h0; !found && x->bound <= max_depth;) {
+	for (x->bound = h0; !found && x->bound <= max_depth && !x->failed;) {
 		if (x->hook)
 			progress_tick(x, 1, 0);
 		found = par_round(x, &P, threads);
-		if (found || x->next_bound >= (1 << 30))
+		if (found || x->failed || x->next_bound >= (1 << 30))
 			break;
 		x->bound = x->next_bound;
 	}
@@ -586,7 +657,7 @@ int ida_solve_par(const struct pdb_set *set, const struct board_state *start, co
 	struct search *x = fsm ? malloc(sizeof *x) : NULL;
 	if (!x)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
-	search_init(x, set, &ms);
+	search_init(x, set, &ms, NULL);
 	int8_t order[BOARD_NDIRS];
 	for (int d = 0; d < BOARD_NDIRS; d++)
 		order[inv_dir[d]] = (int8_t)d;
@@ -599,6 +670,13 @@ int ida_solve_par(const struct pdb_set *set, const struct board_state *start, co
 	int found = threads > 1 ? par_iterate(x, max_depth, threads) : iterate(x, max_depth);
 	if (x->hook)
 		progress_tick(x, 1, 1);
+	if (x->failed) {
+		memset(res, 0, sizeof *res);
+		if (err)
+			*err = x->err;
+		free(x);
+		return SLIDETAB_EFORMAT;
+	}
 	res->nodes = x->nodes;
 	if (found > 0) {
 		res->status = IDA_SOLVED;

@@ -17,6 +17,7 @@ enum table_kind { TABLE_KIND_EXACT = 1, TABLE_KIND_PDB = 2 };
 enum table_ranking {
 	TABLE_RANK_SEQ_BLANK = 1, /* exact: rank_state(): half-permutation rank of the tiles * n + blank cell */
 	TABLE_RANK_PDB = 2,       /* PDB: pdb placement rank of the pattern tiles' cells */
+	TABLE_RANK_ZPDB = 3,      /* PDB: zero-aware rank of (placement, blank's class): pdb/zidx.h */
 };
 
 /* What an entry holds; d is the exact distance (or PDB value) of the state. */
@@ -25,6 +26,7 @@ enum table_entry {
 	TABLE_ENTRY_HALF = 2,  /* e = d >> 1; the low bit is the parity of the blank's taxicab distance to the goal blank */
 	TABLE_ENTRY_MDRES = 3, /* e = (d - md) / 2, md = Manhattan distance to the goal (PDB: of the pattern tiles) */
 	TABLE_ENTRY_MOD4 = 4,  /* e = (d >> 1) & 1: d mod 4 with the low bit from parity; recovered by walking */
+	TABLE_ENTRY_ZBIT = 5,  /* zero-aware PDB, 1 bit: e = ((d - md) / 2) & 1; d moves by exactly 1 a counted move */
 };
 
 enum table_payload {

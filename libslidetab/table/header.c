@@ -47,6 +47,7 @@ const char *table_entry_name(uint32_t e)
 	case TABLE_ENTRY_HALF: return "half (d>>1; parity from the blank)";
 	case TABLE_ENTRY_MDRES: return "mdres ((d - manhattan)/2)";
 	case TABLE_ENTRY_MOD4: return "compact (d mod 4 high bit; walk to recover d)";
+	case TABLE_ENTRY_ZBIT: return "zero-aware 1-bit PDB (((d - manhattan)/2) & 1; walk to recover d)";
 	}
 	return "unknown";
 }
@@ -67,6 +68,8 @@ static uint64_t expected_entries(const struct table_meta *m)
 	uint64_t e = 1;
 	if (m->kind == TABLE_KIND_EXACT)
 		return rank_states(m->cells);
+	if (m->ranking == TABLE_RANK_ZPDB) /* counted by pdb/zidx.c; the PDB reader checks it */
+		return m->entries <= MAX_ENTRIES ? m->entries : 0;
 	int k = __builtin_popcount(m->pattern);
 	for (int i = 0; i < k; i++) {
 		e *= (uint64_t)(m->cells - i);
@@ -89,10 +92,14 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 			    m->cells);
 	if (m->kind != TABLE_KIND_EXACT && m->kind != TABLE_KIND_PDB)
 		return err_set(err, SLIDETAB_EFORMAT, "unknown table kind %" PRIu32, m->kind);
-	if (m->ranking != (m->kind == TABLE_KIND_EXACT ? TABLE_RANK_SEQ_BLANK : TABLE_RANK_PDB))
+	int zpdb = m->kind == TABLE_KIND_PDB && m->ranking == TABLE_RANK_ZPDB;
+	if (m->ranking != (m->kind == TABLE_KIND_EXACT ? TABLE_RANK_SEQ_BLANK : TABLE_RANK_PDB) && !zpdb)
 		return err_set(err, SLIDETAB_EFORMAT, "ranking %" PRIu32 " does not fit the table kind", m->ranking);
-	if (m->entry < TABLE_ENTRY_PLAIN || m->entry > TABLE_ENTRY_MOD4)
+	if (m->entry < TABLE_ENTRY_PLAIN || m->entry > TABLE_ENTRY_ZBIT)
 		return err_set(err, SLIDETAB_EFORMAT, "unknown entry encoding %" PRIu32, m->entry);
+	if (zpdb != (m->entry == TABLE_ENTRY_ZBIT) || (zpdb && m->entry_bits != 1))
+		return err_set(err, SLIDETAB_EFORMAT, "entry encoding %" PRIu32 " does not fit ranking %" PRIu32
+			    " with %u-bit entries", m->entry, m->ranking, m->entry_bits);
 	if (m->payload != TABLE_PAYLOAD_RAW && m->payload != TABLE_PAYLOAD_ZLIB)
 		return err_set(err, SLIDETAB_EFORMAT, "unknown payload encoding %" PRIu32, m->payload);
 	if (m->entry_bits < 1 || m->entry_bits > 8)

@@ -306,3 +306,22 @@ int table_lookup_slow(struct table *t, uint64_t i, unsigned *value, struct slide
 		err_prefix(err, "%s", t->name);
 	return rc;
 }
+
+const uint8_t *table_raw_payload(const struct table *t)
+{
+	return t->meta.payload == TABLE_PAYLOAD_RAW ? t->map + t->lay.payload_off : NULL;
+}
+
+int table_check_block(struct table *t, uint64_t b, struct slidetab_error *err)
+{
+	if (b >= t->lay.blocks || t->meta.payload != TABLE_PAYLOAD_RAW)
+		return err_set(err, SLIDETAB_EINVAL, "%s: block %" PRIu64 " is not a raw block", t->name, b);
+	pthread_mutex_lock(&t->lock);
+	int rc = SLIDETAB_OK;
+	if (!t->checked[b] && (rc = load_block(t, b, NULL, err)) == SLIDETAB_OK)
+		t->checked[b] = 1;
+	pthread_mutex_unlock(&t->lock);
+	if (rc != SLIDETAB_OK)
+		err_prefix(err, "%s", t->name);
+	return rc;
+}

@@ -51,6 +51,14 @@ int table_read_block(struct table *t, uint64_t b, uint8_t *dst, uint64_t *len, s
 /* Checks the CRC of every block (and that each inflates to its exact size). */
 int table_check_all(struct table *t, struct slidetab_error *err);
 
+/* A raw payload read in place: its packed bytes in the mapping (or the caller's buffer), each
+ * block to be checked with table_check_block before its first use; NULL for a zlib payload. */
+const uint8_t *table_raw_payload(const struct table *t);
+
+/* Checks block b's CRC once (later calls return at once; thread-safe). A damaged block is
+ * SLIDETAB_EFORMAT, every time it is asked for. */
+int table_check_block(struct table *t, uint64_t b, struct slidetab_error *err);
+
 /* Fast path: table_lookup reads the packed array directly once it is fully checked. A struct
  * table begins with this view (table.c keeps it first), so the hot path is inline. */
 struct table_fast {

@@ -70,8 +70,8 @@ err_has "--pattern with --pdb: both named" "give --pattern or --pdb, not both"
 status_is 2 "--board with --verify" "$GEN" --board 3x3 --verify tables/3x3-b0.tbl
 err_has "--board with --verify: both named" "--verify reads the board from the table: drop --board"
 if [ -s "$tmp/out" ]; then ko "--board with --verify: something verified"; else ok "--board with --verify: nothing verified"; fi
-status_is 2 "--block-entries with --pdb" "$GEN" --board 4x4 --blank 0 --pdb 555 --block-entries 4096 --dir "$tmp/d"
-err_has "--block-entries with --pdb: named" "--block-entries is for exact tables"
+status_is 2 "--block-entries with --verify" "$GEN" --verify tables/3x3-b0.tbl --block-entries 4096
+err_has "--block-entries with --verify: named" "--block-entries is for the tables gen writes"
 status_is 0 "--verify alone still works" "$GEN" --verify tables/3x3-b0.tbl
 if [ -z "$(ls -A "$tmp/d")" ]; then ok "the usage errors wrote nothing"; else ko "usage errors left $(ls -A "$tmp/d")"; fi
 

@@ -1,0 +1,102 @@
+/* zidx: the zero-aware index of a pattern database: maps, their classes of blank cells (see zidx.h). */
+#include "libslidetab/pdb/zidx.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Cells connected to cell c through the cells of freem. */
+static uint32_t region(const struct board *b, uint32_t freem, int c)
+{
+	uint32_t r = 1u << c, todo = r;
+	while (todo) {
+		int x = __builtin_ctz(todo);
+		todo &= todo - 1;
+		for (int d = 0; d < BOARD_NDIRS; d++) {
+			int y = b->nbr[x][d];
+			if (y >= 0 && (freem >> y & 1u) && !(r >> y & 1u)) {
+				r |= 1u << y;
+				todo |= 1u << y;
+			}
+		}
+	}
+	return r;
+}
+
+/* The classes of map occ (its regions, by smallest cell): lab[] for its cells, masks into cm[];
+ * returns how many. */
+static uint32_t map_classes(struct pdb_zidx *z, const struct board *b, uint32_t occ, uint8_t *lab, uint32_t *cm)
+{
+	uint32_t full = (1u << b->n) - 1, freem = full & ~occ, left = freem, nc = 0;
+	memset(lab, 0xff, (size_t)z->n);
+	while (left) {
+		uint32_t r = region(b, freem, __builtin_ctz(left));
+		left &= ~r;
+		for (uint32_t m = r; m; m &= m - 1)
+			lab[__builtin_ctz(m)] = (uint8_t)nc;
+		cm[nc++] = r;
+	}
+	return nc;
+}
+
+int pdb_zidx_init(struct pdb_zidx *z, const struct board *b, int k, struct slidetab_error *err)
+{
+	memset(z, 0, sizeof *z);
+	if (b->n > 25 || k < 1 || k > b->n - 2)
+		return err_set(err, SLIDETAB_EINVAL, "zero-aware index: %d tiles on %d cells", k, b->n);
+	z->n = b->n;
+	z->k = k;
+	for (int c = 0; c <= 25; c++)
+		for (int j = 0; j <= 25; j++)
+			z->binom[c][j] = j == 0 ? 1 : c == 0 ? 0 : z->binom[c - 1][j - 1] + z->binom[c - 1][j];
+	z->nmaps = z->binom[b->n][k];
+	z->kfact = 1;
+	for (int i = k - 1; i >= 0; i--) {
+		z->pw[i] = z->kfact;
+		z->kfact *= (uint64_t)(k - i);
+	}
+	if (z->nmaps > PDB_ZIDX_MAX_MAPS)
+		return err_set(err, SLIDETAB_EINVAL, "zero-aware index: %u maps of %d tiles on %d cells are too many",
+			       z->nmaps, k, b->n);
+	uint32_t cap = z->nmaps * 2 + 16;
+	z->cum = malloc(((size_t)z->nmaps + 1) * sizeof *z->cum);
+	z->lab = malloc((size_t)z->nmaps * (size_t)b->n);
+	z->cmask = malloc(cap * sizeof *z->cmask);
+	if (!z->cum || !z->lab || !z->cmask) {
+		pdb_zidx_free(z);
+		return err_set(err, SLIDETAB_ENOMEM, "zero-aware index: out of memory");
+	}
+	/* Gosper's hack: the k-subsets of the cells in increasing order = colex order */
+	uint32_t occ = (1u << k) - 1, nc = 0;
+	for (uint32_t mr = 0; mr < z->nmaps; mr++) {
+		if (cap - nc < (uint32_t)b->n) {
+			uint32_t *m = realloc(z->cmask, (size_t)(cap *= 2) * sizeof *m);
+			if (!m) {
+				pdb_zidx_free(z);
+				return err_set(err, SLIDETAB_ENOMEM, "zero-aware index: out of memory");
+			}
+			z->cmask = m;
+		}
+		z->cum[mr] = nc;
+		nc += map_classes(z, b, occ, z->lab + (size_t)mr * (size_t)b->n, z->cmask + nc);
+		uint32_t c = occ & -occ, r = occ + c;
+		occ = (((r ^ occ) >> 2) / c) | r;
+	}
+	z->cum[z->nmaps] = nc;
+	z->nclasses = nc;
+	z->entries = (uint64_t)nc * z->kfact;
+	if (z->entries >= (uint64_t)1 << 40) {
+		pdb_zidx_free(z);
+		return err_set(err, SLIDETAB_EINVAL, "zero-aware index: too many entries");
+	}
+	return SLIDETAB_OK;
+}
+
+void pdb_zidx_free(struct pdb_zidx *z)
+{
+	free(z->cum);
+	free(z->lab);
+	free(z->cmask);
+	z->cum = NULL;
+	z->lab = NULL;
+	z->cmask = NULL;
+}

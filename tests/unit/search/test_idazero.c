@@ -1,0 +1,127 @@
+/* test_idazero: IDA* over zero-aware 1-bit sets gives the lengths and the smallest paths that the
+ * 4-bit sets give: random 4x4 positions in every blank class, random-walk 5x5 positions. */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/search/ida.h"
+#include "tests/unit/testtables.h"
+#include "tests/unit/testutil.h"
+
+static uint64_t rng(uint64_t *x)
+{
+	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+	return *x;
+}
+
+/* The set `preset` of the board for the goal with the blank at `blank`: the 4-bit one make builds
+ * (tables/), and the zero-aware one built here. */
+static struct pdb_set *old_set(const char *preset, int rows, int cols, int blank)
+{
+	uint32_t masks[PDB_PRESET_MAX];
+	int n = pdb_preset_for(preset, rows * cols, masks);
+	char paths[PDB_PRESET_MAX][TABNAME_MAX];
+	const char *pp[PDB_PRESET_MAX];
+	struct slidetab_error err;
+	for (int i = 0; i < n; i++) {
+		ck_assert(tabname_pdb(paths[i], TABNAME_MAX, "tables", rows, cols, blank, masks[i], &err) == 0);
+		pp[i] = paths[i];
+	}
+	struct pdb_set *set;
+	ck_assert_msg(pdb_set_load(&set, pp, n, 2, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(set->pat[0].zero, 0);
+	return set;
+}
+
+static struct pdb_set *zero_set(const char *preset, int rows, int cols, int blank)
+{
+	uint32_t masks[PDB_PRESET_MAX];
+	int n = pdb_preset_for(preset, rows * cols, masks);
+	struct board b;
+	struct board_state g;
+	struct slidetab_error err;
+	board_init(&b, rows, cols);
+	board_goal(&b, blank, &g);
+	struct pdb_set *set;
+	ck_assert_msg(pdb_set_new(&set, &b, &g, &err) == 0, "%s", err.msg);
+	for (int i = 0; i < n; i++) {
+		struct table_meta m;
+		uint8_t *p;
+		ck_assert_msg(pdbgen_build_enc(&b, &g, masks[i], TABLE_ENTRY_ZBIT, 2, &m, &p, &err) == 0, "%s", err.msg);
+		ck_assert_msg(pdb_set_add(set, &m, p, 1, &err) == 0, "%s", err.msg);
+	}
+	ck_assert_int_eq(set->pat[0].zero, 1);
+	return set;
+}
+
+/* A position `moves` random moves from the set's goal. */
+static void walk(const struct pdb_set *set, uint64_t *seed, int moves, struct board_state *s)
+{
+	*s = set->goal;
+	int blank = set->goal_blank;
+	for (int m = 0; m < moves;) {
+		int nb = set->b.nbr[blank][rng(seed) % 4];
+		if (nb < 0)
+			continue;
+		s->t[blank] = s->t[nb];
+		s->t[nb] = 0;
+		blank = nb;
+		m++;
+	}
+}
+
+/* The same answers from both sets, and the zero-aware heuristic never below the 4-bit one (the
+ * blank's own region counts instead of the best one). */
+static void same_answers(const struct pdb_set *a, const struct pdb_set *z, uint64_t seed, int count, int moves,
+			 int threads)
+{
+	uint64_t na = 0, nz = 0;
+	for (int i = 0; i < count; i++) {
+		struct board_state s;
+		walk(a, &seed, moves + (int)(rng(&seed) % 8), &s);
+		ck_assert_int_ge(pdb_set_h(z, &s), pdb_set_h(a, &s));
+		struct ida_result ra, rz;
+		struct slidetab_error err;
+		ck_assert_msg(ida_solve_par(a, &s, NULL, 0, threads, NULL, &ra, &err) == 0, "%s", err.msg);
+		ck_assert_msg(ida_solve_par(z, &s, NULL, 0, threads, NULL, &rz, &err) == 0, "%s", err.msg);
+		ck_assert_int_eq(ra.status, IDA_SOLVED);
+		ck_assert_int_eq(rz.status, IDA_SOLVED);
+		ck_assert_int_eq(rz.length, ra.length);
+		ck_assert_str_eq(rz.path, ra.path);
+		na += ra.nodes, nz += rz.nodes;
+	}
+	ck_assert_uint_le(nz, na); /* a heuristic at least as high never generates more nodes here */
+}
+
+static const int classes[] = { 0, 1, 5 };
+
+START_TEST(four_by_four_every_class)
+{
+	struct pdb_set *a = old_set("555", 4, 4, classes[_i]), *z = zero_set("555", 4, 4, classes[_i]);
+	same_answers(a, z, 77 + (uint64_t)_i, 12, 36, 1);
+	pdb_set_free(a);
+	pdb_set_free(z);
+}
+END_TEST
+
+START_TEST(five_by_five_random_walks)
+{
+	struct pdb_set *a = old_set("444444", 5, 5, 0), *z = zero_set("444444", 5, 5, 0);
+	same_answers(a, z, 5, 4, 34, 1);
+	same_answers(a, z, 6, 2, 34, 2); /* the search split over two threads */
+	pdb_set_free(a);
+	pdb_set_free(z);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("idazero");
+	TCase *tc = tcase_create("idazero");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, four_by_four_every_class, 0, 3);
+	tcase_add_test(tc, five_by_five_random_walks);
+	return testutil_run(s, tc);
+}
