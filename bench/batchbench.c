@@ -74,7 +74,8 @@ int main(int argc, char **argv)
 		}
 		double t2 = now();
 		for (size_t i = 0; i < hints; i++)
-			wrong += slidetab_hint(db, rows, cols, s + i * (size_t)n, NULL, &one, &moves, NULL) == SLIDETAB_OK &&
+			wrong += slidetab_hint(db, rows, cols, s + i * (size_t)n, NULL, &one, &moves, NULL) ==
+					 SLIDETAB_OK &&
 				 one != d[i];
 		double t3 = now(), t[3] = { t1 - t0, t2 - t1, t3 - t2 };
 		for (int k = 0; k < 3; k++)
@@ -84,9 +85,10 @@ int main(int argc, char **argv)
 	       (double)count / best[0] / 1e6, count, best[0]);
 	printf("slidetab_distances, this thread's CPU time: %8.2f M boards/s (%.4f s; 1 thread only)\n",
 	       (double)count / best_cpu / 1e6, best_cpu);
-	printf("slidetab_distance, one call a board: %8.2f M boards/s (%.1f ns a call)\n", (double)count / best[1] / 1e6,
-	       best[1] / (double)count * 1e9);
-	printf("slidetab_hint, one call a board:     %8.3f us a call (%zu calls)\n", best[2] / (double)hints * 1e6, hints);
+	printf("slidetab_distance, one call a board: %8.2f M boards/s (%.1f ns a call)\n",
+	       (double)count / best[1] / 1e6, best[1] / (double)count * 1e9);
+	printf("slidetab_hint, one call a board:     %8.3f us a call (%zu calls)\n", best[2] / (double)hints * 1e6,
+	       hints);
 	printf("ratio batch / one call a board:      %8.2fx\n", best[1] / best[0]);
 	slidetab_close(db);
 	free(s);

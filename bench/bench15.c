@@ -1,22 +1,22 @@
 /* bench15: 15-puzzle PDB figures: build time and size of each preset for each blank class, Korf's
  * 100 and random positions with IDA*; every answer checked, exit 1 on a wrong one. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "libslidetab/model/board.h"
-#include "libslidetab/search/ida.h"
-#include "libslidetab/pdb/pdb.h"
-#include "libslidetab/table/name.h"
 #include "common/table_write.h"
-#include "libslidetab/table/read.h"
 #include "gen/pdb/pdbgen.h"
 #include "libslidetab/base/clock.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/search/ida.h"
+#include "libslidetab/table/name.h"
+#include "libslidetab/table/read.h"
 
 struct opts {
 	int threads, level, verify, nrandom, korf, entry;
@@ -42,8 +42,16 @@ static void usage(void)
 
 static int parse(int argc, char **argv, struct opts *o)
 {
-	*o = (struct opts){ .threads = 2, .level = 6, .korf = 1, .entry = TABLE_ENTRY_MDRES, .dir = "build/bench15", .buildlist = "555,663,78",
-			    .setname = "78", .korfpath = "tests/data/korf100.txt", .classes = "0", .seed = 1 };
+	*o = (struct opts){ .threads = 2,
+			    .level = 6,
+			    .korf = 1,
+			    .entry = TABLE_ENTRY_MDRES,
+			    .dir = "build/bench15",
+			    .buildlist = "555,663,78",
+			    .setname = "78",
+			    .korfpath = "tests/data/korf100.txt",
+			    .classes = "0",
+			    .seed = 1 };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--verify"))
@@ -81,8 +89,7 @@ static int parse(int argc, char **argv, struct opts *o)
 }
 
 /* Builds and writes one pattern of a preset for the goal with the blank at `blank`. */
-static int build_one(const struct opts *o, const char *name, int blank, uint32_t mask, uint64_t *bytes,
-		     uint64_t *raw)
+static int build_one(const struct opts *o, const char *name, int blank, uint32_t mask, uint64_t *bytes, uint64_t *raw)
 {
 	struct board b;
 	struct board_state g;
@@ -153,7 +160,8 @@ static struct pdb_set *load_set(const struct opts *o, int blank)
 	struct pdb_set *set = NULL;
 	double t0 = clock_now(), c0 = clock_cpu();
 	if (np < 0 || pdb_set_load(&set, pp, np, o->threads, &err) != SLIDETAB_OK) {
-		fprintf(stderr, "bench15: set %s, blank %d: %s\n", o->setname, blank, np < 0 ? "unknown preset" : err.msg);
+		fprintf(stderr, "bench15: set %s, blank %d: %s\n", o->setname, blank,
+			np < 0 ? "unknown preset" : err.msg);
 		return NULL;
 	}
 	printf("load %s b%d set: %.2f s (cpu %.2f s)\n", o->setname, blank, clock_now() - t0, clock_cpu() - c0);
@@ -194,7 +202,8 @@ static int replays(const struct board_state *start, const struct board_state *go
 	if (r->status != IDA_SOLVED || (int)strlen(r->path) != r->length)
 		return 0;
 	for (const char *p = r->path; *p; p++)
-		if (!strchr("dlru", *p) || board_move(&b, &s, &blank, (enum board_dir)(strchr("dlru", *p) - "dlru")) != 0)
+		if (!strchr("dlru", *p) ||
+		    board_move(&b, &s, &blank, (enum board_dir)(strchr("dlru", *p) - "dlru")) != 0)
 			return 0;
 	return memcmp(s.t, goal->t, 16) == 0;
 }
@@ -222,8 +231,8 @@ static int solve_all(const struct opts *o, const struct pdb_set *set, const char
 			worst = dt, worst_i = i;
 		if (rc != SLIDETAB_OK || !replays(&s[i], goal, &r) || !replays(&s[i], goal, &res[i]) ||
 		    r.length != res[i].length || strcmp(r.path, res[i].path) != 0 || (want && r.length != want[i])) {
-			printf("%s %d: WRONG: length %d (batch %d, published %d)\n", what, i + 1, r.length, res[i].length,
-			       want ? want[i] : -1);
+			printf("%s %d: WRONG: length %d (batch %d, published %d)\n", what, i + 1, r.length,
+			       res[i].length, want ? want[i] : -1);
 			bad++;
 		}
 	}
@@ -296,7 +305,7 @@ static int query_run(const char *dir, const char *in, const char *out, int threa
 {
 	char j[16];
 	snprintf(j, sizeof j, "%d", threads);
-	double t0 = now();
+	double t0 = clock_now();
 	pid_t pid = fork();
 	if (pid == 0) {
 		int fi = open(in, O_RDONLY), fo = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -310,9 +319,10 @@ static int query_run(const char *dir, const char *in, const char *out, int threa
 	struct rusage ru;
 	if (pid < 0 || wait4(pid, &st, 0, &ru) != pid)
 		return -1;
-	*wall = now() - t0;
+	*wall = clock_now() - t0;
 	*rss_mb = (double)ru.ru_maxrss / 1024.0; /* Linux: KiB */
-	*cpu_s = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+	*cpu_s = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+		 (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 

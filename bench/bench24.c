@@ -3,12 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/model/board.h"
-#include "libslidetab/search/ida.h"
-#include "libslidetab/pdb/pdb.h"
-#include "libslidetab/base/pool.h"
-#include "libslidetab/table/name.h"
 #include "libslidetab/base/clock.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/search/ida.h"
+#include "libslidetab/table/name.h"
 
 #define MAX_INST 64
 

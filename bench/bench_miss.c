@@ -12,7 +12,7 @@
 
 #include "slidetab.h"
 
-#define CALLS 200000
+#define CALLS  200000
 #define ROUNDS 5
 
 static double now(void)

@@ -210,8 +210,8 @@ static void tally_add(struct tally *t, double dt, size_t peak, size_t states)
 
 static void tally_print(const char *name, const struct tally *t, int n)
 {
-	printf("%-4s %8.3f s %9.4f ms %9.3f ms %12zu B %12zu\n", name, t->total, 1e3 * t->total / n,
-	       1e3 * t->worst, t->peak, t->states);
+	printf("%-4s %8.3f s %9.4f ms %9.3f ms %12zu B %12zu\n", name, t->total, 1e3 * t->total / n, 1e3 * t->worst,
+	       t->peak, t->states);
 }
 
 enum { HARD = 5000 }; /* a deal is hard when BFS stores at least this many layouts */
@@ -259,15 +259,15 @@ int main(int argc, char **argv)
 			longest = a;
 		gap_result_free(&res);
 	}
-	printf("answers: %d solvable (longest %d moves), %d impossible (%d proved without search)\n", solved,
-	       longest, impossible, proved);
+	printf("answers: %d solvable (longest %d moves), %d impossible (%d proved without search)\n", solved, longest,
+	       impossible, proved);
 	printf("          total      mean/deal     worst   peak (1 deal)  states stored (sum)\n");
 	tally_print("A*", &astar, n);
 	tally_print("BFS", &bfs, n);
 	printf("speed-up: %.1fx", bfs.total / astar.total);
 	if (hard)
-		printf("   (%.1fx on the %d deals where BFS stored >= %d layouts)", hard_bfs.total / hard_astar.total, hard,
-		       HARD);
+		printf("   (%.1fx on the %d deals where BFS stored >= %d layouts)", hard_bfs.total / hard_astar.total,
+		       hard, HARD);
 	printf("\nmemory: peak %.1fx smaller; deals where A* used more bytes than BFS: %d\n",
 	       (double)bfs.peak / (double)astar.peak, more_memory);
 	getrusage(RUSAGE_SELF, &ru);

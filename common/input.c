@@ -22,7 +22,9 @@ void input_init(struct input *in, FILE *f, const char *name, int rows, int cols,
 }
 
 /* The boards query reads without --board, by cells. */
-static const int known[][2] = { { 2, 2 }, { 2, 3 }, { 2, 4 }, { 3, 3 }, { 2, 5 }, { 3, 4 }, { 2, 6 }, { 4, 4 }, { 5, 5 } };
+static const int known[][2] = {
+	{ 2, 2 }, { 2, 3 }, { 2, 4 }, { 3, 3 }, { 2, 5 }, { 3, 4 }, { 2, 6 }, { 4, 4 }, { 5, 5 }
+};
 #define NKNOWN (int)(sizeof known / sizeof known[0])
 
 int input_board_for(int tokens, int pairs, int *rows, int *cols, struct slidetab_error *err)
@@ -49,11 +51,16 @@ int input_board_for(int tokens, int pairs, int *rows, int *cols, struct slidetab
 	if (found > 1)
 		return err_set(err, SLIDETAB_EINVAL, "%d tokens could be %s: say which with --board", tokens, list);
 	if (tokens == 2 || tokens == 3 || tokens == 5)
-		return err_set(err, SLIDETAB_EINVAL, "a row of %d tokens: a puzzle given in rows needs --board RxC (e.g. %s)",
-			       tokens, tokens == 2 ? "3x2" : tokens == 3 ? "3x3" : "2x5 or 5x5");
-	return err_set(err, SLIDETAB_EINVAL,
-		       "%d tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, 16 4x4, 25 5x5%s): "
-		       "give --board RxC", tokens, pairs ? "; twice that for a start and goal" : "");
+		return err_set(err, SLIDETAB_EINVAL,
+			       "a row of %d tokens: a puzzle given in rows needs --board RxC (e.g. %s)", tokens,
+			       tokens == 2   ? "3x2"
+			       : tokens == 3 ? "3x3"
+					     : "2x5 or 5x5");
+	return err_set(
+		err, SLIDETAB_EINVAL,
+		"%d tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, 16 4x4, 25 5x5%s): "
+		"give --board RxC",
+		tokens, pairs ? "; twice that for a start and goal" : "");
 }
 
 static int fill(struct input *in)
@@ -175,8 +182,10 @@ static int line_values(struct input *in, const char *line, size_t len, int at, i
 			if (!tok_is_blank_mark(t[i]) && (t[i] < '0' || t[i] > '9')) {
 				char shown[16];
 				err_escape(t + i, 1, shown, sizeof shown);
-				return err_set(err, SLIDETAB_EINVAL, "line %ld: column %d: '%s' is not a digit or a blank mark (x X _ .)",
-					       in->line, col, shown), -1;
+				return err_set(err, SLIDETAB_EINVAL,
+					       "line %ld: column %d: '%s' is not a digit or a blank mark (x X _ .)",
+					       in->line, col, shown),
+				       -1;
 			}
 			in->val[at + (int)i] = tok_is_blank_mark(t[i]) ? 0 : (unsigned)(t[i] - '0');
 			in->vline[at + (int)i] = in->line, in->vcol[at + (int)i] = col;
@@ -201,13 +210,16 @@ static int check_tiles(const struct input *in, int at, struct slidetab_error *er
 		long line = in->vline[i];
 		int col = in->vcol[i];
 		if (v >= (unsigned)in->n)
-			return err_set(err, SLIDETAB_EINVAL, "line %ld: column %d: tile %u out of range for %dx%d (tiles 1..%d and a blank)",
+			return err_set(err, SLIDETAB_EINVAL,
+				       "line %ld: column %d: tile %u out of range for %dx%d (tiles 1..%d and a blank)",
 				       line, col, v, in->rows, in->cols, in->n - 1);
 		if (seen >> v & 1) {
 			if (v == 0)
-				return err_set(err, SLIDETAB_EINVAL, "line %ld: column %d: a second blank (0 x X _ . all mark the blank)",
+				return err_set(err, SLIDETAB_EINVAL,
+					       "line %ld: column %d: a second blank (0 x X _ . all mark the blank)",
 					       line, col);
-			return err_set(err, SLIDETAB_EINVAL, "line %ld: column %d: tile %u appears twice", line, col, v);
+			return err_set(err, SLIDETAB_EINVAL, "line %ld: column %d: tile %u appears twice", line, col,
+				       v);
 		}
 		seen |= 1u << v;
 	}
@@ -245,8 +257,9 @@ static int lone_token(struct input *in, const char *line, size_t len, int first,
 			"line %ld: a lone number %u looks like a case count (--style hdu3567 reads one; otherwise remove it)",
 			in->line, t.value);
 	else if (in->n)
-		err_set(err, SLIDETAB_EINVAL, "line %ld: one token where a %dx%d puzzle (%d tokens, or %d characters) was expected",
-			in->line, in->rows, in->cols, in->n, in->n);
+		err_set(err, SLIDETAB_EINVAL,
+			"line %ld: one token where a %dx%d puzzle (%d tokens, or %d characters) was expected", in->line,
+			in->rows, in->cols, in->n, in->n);
 	else
 		err_set(err, SLIDETAB_EINVAL, "line %ld: one token is not a puzzle", in->line);
 	return R_BADLINE;
@@ -255,7 +268,8 @@ static int lone_token(struct input *in, const char *line, size_t len, int first,
 /* A line read while no board is known decides it: R_PUZZLE (the board is set) or R_BADLINE (the
  * line cannot start a puzzle, or its token count names no board or several: the board stays
  * unknown and the next line may decide it, so every line gets its own result). */
-static int decide_board(struct input *in, const char *line, size_t len, int fields, int first, struct slidetab_error *err)
+static int decide_board(struct input *in, const char *line, size_t len, int fields, int first,
+			struct slidetab_error *err)
 {
 	struct tok toks[INPUT_MAX_TOKENS];
 	size_t flen;
@@ -309,8 +323,8 @@ static int fresh_line(struct input *in, const char *line, size_t len, int fields
 	}
 	if (fields == 1)
 		return lone_token(in, line, len, first, err);
-	err_set(err, SLIDETAB_EINVAL, "line %ld: %d tokens: a %dx%d puzzle is %d tokens%s, or rows of %d", in->line, fields,
-		in->rows, in->cols, in->n, in->pairs ? " (a start and goal twice that)" : "", in->cols);
+	err_set(err, SLIDETAB_EINVAL, "line %ld: %d tokens: a %dx%d puzzle is %d tokens%s, or rows of %d", in->line,
+		fields, in->rows, in->cols, in->n, in->pairs ? " (a start and goal twice that)" : "", in->cols);
 	return R_BADLINE;
 }
 
@@ -326,7 +340,8 @@ static int next_row(struct input *in, const char *line, size_t len, int fields, 
 	in->board_line = in->first_line;
 	if (fields > 0 && whole_line(in, fields, flen)) {
 		in->replay = 1;
-		err_set(err, SLIDETAB_EINVAL, "line %ld: a puzzle in rows of %d stops after %d of %d rows (line %ld is a whole puzzle)",
+		err_set(err, SLIDETAB_EINVAL,
+			"line %ld: a puzzle in rows of %d stops after %d of %d rows (line %ld is a whole puzzle)",
 			in->first_line, in->cols, in->rows_seen, in->rows, in->line);
 		in->rows_seen = 0;
 		return R_PARTIAL;
@@ -336,8 +351,9 @@ static int next_row(struct input *in, const char *line, size_t len, int fields, 
 		if (fields < 0)
 			too_long(in, &in->pend);
 		else
-			err_set(&in->pend, SLIDETAB_EINVAL, "line %ld: %d tokens where row %d of %d tokens was expected", in->line,
-				fields, in->rows_seen + 1, in->cols);
+			err_set(&in->pend, SLIDETAB_EINVAL,
+				"line %ld: %d tokens where row %d of %d tokens was expected", in->line, fields,
+				in->rows_seen + 1, in->cols);
 	}
 	int at = in->rows_seen * in->cols;
 	if (!in->bad)
@@ -357,7 +373,8 @@ static int next_row(struct input *in, const char *line, size_t len, int fields, 
 
 /* Reads the next single board (one line of n tokens, compact, or rows lines of cols tokens).
  * With pairs, a line of 2n tokens fills both s and g and sets *both. */
-static int next_board(struct input *in, struct board_state *s, struct board_state *g, int *both, struct slidetab_error *err)
+static int next_board(struct input *in, struct board_state *s, struct board_state *g, int *both,
+		      struct slidetab_error *err)
 {
 	char *line;
 	*both = 0;
@@ -367,7 +384,8 @@ static int next_board(struct input *in, struct board_state *s, struct board_stat
 			if (in->rows_seen == 0)
 				return R_EOF;
 			in->board_line = in->first_line;
-			err_set(err, SLIDETAB_EINVAL, "line %ld: input ended inside the puzzle that starts here (%d of %d rows)",
+			err_set(err, SLIDETAB_EINVAL,
+				"line %ld: input ended inside the puzzle that starts here (%d of %d rows)",
 				in->first_line, in->rows_seen, in->rows);
 			in->rows_seen = 0;
 			return R_PARTIAL;
@@ -466,7 +484,8 @@ int input_read_count(struct input *in, long *count, struct slidetab_error *err)
 	if (tok_split(line, (size_t)len, &t, 1, &k, err) != SLIDETAB_OK)
 		return err_prefix(err, "line %ld: expected the number of cases", in->line);
 	if (t.kind != TOK_NUMBER)
-		return err_set(err, SLIDETAB_EINVAL, "line %ld: expected the number of cases, found a blank mark", in->line);
+		return err_set(err, SLIDETAB_EINVAL, "line %ld: expected the number of cases, found a blank mark",
+			       in->line);
 	in->announced = *count = t.value;
 	in->count_line = in->line;
 	return SLIDETAB_OK;

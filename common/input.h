@@ -4,14 +4,14 @@
 
 #include <stdio.h>
 
-#include "libslidetab/model/board.h"
 #include "libslidetab/base/err.h"
+#include "libslidetab/model/board.h"
 
-#define INPUT_MAX_LINE 4096 /* longer lines are an error, skipped without buffering them */
+#define INPUT_MAX_LINE   4096 /* longer lines are an error, skipped without buffering them */
 #define INPUT_MAX_TOKENS (2 * BOARD_MAX_CELLS)
 
 struct input {
-	FILE *f;         /* NULL: the text is mem[0..memlen) */
+	FILE *f; /* NULL: the text is mem[0..memlen) */
 	const char *mem;
 	size_t memlen;
 	const char *name;
@@ -19,10 +19,10 @@ struct input {
 	char copy[INPUT_MAX_LINE + 1];
 	size_t pos, len;
 	int eof;
-	int cr;          /* the last line ended with CR: a LF right after it is part of that line end */
-	long line;       /* number of the last line read */
-	long cur_len;    /* its length (-2: overlong) */
-	int replay;      /* the next input_line returns the last line again */
+	int cr;           /* the last line ended with CR: a LF right after it is part of that line end */
+	long line;        /* number of the last line read */
+	long cur_len;     /* its length (-2: overlong) */
+	int replay;       /* the next input_line returns the last line again */
 	int seen_content; /* a line with tokens has been read */
 	/* board, once known */
 	int rows, cols, n;

@@ -3,13 +3,13 @@
 #include "libslidetab/table/header.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -70,7 +70,8 @@ static int out_write(struct out *o, const void *buf, uint64_t n, struct slidetab
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
-			return err_set(err, SLIDETAB_EIO, "writing %s: %s", o->path, k < 0 ? strerror(errno) : "short write");
+			return err_set(err, SLIDETAB_EIO, "writing %s: %s", o->path,
+				       k < 0 ? strerror(errno) : "short write");
 		p += k;
 		n -= (uint64_t)k;
 		o->written += (uint64_t)k;
@@ -122,8 +123,9 @@ int table_write_check(const char *path, struct slidetab_error *err)
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return err_set(err, SLIDETAB_EIO, "cannot write the table %s: it is a folder", path);
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* a device or pipe is written in place */
-		return access(path, W_OK) == 0 ? SLIDETAB_OK
-					       : err_set(err, SLIDETAB_EIO, "cannot write the table %s: %s", path, strerror(errno));
+		return access(path, W_OK) == 0
+			       ? SLIDETAB_OK
+			       : err_set(err, SLIDETAB_EIO, "cannot write the table %s: %s", path, strerror(errno));
 	char *tmpname;
 	int fd = open_temp(path, &tmpname, err);
 	if (fd < 0)
@@ -140,8 +142,9 @@ int table_write_check(const char *path, struct slidetab_error *err)
 static int publish(int fd, const char *tmpname, const char *path, struct slidetab_error *err)
 {
 	if (tmpname)
-		return rename(tmpname, path) == 0 ? SLIDETAB_OK
-						  : err_set(err, SLIDETAB_EIO, "renaming to %s: %s", path, strerror(errno));
+		return rename(tmpname, path) == 0
+			       ? SLIDETAB_OK
+			       : err_set(err, SLIDETAB_EIO, "renaming to %s: %s", path, strerror(errno));
 	char proc[64], *link = malloc(strlen(path) + 32);
 	if (!link)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
@@ -277,7 +280,9 @@ int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint
 		table_blocks_free(t);
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
-	struct zjob job = { .packed = packed, .packed_bytes = count ? end - first * bb : 0, .bb = bb, .level = level, .out = t };
+	struct zjob job = {
+		.packed = packed, .packed_bytes = count ? end - first * bb : 0, .bb = bb, .level = level, .out = t
+	};
 	if (zlib) {
 		/* Blocks are deflated in parallel; the bytes do not depend on the thread count. */
 		pool_run(threads < 1 ? pool_cpus() : threads, count, deflate_block, &job);
@@ -340,8 +345,9 @@ static int write_body(struct out *o, const struct table_meta *m, const uint32_t 
 	    (rc = out_write(o, zeros, payload_off - index_end, err)) == SLIDETAB_OK)
 		rc = payload(ctx, &sink, err);
 	if (rc == SLIDETAB_OK && o->written != payload_off + off)
-		rc = err_set(err, SLIDETAB_EIO, "writing %s: the payload source gave %" PRIu64 " bytes, expected %" PRIu64,
-			     o->path, o->written - payload_off, off);
+		rc = err_set(err, SLIDETAB_EIO,
+			     "writing %s: the payload source gave %" PRIu64 " bytes, expected %" PRIu64, o->path,
+			     o->written - payload_off, off);
 	free(index);
 	return rc;
 }

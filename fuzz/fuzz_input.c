@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/model/board.h"
 #include "common/input.h"
+#include "libslidetab/model/board.h"
 
 /* Boards the first byte can force (0x0 = let the first whole puzzle line decide). */
-static const int boards[16][2] = { { 0, 0 }, { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 3, 3 }, { 2, 5 }, { 3, 4 },
+static const int boards[16][2] = { { 0, 0 }, { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 3, 3 },  { 2, 5 }, { 3, 4 },
 				   { 2, 6 }, { 4, 4 }, { 4, 3 }, { 5, 5 }, { 4, 5 }, { 2, 12 }, { 5, 2 }, { 0, 0 } };
 
 static void check_state(const struct input *in, const struct board_state *s)

@@ -204,7 +204,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 	}
 	if (rc_pre >= 0) {
-		if ((rc_pre == SLIDETAB_OK) != (rc_all == SLIDETAB_OK) && rc_pre != SLIDETAB_ENOMEM && rc_all != SLIDETAB_ENOMEM)
+		if ((rc_pre == SLIDETAB_OK) != (rc_all == SLIDETAB_OK) && rc_pre != SLIDETAB_ENOMEM &&
+		    rc_all != SLIDETAB_ENOMEM)
 			abort(); /* preload and check_all disagree about the same bytes */
 		if (rc_pre == SLIDETAB_OK) {
 			if (probe(tp, idx, val2, ok2) != PROBES)

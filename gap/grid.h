@@ -110,7 +110,6 @@ static inline void gap_grid_from_key(struct gap_grid *g, const struct gap_key *k
 /* The grid of a valid layout (see gap_layout_check). */
 void gap_grid_from_layout(struct gap_grid *g, const struct gap_layout *l);
 
-
 /* The key of a grid. */
 struct gap_key gap_grid_key(const struct gap_grid *g);
 

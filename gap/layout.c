@@ -37,10 +37,11 @@ int gap_layout_check(const struct gap_layout *l, struct slidetab_error *err)
 			if (v == GAP_EMPTY)
 				gaps++;
 			else if (!gap_card_valid(v))
-				return err_set(err, SLIDETAB_EINVAL, "row %d column %d: card %d does not exist", r + 1, c + 1, v);
+				return err_set(err, SLIDETAB_EINVAL, "row %d column %d: card %d does not exist", r + 1,
+					       c + 1, v);
 			else if (v % 10 == 1)
-				return err_set(err, SLIDETAB_EINVAL, "row %d column %d: ace %d must be in column 1", r + 1, c + 1,
-				               v);
+				return err_set(err, SLIDETAB_EINVAL, "row %d column %d: ace %d must be in column 1",
+					       r + 1, c + 1, v);
 			else if (seen[v]++)
 				return err_set(err, SLIDETAB_EINVAL, "card %d appears twice", v);
 		}

@@ -6,10 +6,10 @@
 
 #include "libslidetab/base/err.h"
 
-#define GAP_ROWS 4
-#define GAP_COLS 8
+#define GAP_ROWS      4
+#define GAP_COLS      8
 #define GAP_DEAL_COLS 7 /* the input deals 7 cards per row into columns 2..8 */
-#define GAP_EMPTY 0     /* a gap in gap_layout.cell */
+#define GAP_EMPTY     0 /* a gap in gap_layout.cell */
 
 /*
  * A layout. cell[r][c] (0-based) holds a card 11..47 (tens digit = suit 1..4, units = value 1..7)

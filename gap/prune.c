@@ -54,7 +54,7 @@ static void reach_suit(const signed char *pos, uint32_t *gap, uint32_t *movable,
 	int best;
 
 	if ((~*movable >> k & 0x3F) == 0)
-		return; /* every card of the suit is known to move: nothing to add */
+		return;                    /* every card of the suit is known to move: nothing to add */
 	best = 1 + gap_lowest(~*gap >> k); /* the highest value sent next to a card */
 
 	best = reach_card(pos, gap, movable, best, k, 2);
@@ -131,8 +131,7 @@ static uint32_t enabled_cards(const struct gap_grid *g)
  * every gap follows a 7) reachable at all is reachable by a path of the same length that starts
  * with such a card: exploring only those keeps every distance to the goal exact.
  */
-static uint32_t stubborn_set(const struct gap_grid *g, const struct gap_reach *r, uint32_t enabled, int seed,
-                             int limit)
+static uint32_t stubborn_set(const struct gap_grid *g, const struct gap_reach *r, uint32_t enabled, int seed, int limit)
 {
 	uint32_t set = 0, work = gap_bit(seed);
 

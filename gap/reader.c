@@ -16,9 +16,9 @@ struct row {
 
 struct gap_reader {
 	FILE *in;
-	long line;        /* number of the last line read */
-	long where;       /* the line the last result refers to (gap_reader_line) */
-	char *buf;        /* the last line read, its end ("\n", "\r\n") cut off */
+	long line;  /* number of the last line read */
+	long where; /* the line the last result refers to (gap_reader_line) */
+	char *buf;  /* the last line read, its end ("\n", "\r\n") cut off */
 	size_t bufcap, len;
 	struct row *rows; /* the current block: consecutive non-blank lines */
 	size_t nrows, rowcap, next;
@@ -96,7 +96,7 @@ int gap_read_count(struct gap_reader *rd, long *count, struct slidetab_error *er
 		return err_prefix(err, "expected the number of layouts (0..%ld) alone on the line", GAP_MAX_LAYOUTS);
 	if (n != 1 || toks[0].kind != TOK_NUMBER)
 		return err_set(err, SLIDETAB_EINVAL, "expected the number of layouts (0..%ld) alone on the line",
-		               GAP_MAX_LAYOUTS);
+			       GAP_MAX_LAYOUTS);
 	*count = (long)toks[0].value;
 	return SLIDETAB_OK;
 }
@@ -151,9 +151,11 @@ static int parse_row(const struct row *row, int cards[GAP_DEAL_COLS], struct sli
 	for (int i = 0; i < n; i++) {
 		const struct tok *t = &toks[i];
 		if (t->kind != TOK_NUMBER)
-			return err_set(err, SLIDETAB_EINVAL, "column %d: '%c' is not a card", t->col, row->text[t->col - 1]);
+			return err_set(err, SLIDETAB_EINVAL, "column %d: '%c' is not a card", t->col,
+				       row->text[t->col - 1]);
 		if (!gap_card_valid((int)t->value))
-			return err_set(err, SLIDETAB_EINVAL, "card %.*s does not exist", t->len, row->text + t->col - 1);
+			return err_set(err, SLIDETAB_EINVAL, "card %.*s does not exist", t->len,
+				       row->text + t->col - 1);
 		if (i < GAP_DEAL_COLS)
 			cards[i] = (int)t->value;
 	}
@@ -171,7 +173,11 @@ static int list_missing(const long seen[48], char *buf, size_t size)
 		n += gap_card_valid(v) && !seen[v];
 	for (int v = 11; v <= 47 && len >= 0 && (size_t)len < size; v++)
 		if (gap_card_valid(v) && !seen[v])
-			len += snprintf(buf + len, size - (size_t)len, "%s%d", i++ == 0 ? "" : i == n ? " and " : ", ", v);
+			len += snprintf(buf + len, size - (size_t)len, "%s%d",
+					i++ == 0 ? ""
+					: i == n ? " and "
+						 : ", ",
+					v);
 	return n;
 }
 
@@ -203,9 +209,9 @@ static int check_deal(const struct row *rows, const int *dealt, long *where, str
 	n = list_missing(seen, list, sizeof list);
 	if (first == again)
 		return err_set(err, SLIDETAB_EINVAL, "card %d appears twice on the line; card%s %s %s missing", twice,
-		               n > 1 ? "s" : "", list, n > 1 ? "are" : "is");
+			       n > 1 ? "s" : "", list, n > 1 ? "are" : "is");
 	return err_set(err, SLIDETAB_EINVAL, "card %d appears twice (lines %ld and %ld); card%s %s %s missing", twice,
-	               first, again, n > 1 ? "s" : "", list, n > 1 ? "are" : "is");
+		       first, again, n > 1 ? "s" : "", list, n > 1 ? "are" : "is");
 }
 
 /* The current block is a group of lines that is not whole layouts: one bad layout, consumed. */
@@ -216,9 +222,10 @@ static int bad_group(struct gap_reader *rd, struct slidetab_error *err)
 	rd->where = rd->rows[n > GAP_ROWS ? GAP_ROWS : n - 1].line;
 	rd->next = rd->nrows;
 	if (n == 1)
-		return err_set(err, SLIDETAB_EINVAL, "expected %d lines of %d cards, found 1 line", GAP_ROWS, GAP_DEAL_COLS);
+		return err_set(err, SLIDETAB_EINVAL, "expected %d lines of %d cards, found 1 line", GAP_ROWS,
+			       GAP_DEAL_COLS);
 	return err_set(err, SLIDETAB_EINVAL, "expected %d lines of %d cards, found %zu lines (%ld-%ld)", GAP_ROWS,
-	               GAP_DEAL_COLS, n, rd->rows[0].line, rd->rows[n - 1].line);
+		       GAP_DEAL_COLS, n, rd->rows[0].line, rd->rows[n - 1].line);
 }
 
 int gap_read_layout(struct gap_reader *rd, struct gap_layout *out, int *got, struct slidetab_error *err)

@@ -4,8 +4,8 @@
 
 #include <stdio.h>
 
-#include "libslidetab/base/tok.h"
 #include "gap/layout.h"
+#include "libslidetab/base/tok.h"
 
 /*
  * Lines follow the token grammar of every slidetab reader (libslidetab/base/tok.h): cards are separated by

@@ -92,11 +92,12 @@ static void report_missing_layouts(struct gap_answering *a, long line, long firs
 	char text[160];
 
 	if (first == count)
-		snprintf(text, sizeof text, "layout missing: the input ends after %ld of %ld announced layouts", first - 1,
-		         count);
+		snprintf(text, sizeof text, "layout missing: the input ends after %ld of %ld announced layouts",
+			 first - 1, count);
 	else
-		snprintf(text, sizeof text, "layouts %ld-%ld missing: the input ends after %ld of %ld announced layouts",
-		         first, count, first - 1, count);
+		snprintf(text, sizeof text,
+			 "layouts %ld-%ld missing: the input ends after %ld of %ld announced layouts", first, count,
+			 first - 1, count);
 	report(a, SLIDETAB_EINVAL, line, first, text);
 	for (long k = first; k <= count; k++)
 		fputs("error\n", a->out);
@@ -141,7 +142,7 @@ static void finish_output(struct gap_answering *a)
 }
 
 int gap_run(FILE *in, const char *in_name, FILE *out, FILE *diag, const struct gap_options *opt,
-            struct slidetab_error *err)
+	    struct slidetab_error *err)
 {
 	static const struct gap_options defaults = { 0, 0, 0 };
 	struct gap_answering a = { out, diag, in_name ? in_name : "stdin", opt ? opt : &defaults, err, SLIDETAB_OK };

@@ -23,6 +23,6 @@
  * the worst kind (it is also on diag).
  */
 int gap_run(FILE *in, const char *in_name, FILE *out, FILE *diag, const struct gap_options *opt,
-            struct slidetab_error *err);
+	    struct slidetab_error *err);
 
 #endif

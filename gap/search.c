@@ -70,7 +70,7 @@ static int record_path(const struct gap_store *s, uint32_t idx, struct gap_resul
  * res->moves; returns SLIDETAB_OK, SLIDETAB_UNSOLVABLE, SLIDETAB_ELIMIT or SLIDETAB_ENOMEM.
  */
 static int search_run(struct gap_store *s, size_t limit, const struct gap_grid *start, int want_path,
-                      struct gap_result *res)
+		      struct gap_result *res)
 {
 	struct gap_key key = gap_grid_key(start);
 	int h = gap_lower_bound(start);
@@ -110,7 +110,7 @@ void gap_result_free(struct gap_result *res)
 }
 
 int gap_solve(const struct gap_layout *start, const struct gap_options *opt, struct gap_result *res,
-              struct slidetab_error *err)
+	      struct slidetab_error *err)
 {
 	size_t limit = opt && opt->mem_limit ? opt->mem_limit : GAP_DEFAULT_MEM_LIMIT;
 	struct gap_store s;
@@ -131,7 +131,7 @@ int gap_solve(const struct gap_layout *start, const struct gap_options *opt, str
 		return err_set(err, st, "the goal cannot be reached");
 	if (st == SLIDETAB_ELIMIT)
 		return err_set(err, st, "search stopped: memory cap of %zu bytes reached (%zu states stored)", limit,
-		               res->states);
+			       res->states);
 	if (st == SLIDETAB_ENOMEM)
 		return err_set(err, st, "out of memory");
 	return SLIDETAB_OK;

@@ -36,7 +36,7 @@ struct gap_result {
  * filled (its counters too); free it with gap_result_free.
  */
 int gap_solve(const struct gap_layout *start, const struct gap_options *opt, struct gap_result *res,
-              struct slidetab_error *err);
+	      struct slidetab_error *err);
 
 void gap_result_free(struct gap_result *res);
 

@@ -89,7 +89,8 @@ static size_t index_slot(const struct gap_store *s, const struct gap_key *key, u
 	uint32_t tag = (uint32_t)(hash >> 32);
 
 	for (; s->index[i]; i = (i + 1) & mask)
-		if ((uint32_t)(s->index[i] >> 32) == tag && key_eq(&gap_node_at(s, (uint32_t)s->index[i] - 1)->key, key))
+		if ((uint32_t)(s->index[i] >> 32) == tag &&
+		    key_eq(&gap_node_at(s, (uint32_t)s->index[i] - 1)->key, key))
 			break;
 	return i;
 }

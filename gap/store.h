@@ -8,8 +8,8 @@
 #include "gap/grid.h"
 
 enum {
-	GAP_H_BUCKETS = 48,    /* open-list sub-buckets per f value, by h (h <= 24 + 4 * 5) */
-	GAP_CHUNK_NODES = 256  /* nodes per chunk */
+	GAP_H_BUCKETS = 48,   /* open-list sub-buckets per f value, by h (h <= 24 + 4 * 5) */
+	GAP_CHUNK_NODES = 256 /* nodes per chunk */
 };
 
 #define GAP_NIL UINT32_MAX /* no node, no entry */
@@ -30,19 +30,19 @@ struct gap_entry {
 };
 
 struct gap_store {
-	size_t limit, used, peak;  /* bytes: the cap, in use now, most in use at once */
-	int over, nomem;           /* the cap was hit / malloc failed */
-	struct gap_node **chunks;  /* nodes, GAP_CHUNK_NODES per chunk (chunks never move) */
+	size_t limit, used, peak; /* bytes: the cap, in use now, most in use at once */
+	int over, nomem;          /* the cap was hit / malloc failed */
+	struct gap_node **chunks; /* nodes, GAP_CHUNK_NODES per chunk (chunks never move) */
 	size_t nchunks, chunk_cap;
-	size_t count;              /* nodes stored */
-	uint64_t *index;           /* open addressing: hash high half << 32 | node index + 1; 0 = empty */
+	size_t count;    /* nodes stored */
+	uint64_t *index; /* open addressing: hash high half << 32 | node index + 1; 0 = empty */
 	size_t isize;
-	uint32_t *open;            /* first entry of bucket (f - base_f) * GAP_H_BUCKETS + h, or GAP_NIL */
-	size_t nopen, cur;         /* buckets, and the first that may be non-empty */
-	struct gap_entry *pool;    /* open-list entries; popped ones are chained from free_entry */
+	uint32_t *open;         /* first entry of bucket (f - base_f) * GAP_H_BUCKETS + h, or GAP_NIL */
+	size_t nopen, cur;      /* buckets, and the first that may be non-empty */
+	struct gap_entry *pool; /* open-list entries; popped ones are chained from free_entry */
 	size_t npool, pool_cap;
 	uint32_t free_entry;
-	int base_f;                /* the start's bound; smaller f values are raised to it */
+	int base_f; /* the start's bound; smaller f values are raised to it */
 };
 
 /* An empty store with a cap of `limit` bytes whose open list starts at f = base_f. Returns 0, or

@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "common/cli.h"
-#include "gen/carray.h"
-#include "libslidetab/model/board.h"
 #include "common/input.h"
-#include "libslidetab/table/read.h"
+#include "gen/carray.h"
 #include "libslidetab/base/version.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/table/read.h"
 
 static const char *prog = "gen";
 
@@ -42,13 +42,13 @@ int genargs_goal(const struct gen_args *a, const struct board *b, struct board_s
 	}
 	int blank = a->blank < 0 ? b->n - 1 : a->blank;
 	if (blank >= b->n) {
-		fprintf(stderr, "%s: --blank %d is not a cell of %dx%d (0..%d)\n", prog, blank, a->rows, a->cols, b->n - 1);
+		fprintf(stderr, "%s: --blank %d is not a cell of %dx%d (0..%d)\n", prog, blank, a->rows, a->cols,
+			b->n - 1);
 		return -1;
 	}
 	board_goal(b, blank, goal);
 	return 0;
 }
-
 
 /* A name from a list, as its index; -1 with a message when it is none of them. */
 static int pick(const char *option, const char *text, const char *const *names, int count)
@@ -66,12 +66,13 @@ static int pick(const char *option, const char *text, const char *const *names, 
 /* Applies one option: 0 to go on, 1 to stop with success (--help, --version), -1 usage error. */
 static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(FILE *f))
 {
-	static const char *const compress[] = { "none", "zlib", "compact", "raw" }, *const entry[] = { "half", "mdres", "plain", "zbit" };
+	static const char *const compress[] = { "none", "zlib", "compact", "raw" }, *const entry[] = { "half", "mdres",
+												       "plain",
+												       "zbit" };
 	static const uint32_t entries[] = { TABLE_ENTRY_HALF, TABLE_ENTRY_MDRES, TABLE_ENTRY_PLAIN, TABLE_ENTRY_ZBIT };
 	int k;
 	switch (c) {
-	case 'b':
-		return cli_board(prog, arg, &a->rows, &a->cols);
+	case 'b': return cli_board(prog, arg, &a->rows, &a->cols);
 	case 'B': return cli_int(prog, "--blank", arg, 0, 24, &a->blank);
 	case 'j': return cli_threads(prog, arg, &a->threads);
 	case 'l': return cli_int(prog, "--level", arg, 1, 9, &a->level);
@@ -95,7 +96,10 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 	case 'h': usage(stdout); return 1;
 	case 'V': printf("%s (slidetab) %s\n", prog, SLIDETAB_VERSION); return 1;
 	case 'K': a->checkpoint = arg; return 0;
-	case 'R': a->checkpoint = arg; a->resume = 1; return 0;
+	case 'R':
+		a->checkpoint = arg;
+		a->resume = 1;
+		return 0;
 	case 'F': a->list_files = 1; return 0;
 	case 'A':
 		if (carray_valid_name(arg)) {
@@ -114,20 +118,23 @@ static int check_args(const struct gen_args *a)
 {
 	const int other = a->verify || a->pattern || a->pdb;
 	const uint32_t most = MAX_BLOCK_BYTES * 8u / (a->compress == 2 ? 1u : 8u); /* entries are 1 or up to 8 bits */
-	const char *why = !a->rows && !a->verify ? "--board RxC is required (see gen --help)"
-			  : a->count_only && a->out ? "--count-only writes no table; drop -o"
+	const char *why = !a->rows && !a->verify          ? "--board RxC is required (see gen --help)"
+			  : a->count_only && a->out       ? "--count-only writes no table; drop -o"
 			  : a->goal_text && a->blank >= 0 ? "give --blank or --goal, not both"
-			  : a->pattern && a->pdb ? "give --pattern or --pdb, not both"
-			  : a->verify && a->rows ? "--verify reads the board from the table: drop --board"
-			  : a->list_files && (a->verify || a->count_only) ? "--list-files lists the tables a run writes (not --verify, --count-only)"
+			  : a->pattern && a->pdb          ? "give --pattern or --pdb, not both"
+			  : a->verify && a->rows          ? "--verify reads the board from the table: drop --board"
+			  : a->list_files && (a->verify || a->count_only)
+				  ? "--list-files lists the tables a run writes (not --verify, --count-only)"
 			  : a->checkpoint && other ? "--checkpoint and --resume are for exact tables"
-			  : a->block_entries && a->verify ? "--block-entries is for the tables gen writes (not --verify)"
+			  : a->block_entries && a->verify
+				  ? "--block-entries is for the tables gen writes (not --verify)"
 			  : (a->pattern || a->pdb) && a->entry != TABLE_ENTRY_MDRES && a->entry != TABLE_ENTRY_ZBIT
 				  ? "a pattern database's --entry is mdres or zbit"
-			  : !(a->pattern || a->pdb) && a->entry == TABLE_ENTRY_ZBIT ? "--entry zbit is for pattern databases"
+			  : !(a->pattern || a->pdb) && a->entry == TABLE_ENTRY_ZBIT
+				  ? "--entry zbit is for pattern databases"
 			  : a->c_array && (!a->out || other || a->count_only || a->checkpoint)
-			  ? "--c-array NAME writes one exact table as C source: give -o FILE.c"
-							   : NULL;
+				  ? "--c-array NAME writes one exact table as C source: give -o FILE.c"
+				  : NULL;
 	if (why)
 		fprintf(stderr, "%s: %s\n", prog, why);
 	else if ((uint32_t)a->block_entries > most)
@@ -139,21 +146,31 @@ static int check_args(const struct gen_args *a)
 
 int genargs_parse(int argc, char **argv, struct gen_args *a, const char *name, void (*usage)(FILE *f))
 {
-	static const struct option longopts[] = {
-		{ "board", required_argument, NULL, 'b' },   { "blank", required_argument, NULL, 'B' },
-		{ "goal", required_argument, NULL, 'g' },    { "output", required_argument, NULL, 'o' },
-		{ "threads", required_argument, NULL, 'j' }, { "compress", required_argument, NULL, 'c' },
-		{ "entry", required_argument, NULL, 'e' },   { "level", required_argument, NULL, 'l' },
-		{ "count-only", no_argument, NULL, 'C' },    { "verify", required_argument, NULL, 'v' },
-		{ "quiet", no_argument, NULL, 'q' },         { "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },       { "pattern", required_argument, NULL, 'P' },
-		{ "pdb", required_argument, NULL, 'D' },     { "dir", required_argument, NULL, 'd' },
-		{ "block-entries", required_argument, NULL, 'k' }, { "checkpoint", required_argument, NULL, 'K' },
-		{ "resume", required_argument, NULL, 'R' },  { "list-files", no_argument, NULL, 'F' },
-		{ "c-array", required_argument, NULL, 'A' },
-		{ NULL, 0, NULL, 0 }
+	static const struct option longopts[] = { { "board", required_argument, NULL, 'b' },
+						  { "blank", required_argument, NULL, 'B' },
+						  { "goal", required_argument, NULL, 'g' },
+						  { "output", required_argument, NULL, 'o' },
+						  { "threads", required_argument, NULL, 'j' },
+						  { "compress", required_argument, NULL, 'c' },
+						  { "entry", required_argument, NULL, 'e' },
+						  { "level", required_argument, NULL, 'l' },
+						  { "count-only", no_argument, NULL, 'C' },
+						  { "verify", required_argument, NULL, 'v' },
+						  { "quiet", no_argument, NULL, 'q' },
+						  { "help", no_argument, NULL, 'h' },
+						  { "version", no_argument, NULL, 'V' },
+						  { "pattern", required_argument, NULL, 'P' },
+						  { "pdb", required_argument, NULL, 'D' },
+						  { "dir", required_argument, NULL, 'd' },
+						  { "block-entries", required_argument, NULL, 'k' },
+						  { "checkpoint", required_argument, NULL, 'K' },
+						  { "resume", required_argument, NULL, 'R' },
+						  { "list-files", no_argument, NULL, 'F' },
+						  { "c-array", required_argument, NULL, 'A' },
+						  { NULL, 0, NULL, 0 } };
+	*a = (struct gen_args){
+		.blank = -1, .threads = cli_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES
 	};
-	*a = (struct gen_args){ .blank = -1, .threads = cli_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES };
 	prog = name;
 	int c;
 	opterr = 0; /* our own messages, with our own prefix */

@@ -8,68 +8,66 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "libslidetab/model/board.h"
 #include "common/input.h"
-#include "libslidetab/base/pool.h"
-#include "libslidetab/pdb/pdb.h"
-#include "libslidetab/table/name.h"
 #include "common/table_write.h"
-#include "libslidetab/table/read.h"
-#include "libslidetab/base/tok.h"
-#include "libslidetab/base/version.h"
 #include "gen/carray.h"
 #include "gen/exact/exactcmd.h"
+#include "gen/exact/verify.h"
 #include "gen/genargs.h"
 #include "gen/pdb/pdbcmd.h"
-#include "gen/exact/verify.h"
-
+#include "libslidetab/base/pool.h"
+#include "libslidetab/base/tok.h"
+#include "libslidetab/base/version.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/table/name.h"
+#include "libslidetab/table/read.h"
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: gen --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
-		"       gen --board 4x4|5x5 --blank 0 (--pattern 1,2,3 [-o FILE] | --pdb NAME [--dir DIR])\n"
-		"       gen --verify FILE\n"
-		"Builds the exact distance table of every state reachable from a goal, by\n"
-		"breadth-first search backwards from the goal.\n\n"
-		"  -b, --board RxC       board size, 2x2 up to 3x4/2x6 for tables; 2x7 with\n"
-		"                        --compress compact (15.2 GiB) or --count-only (10.2 GiB)\n"
-		"      --blank CELL      goal = tiles in order with the blank at CELL (default: last cell)\n"
-		"  -g, --goal \"...\"      any goal, row by row (0 or x = blank)\n"
-		"  -o, --output FILE     table file (default: DIR/RxC-bK.tbl, K the blank's class)\n"
-		"  -j, --threads N       worker threads (default: all cores)\n"
-		"  -c, --compress KIND   none (raw, mmap-able), zlib (default), compact (~1 bit/state)\n"
-		"  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d);\n"
-		"                        PDBs: mdres, or zbit (zero-aware, 1 bit an entry, mapped in place)\n"
-		"  -l, --level N         zlib level 1..9 (default 9)\n"
-		"      --block-entries N entries per block, a multiple of 64 up to 1048576 (8388608 with\n"
-		"                        compact; default: 32 KiB blocks); smaller blocks make cold\n"
-		"                        lookups cheaper and tables larger\n"
-		"      --count-only      search and print the histogram, write no table\n"
-		"      --checkpoint DIR  a checkpoint in DIR after each layer (removed when the run succeeds)\n"
-		"      --resume DIR      continue from the checkpoint in DIR (same board, goal and entry)\n"
-		"      --list-files      print the tables this command would write, one a line, and stop\n"
-		"      --pattern LIST    build the additive pattern database of these tiles\n"
-		"      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: 555, 663 or 78 on 4x4,\n"
-		"                        6666 or 444444 (small) on 5x5\n"
-		"      --dir DIR         folder for tables named by the default rule (default: .)\n"
-		"      --c-array NAME    write -o FILE as C source: const unsigned char NAME[], size_t NAME_len\n"
-		"      --verify FILE     check a table completely; prints OK or the first violation\n"
-		"  -q, --quiet           no per-depth progress on stderr\n"
-		"  -h, --help            this help\n"
-		"  -V, --version         version\n\n"
-		"Output: the depth histogram on stdout (`depth count` lines) and a summary (# lines).\n"
-		"Exit status: 0 success, 1 failure (write error, table fails --verify), 2 usage error,\n"
-		"3 the run needs more memory or disk than this machine has.\n\n"
-		"Examples:\n"
-		"  gen --board 3x3 --blank 0 --dir tables\n"
-		"  gen --board 2x4 --blank 0 --compress none\n"
-		"  gen --board 2x7 --count-only\n"
-		"  gen --board 2x7 --blank 0 --compress compact --dir tables\n"
-		"  gen --board 4x4 --blank 0 --pdb 78 --dir tables\n"
-		"  gen --board 4x4 --blank 0 --pdb 78 --entry zbit --dir tables\n"
-		"  gen --board 3x3 --compress compact --c-array puzzle8 -o puzzle8.c\n"
-		"  gen --verify tables/3x3-b0.tbl\n");
+	fprintf(f, "Usage: gen --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
+		   "       gen --board 4x4|5x5 --blank 0 (--pattern 1,2,3 [-o FILE] | --pdb NAME [--dir DIR])\n"
+		   "       gen --verify FILE\n"
+		   "Builds the exact distance table of every state reachable from a goal, by\n"
+		   "breadth-first search backwards from the goal.\n\n"
+		   "  -b, --board RxC       board size, 2x2 up to 3x4/2x6 for tables; 2x7 with\n"
+		   "                        --compress compact (15.2 GiB) or --count-only (10.2 GiB)\n"
+		   "      --blank CELL      goal = tiles in order with the blank at CELL (default: last cell)\n"
+		   "  -g, --goal \"...\"      any goal, row by row (0 or x = blank)\n"
+		   "  -o, --output FILE     table file (default: DIR/RxC-bK.tbl, K the blank's class)\n"
+		   "  -j, --threads N       worker threads (default: all cores)\n"
+		   "  -c, --compress KIND   none (raw, mmap-able), zlib (default), compact (~1 bit/state)\n"
+		   "  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d);\n"
+		   "                        PDBs: mdres, or zbit (zero-aware, 1 bit an entry, mapped in place)\n"
+		   "  -l, --level N         zlib level 1..9 (default 9)\n"
+		   "      --block-entries N entries per block, a multiple of 64 up to 1048576 (8388608 with\n"
+		   "                        compact; default: 32 KiB blocks); smaller blocks make cold\n"
+		   "                        lookups cheaper and tables larger\n"
+		   "      --count-only      search and print the histogram, write no table\n"
+		   "      --checkpoint DIR  a checkpoint in DIR after each layer (removed when the run succeeds)\n"
+		   "      --resume DIR      continue from the checkpoint in DIR (same board, goal and entry)\n"
+		   "      --list-files      print the tables this command would write, one a line, and stop\n"
+		   "      --pattern LIST    build the additive pattern database of these tiles\n"
+		   "      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: 555, 663 or 78 on 4x4,\n"
+		   "                        6666 or 444444 (small) on 5x5\n"
+		   "      --dir DIR         folder for tables named by the default rule (default: .)\n"
+		   "      --c-array NAME    write -o FILE as C source: const unsigned char NAME[], size_t NAME_len\n"
+		   "      --verify FILE     check a table completely; prints OK or the first violation\n"
+		   "  -q, --quiet           no per-depth progress on stderr\n"
+		   "  -h, --help            this help\n"
+		   "  -V, --version         version\n\n"
+		   "Output: the depth histogram on stdout (`depth count` lines) and a summary (# lines).\n"
+		   "Exit status: 0 success, 1 failure (write error, table fails --verify), 2 usage error,\n"
+		   "3 the run needs more memory or disk than this machine has.\n\n"
+		   "Examples:\n"
+		   "  gen --board 3x3 --blank 0 --dir tables\n"
+		   "  gen --board 2x4 --blank 0 --compress none\n"
+		   "  gen --board 2x7 --count-only\n"
+		   "  gen --board 2x7 --blank 0 --compress compact --dir tables\n"
+		   "  gen --board 4x4 --blank 0 --pdb 78 --dir tables\n"
+		   "  gen --board 4x4 --blank 0 --pdb 78 --entry zbit --dir tables\n"
+		   "  gen --board 3x3 --compress compact --c-array puzzle8 -o puzzle8.c\n"
+		   "  gen --verify tables/3x3-b0.tbl\n");
 }
 
 static int fail(int status, int reading, const struct slidetab_error *err)
@@ -127,8 +125,13 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 			printf("%s\n", paths[i]);
 		return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 	}
-	struct pdbcmd_opts o = { .out = a->out, .dir = a->dir, .threads = a->threads, .level = a->level,
-				 .entry = a->entry, .raw = a->compress == 0, .block_entries = (uint32_t)a->block_entries };
+	struct pdbcmd_opts o = { .out = a->out,
+				 .dir = a->dir,
+				 .threads = a->threads,
+				 .level = a->level,
+				 .entry = a->entry,
+				 .raw = a->compress == 0,
+				 .block_entries = (uint32_t)a->block_entries };
 	int rc = pdbcmd_build(b, goal, masks, count, &o, &err);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
@@ -165,10 +168,17 @@ static int run_gen(const struct gen_args *a)
 		return run_pdb(a, &b, &goal);
 	char defname[TABNAME_MAX];
 	struct slidetab_error err;
-	struct exactcmd_opts o = { .out = a->out, .threads = a->threads, .level = a->level, .count_only = a->count_only,
-				   .quiet = a->quiet, .compress = a->compress, .entry = a->entry,
-				   .block_entries = (uint32_t)a->block_entries, .report = stdout,
-				   .checkpoint = a->checkpoint, .resume = a->resume };
+	struct exactcmd_opts o = { .out = a->out,
+				   .threads = a->threads,
+				   .level = a->level,
+				   .count_only = a->count_only,
+				   .quiet = a->quiet,
+				   .compress = a->compress,
+				   .entry = a->entry,
+				   .block_entries = (uint32_t)a->block_entries,
+				   .report = stdout,
+				   .checkpoint = a->checkpoint,
+				   .resume = a->resume };
 	if (!o.out && !o.count_only) {
 		int rc = tabname_exact(defname, sizeof defname, a->dir, b.rows, b.cols, board_blank(&b, &goal), &err);
 		if (rc != SLIDETAB_OK)

@@ -74,13 +74,13 @@ SLIDETAB_API int slidetab_open_flags(slidetab **db, const char *tables_dir, unsi
 SLIDETAB_API int slidetab_open_buffer(slidetab **db, const void *bytes, size_t len, struct slidetab_error *err);
 
 /* The minimum number of moves from start to goal (SLIDETAB_UNSOLVABLE when there is none). */
-SLIDETAB_API int slidetab_distance(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
-		      unsigned *dist, struct slidetab_error *err);
+SLIDETAB_API int slidetab_distance(slidetab *db, int rows, int cols, const unsigned char *start,
+				   const unsigned char *goal, unsigned *dist, struct slidetab_error *err);
 
 /* The lexicographically smallest optimal move string, NUL-terminated, into moves[cap]. Its
  * length is the distance. A buffer too small for it is SLIDETAB_EINVAL (nothing overflows). */
 SLIDETAB_API int slidetab_path(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
-		  char *moves, size_t cap, struct slidetab_error *err);
+			       char *moves, size_t cap, struct slidetab_error *err);
 
 /* Boards answered by search (4x4, 5x5): give up beyond max_depth moves (SLIDETAB_ELIMIT); 0 = no limit. */
 SLIDETAB_API int slidetab_set_max_depth(slidetab *db, unsigned max_depth, struct slidetab_error *err);
@@ -99,8 +99,7 @@ SLIDETAB_API const char *slidetab_version(void);
  * seconds since the search began), and a last time with done = 1 when that search ends. Calls
  * from several threads may overlap. The library itself never prints; fn NULL turns this off.
  * Set it before answering puzzles on other threads. */
-typedef void (*slidetab_progress_fn)(void *ctx, unsigned bound, unsigned long long nodes, double seconds,
-				     int done);
+typedef void (*slidetab_progress_fn)(void *ctx, unsigned bound, unsigned long long nodes, double seconds, int done);
 SLIDETAB_API int slidetab_set_progress(slidetab *db, slidetab_progress_fn fn, void *ctx, struct slidetab_error *err);
 
 /* Threads one search may use (boards answered by IDA*: 4x4, 5x5); 1 by default, at most 256. The
@@ -127,15 +126,16 @@ SLIDETAB_API int slidetab_distances(slidetab *db, int rows, int cols, size_t n, 
 
 /* The distance and every optimal first move: bit 0 'd', bit 1 'l', bit 2 'r', bit 3 'u'
  * (0 at the goal): the moves whose neighbour is one move closer to the goal. Since 0.4.0. */
-SLIDETAB_API int slidetab_hint(slidetab *db, int rows, int cols, const unsigned char *start,
-			       const unsigned char *goal, unsigned *dist, unsigned *moves, struct slidetab_error *err);
+SLIDETAB_API int slidetab_hint(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
+			       unsigned *dist, unsigned *moves, struct slidetab_error *err);
 
 /* Notices (the library never prints): when a 5x5 answer has to use a much slower pattern-database
  * set because the stronger one (6-6-6-6) is missing, fn(ctx, msg) is called once per handle with
  * a one-line msg that names the set used and the make target (or gen command) that builds the
  * stronger one, from the thread whose answer loaded the set. fn NULL turns this off. Set it before
  * answering puzzles. */
-SLIDETAB_API int slidetab_set_notice(slidetab *db, void (*fn)(void *ctx, const char *msg), void *ctx, struct slidetab_error *err);
+SLIDETAB_API int slidetab_set_notice(slidetab *db, void (*fn)(void *ctx, const char *msg), void *ctx,
+				     struct slidetab_error *err);
 
 #ifdef __cplusplus
 }

@@ -16,22 +16,22 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "slidetab.h"
 #include "libslidetab/api.h"
-#include "libslidetab/model/board.h"
 #include "libslidetab/base/err.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/base/tok.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/model/frame.h"
+#include "libslidetab/pdb/find.h"
+#include "libslidetab/search/ida.h"
 #include "libslidetab/table/cache.h"
 #include "libslidetab/table/exact.h"
 #include "libslidetab/table/miss.h"
-#include "libslidetab/model/frame.h"
-#include "libslidetab/search/ida.h"
-#include "libslidetab/pdb/find.h"
-#include "libslidetab/base/pool.h"
 #include "libslidetab/table/name.h"
-#include "libslidetab/base/tok.h"
+#include "slidetab.h"
 
-#define LIB_MAX_TABLES 32 /* open exact tables a handle keeps ($SLIDETAB_MAX_TABLES lowers it, for tests) */
-#define LIB_MAX_SETS 16   /* more than the classes of 4x4 (3) and 5x5 (6) together */
+#define LIB_MAX_TABLES  32 /* open exact tables a handle keeps ($SLIDETAB_MAX_TABLES lowers it, for tests) */
+#define LIB_MAX_SETS    16 /* more than the classes of 4x4 (3) and 5x5 (6) together */
 #define LIB_MAX_NOTICES 4  /* boards whose fallback notice was sent */
 /* Packed bytes up to which a table is checked and loaded whole at open; larger ones load and check
  * one block per lookup miss into a 64-block cache. $SLIDETAB_WHOLE_LOAD (bytes) overrides it, so
@@ -283,7 +283,8 @@ static int find_file(const slidetab *db, int rows, int cols, int cls, char *path
 {
 	for (int d = 0; d < db->path.count; d++) {
 		struct stat st;
-		if (tabname_exact(path, len, db->path.dir[d], rows, cols, cls, NULL) == SLIDETAB_OK && stat(path, &st) == 0)
+		if (tabname_exact(path, len, db->path.dir[d], rows, cols, cls, NULL) == SLIDETAB_OK &&
+		    stat(path, &st) == 0)
 			return 0;
 	}
 	return -1;
@@ -319,10 +320,11 @@ static void open_table(slidetab *db, struct tcache_slot *t, const char *path)
 	board_init(&nb, t->rows, t->cols);
 	board_goal(&nb, t->cls, &ng);
 	if (frame_find(t->rows, t->cols, &ng, &t->x.b, &t->x.goal, &f) != 0) {
-		t->status = err_set(&t->err, SLIDETAB_EFORMAT,
-				    "refusing table %s: its header describes %dx%d with the blank at cell %d, not %dx%d with "
-				    "the blank in the class of cell %d",
-				    path, t->x.b.rows, t->x.b.cols, t->x.goal_blank, t->rows, t->cols, t->cls);
+		t->status = err_set(
+			&t->err, SLIDETAB_EFORMAT,
+			"refusing table %s: its header describes %dx%d with the blank at cell %d, not %dx%d with "
+			"the blank in the class of cell %d",
+			path, t->x.b.rows, t->x.b.cols, t->x.goal_blank, t->rows, t->cols, t->cls);
 		exact_close(&t->x);
 	}
 }
@@ -427,8 +429,8 @@ static int prepare(slidetab *db, const struct board *b, const struct board_state
 	}
 	if (frame_find(b->rows, b->cols, goal, &t->x.b, &t->x.goal, &p->f) != 0) {
 		tcache_unpin(t);
-		return err_set(err, SLIDETAB_ENOTABLE, "the table for %dx%d answers goals with the blank in another class",
-			       b->rows, b->cols);
+		return err_set(err, SLIDETAB_ENOTABLE,
+			       "the table for %dx%d answers goals with the blank in another class", b->rows, b->cols);
 	}
 	p->rows = b->rows, p->cols = b->cols, p->goal = *goal;
 	p->serial = db->serial;
@@ -509,8 +511,8 @@ static int set_for(slidetab *db, const struct board *b, int gb, struct pdb_set *
 }
 
 /* From an exact table: a lookup, then (for a path) a greedy walk in the user's letter order. */
-static int answer_exact(slidetab *db, const struct board *b, const struct board_state *s,
-			const struct board_state *g, unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
+static int answer_exact(slidetab *db, const struct board *b, const struct board_state *s, const struct board_state *g,
+			unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
 {
 	int rc = prepare(db, b, g, err);
 	if (rc != SLIDETAB_OK)
@@ -532,9 +534,9 @@ static int answer_exact(slidetab *db, const struct board *b, const struct board_
 }
 
 /* By IDA* over a pattern-database set: at most max_depth moves (0: no limit), `threads` threads. */
-static int search_set(slidetab *db, const struct pdb_set *set, const struct board_state *s,
-		      const struct board_state *g, unsigned max_depth, unsigned threads, unsigned *dist, char *path,
-		      size_t cap, struct slidetab_error *err)
+static int search_set(slidetab *db, const struct pdb_set *set, const struct board_state *s, const struct board_state *g,
+		      unsigned max_depth, unsigned threads, unsigned *dist, char *path, size_t cap,
+		      struct slidetab_error *err)
 {
 	int rc;
 	struct ida_result *res = malloc(sizeof *res);
@@ -551,8 +553,9 @@ static int search_set(slidetab *db, const struct pdb_set *set, const struct boar
 	if (rc == SLIDETAB_OK) {
 		*dist = (unsigned)res->length;
 		if (path && *dist >= cap)
-			rc = err_set(err, SLIDETAB_EINVAL, "the path has %u moves: it needs %u bytes, the buffer has %zu",
-				     *dist, *dist + 1, cap);
+			rc = err_set(err, SLIDETAB_EINVAL,
+				     "the path has %u moves: it needs %u bytes, the buffer has %zu", *dist, *dist + 1,
+				     cap);
 		else if (path)
 			memcpy(path, res->path, *dist + 1);
 	}
@@ -561,8 +564,8 @@ static int search_set(slidetab *db, const struct pdb_set *set, const struct boar
 }
 
 /* By IDA* over the pattern databases of the goal's blank class. */
-static int answer_search(slidetab *db, const struct board *b, const struct board_state *s,
-			 const struct board_state *g, unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
+static int answer_search(slidetab *db, const struct board *b, const struct board_state *s, const struct board_state *g,
+			 unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
 {
 	struct pdb_set *set = NULL;
 	int rc = set_for(db, b, board_blank(b, g), &set, err);
@@ -603,8 +606,8 @@ int slidetab_distance(slidetab *db, int rows, int cols, const unsigned char *sta
 	return answer(db, rows, cols, start, goal, dist, NULL, 0, err);
 }
 
-int slidetab_path(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
-		  char *moves, size_t cap, struct slidetab_error *err)
+int slidetab_path(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal, char *moves,
+		  size_t cap, struct slidetab_error *err)
 {
 	unsigned dist;
 	if (!moves || cap == 0)

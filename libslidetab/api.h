@@ -8,11 +8,11 @@
 
 #include <stddef.h>
 
-#include "slidetab.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/model/frame.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/table/exact.h"
+#include "slidetab.h"
 
 /* One goal on one board and what answers it. */
 struct api_goal {

@@ -9,11 +9,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "slidetab.h"
 #include "libslidetab/api.h"
 #include "libslidetab/base/err.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/model/rank.h"
+#include "slidetab.h"
 
 #define BATCH_CHUNK 4096 /* starts a worker claims at a time on exact boards */
 
@@ -167,8 +167,14 @@ int slidetab_distances(slidetab *db, int rows, int cols, size_t n, const unsigne
 	if ((rc = slidetab_batch_plan(db, rows, cols, ag.threads, &searched, &per_search, err)) != SLIDETAB_OK ||
 	    (rc = api_open(db, &ag, err)) != SLIDETAB_OK)
 		return rc;
-	struct batch bt = { .db = db, .ag = &ag, .starts = starts, .dists = dists, .n = n, .cells = cells,
-			    .per_search = per_search, .bad = n };
+	struct batch bt = { .db = db,
+			    .ag = &ag,
+			    .starts = starts,
+			    .dists = dists,
+			    .n = n,
+			    .cells = cells,
+			    .per_search = per_search,
+			    .bad = n };
 	pthread_mutex_init(&bt.lock, NULL);
 	if (searched)
 		pool_run((int)(ag.threads / per_search), n, search_one, &bt);

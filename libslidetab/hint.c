@@ -1,9 +1,9 @@
 /* hint: slidetab_hint, a start's distance and every optimal first move (the moves to a neighbour one closer). */
 #include <string.h>
 
-#include "slidetab.h"
 #include "libslidetab/api.h"
 #include "libslidetab/base/err.h"
+#include "slidetab.h"
 
 /* From an exact table: the start's distance, then each neighbour's stored value (compact tables:
  * d mod 4, enough to tell one closer from one farther). */

@@ -5,11 +5,34 @@ void *memset(void *s, int c, size_t n);
 
 /* The version 1 header fields this reader uses (docs/FORMAT.md): byte offsets, little-endian. */
 enum {
-	L_HEADER = 4096, L_VERSION = 8, L_BOM = 12, L_HSIZE = 16, L_KIND = 20, L_ROWS = 24, L_COLS = 25,
-	L_CELLS = 26, L_BITS = 27, L_RANKING = 28, L_ENTRY = 32, L_PAYLOAD = 36, L_ENTRIES = 40, L_RADIUS = 48,
-	L_PATTERN = 52, L_GOAL = 56, L_HISTLEN = 120, L_BLOCKENT = 124, L_BLOCKS = 128, L_INDEXOFF = 136,
-	L_INDEXSIZE = 144, L_PAYOFF = 152, L_PAYSIZE = 160, L_INDEXCRC = 168, L_HIST = 176, L_CRC = 4092,
-	L_HIST_MAX = 256, L_INDEX_ENTRY = 16
+	L_HEADER = 4096,
+	L_VERSION = 8,
+	L_BOM = 12,
+	L_HSIZE = 16,
+	L_KIND = 20,
+	L_ROWS = 24,
+	L_COLS = 25,
+	L_CELLS = 26,
+	L_BITS = 27,
+	L_RANKING = 28,
+	L_ENTRY = 32,
+	L_PAYLOAD = 36,
+	L_ENTRIES = 40,
+	L_RADIUS = 48,
+	L_PATTERN = 52,
+	L_GOAL = 56,
+	L_HISTLEN = 120,
+	L_BLOCKENT = 124,
+	L_BLOCKS = 128,
+	L_INDEXOFF = 136,
+	L_INDEXSIZE = 144,
+	L_PAYOFF = 152,
+	L_PAYSIZE = 160,
+	L_INDEXCRC = 168,
+	L_HIST = 176,
+	L_CRC = 4092,
+	L_HIST_MAX = 256,
+	L_INDEX_ENTRY = 16
 };
 enum { ENC_PLAIN = 1, ENC_HALF = 2, ENC_MDRES = 3, ENC_MOD4 = 4 };
 #define L_BAD 0xffffffffu /* a size no valid field has */
@@ -65,8 +88,8 @@ static int check_meta(const uint8_t *h, uint32_t *entries)
 		return SLIDETAB_LITE_EFORMAT;
 	int rows = h[L_ROWS], cols = h[L_COLS], n = h[L_CELLS];
 	uint32_t enc = get32(h + L_ENTRY), radius = get32(h + L_RADIUS), states = 1;
-	if (rows < 2 || cols < 2 || n != rows * cols || n > SLIDETAB_LITE_MAX_CELLS || h[L_BITS] < 1 ||
-	    h[L_BITS] > 8 || enc < ENC_PLAIN || enc > ENC_MOD4 || !is_perm(h + L_GOAL, n) || radius >= L_HIST_MAX ||
+	if (rows < 2 || cols < 2 || n != rows * cols || n > SLIDETAB_LITE_MAX_CELLS || h[L_BITS] < 1 || h[L_BITS] > 8 ||
+	    enc < ENC_PLAIN || enc > ENC_MOD4 || !is_perm(h + L_GOAL, n) || radius >= L_HIST_MAX ||
 	    get32(h + L_HISTLEN) != radius + 1)
 		return SLIDETAB_LITE_EFORMAT;
 	for (uint32_t i = 3; i <= (uint32_t)n; i++)
@@ -256,8 +279,8 @@ static int prepare(const struct slidetab_lite *t, const unsigned char *start, co
 
 /* From s to the goal g, one move closer each step, the first of d, l, r, u that is: the moves go
  * into moves[0 .. cap-1) while they fit (moves may be NULL), their count into *steps. */
-static int walk(const struct slidetab_lite *t, const struct lite_frame *f, uint8_t *s, const uint8_t *g,
-		char *moves, size_t cap, unsigned *steps)
+static int walk(const struct slidetab_lite *t, const struct lite_frame *f, uint8_t *s, const uint8_t *g, char *moves,
+		size_t cap, unsigned *steps)
 {
 	static const char letter[4] = { 'd', 'l', 'r', 'u' };
 	int mod4 = t->enc == ENC_MOD4, b = 0;
@@ -277,8 +300,10 @@ static int walk(const struct slidetab_lite *t, const struct lite_frame *f, uint8
 		int d = 0;
 		for (; d < 4; d++) {
 			int r = t->row[b], k = t->col[b];
-			int to = d == 0 ? (r + 1 < t->rows ? b + t->cols : -1) : d == 1 ? (k > 0 ? b - 1 : -1)
-			       : d == 2 ? (k + 1 < t->cols ? b + 1 : -1) : (r > 0 ? b - t->cols : -1);
+			int to = d == 0   ? (r + 1 < t->rows ? b + t->cols : -1)
+				 : d == 1 ? (k > 0 ? b - 1 : -1)
+				 : d == 2 ? (k + 1 < t->cols ? b + 1 : -1)
+					  : (r > 0 ? b - t->cols : -1);
 			if (to < 0)
 				continue;
 			s[b] = s[to], s[to] = 0;

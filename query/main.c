@@ -8,11 +8,11 @@
 #include <unistd.h>
 
 #include "common/cli.h"
-#include "slidetab.h"
 #include "query/gapcmd.h"
 #include "query/info.h"
 #include "query/output.h"
 #include "query/run.h"
+#include "slidetab.h"
 
 /* Exit statuses (also in --help, the man page and the README): chosen here and nowhere else. */
 enum { EXIT_OK = 0, EXIT_BADINPUT = 1, EXIT_USAGE = 2, EXIT_BADTABLE = 3 };
@@ -24,9 +24,22 @@ struct opts {
 };
 
 /* Bits of struct opts.set_mask: which options were given, to refuse those that do not apply. */
-enum { SET_BOARD = 1, SET_GOAL = 2, SET_PAIRS = 4, SET_PATH = 8, SET_UPPER = 16, SET_SHOW = 32, SET_JSON = 64,
-       SET_UNSOLV = 128, SET_STYLE = 256, SET_TABLES = 512, SET_PRELOAD = 1024, SET_THREADS = 2048,
-       SET_MAXD = 4096, SET_HINT = 8192 };
+enum {
+	SET_BOARD = 1,
+	SET_GOAL = 2,
+	SET_PAIRS = 4,
+	SET_PATH = 8,
+	SET_UPPER = 16,
+	SET_SHOW = 32,
+	SET_JSON = 64,
+	SET_UNSOLV = 128,
+	SET_STYLE = 256,
+	SET_TABLES = 512,
+	SET_PRELOAD = 1024,
+	SET_THREADS = 2048,
+	SET_MAXD = 4096,
+	SET_HINT = 8192
+};
 
 static void usage(FILE *f)
 {
@@ -78,7 +91,6 @@ static void usage(FILE *f)
 		"  show the way:                  echo 1 3 0 4 2 5 7 8 6 | query --show\n"
 		"  Gap, AOJ 1245:                 query --puzzle gap < layouts.txt\n");
 }
-
 
 /* The exit status of a run's worst outcome. */
 static int exit_for(int outcome)
@@ -138,8 +150,13 @@ static int run_sliding(const struct opts *o, int nfiles, char **files)
 		fprintf(stderr, "query: %s\n", err.msg);
 		return EXIT_USAGE;
 	}
-	struct run r = { .db = db, .out = &o->out, .rows = o->rows, .cols = o->cols, .pairs = o->pairs,
-			 .threads = o->threads, .goal_text = o->goal_text };
+	struct run r = { .db = db,
+			 .out = &o->out,
+			 .rows = o->rows,
+			 .cols = o->cols,
+			 .pairs = o->pairs,
+			 .threads = o->threads,
+			 .goal_text = o->goal_text };
 	if (run_init(&r) != 0) {
 		fprintf(stderr, "query: out of memory\n");
 		slidetab_close(db);
@@ -165,18 +182,23 @@ static int run_sliding(const struct opts *o, int nfiles, char **files)
 /* Refuses options that do not apply to the chosen mode. Returns 0 or -1 (message printed). */
 static int check_modes(const struct opts *o, int nfiles)
 {
-	static const struct { int mode, bad; const char *what; } rules[] = {
+	static const struct {
+		int mode, bad;
+		const char *what;
+	} rules[] = {
 		{ 1, ~0 & ~SET_TABLES, "--info takes no other options" },
-		{ 2, SET_BOARD | SET_GOAL | SET_PAIRS | SET_UPPER | SET_JSON | SET_UNSOLV | SET_STYLE | SET_TABLES |
-			     SET_PRELOAD | SET_THREADS | SET_MAXD | SET_HINT,
+		{ 2,
+		  SET_BOARD | SET_GOAL | SET_PAIRS | SET_UPPER | SET_JSON | SET_UNSOLV | SET_STYLE | SET_TABLES |
+			  SET_PRELOAD | SET_THREADS | SET_MAXD | SET_HINT,
 		  "--puzzle gap takes only --path and --show" },
 		{ 3, SET_SHOW | SET_STYLE, "--json does not go with --show or --style" },
 		{ 4, SET_GOAL, "--goal and --pairs do not go together (pairs bring their own goals)" },
 		{ 5, SET_GOAL | SET_PAIRS | SET_JSON | SET_SHOW, "--style hdu3567 brings its own goals and output" },
 		{ 6, SET_PATH | SET_SHOW | SET_STYLE, "--hint does not go with --path, --show or --style" },
 	};
-	int mode_on[7] = { 0, o->info != NULL, o->gap, (o->set_mask & SET_JSON) != 0, o->pairs, o->out.hdu,
-			   o->out.hint };
+	int mode_on[7] = {
+		0, o->info != NULL, o->gap, (o->set_mask & SET_JSON) != 0, o->pairs, o->out.hdu, o->out.hint
+	};
 	if (o->info && nfiles > 0) {
 		fprintf(stderr, "query: --info reads one table and no puzzles (got %d input files)\n", nfiles);
 		return -1;
@@ -207,9 +229,7 @@ static int set_option(struct opts *o, int c, const char *arg)
 			return -1;
 		o->out.max_depth = (unsigned)v;
 		return 0;
-	case 'b':
-		o->set_mask |= SET_BOARD;
-		return cli_board("query", arg, &o->rows, &o->cols);
+	case 'b': o->set_mask |= SET_BOARD; return cli_board("query", arg, &o->rows, &o->cols);
 	case 'g': o->set_mask |= SET_GOAL, o->goal_text = arg; return 0;
 	case 'p': o->set_mask |= SET_PATH, o->out.path = 1; return 0;
 	case 'P': o->set_mask |= SET_PAIRS, o->pairs = 1; return 0;
@@ -233,25 +253,34 @@ static int set_option(struct opts *o, int c, const char *arg)
 		fprintf(stderr, "query: --puzzle %s: known puzzles: sliding (default), gap\n", arg);
 		return -1;
 	case 'h': usage(stdout); return 1;
-	case 'V': printf("query (slidetab) %s, libslidetab %s\n", SLIDETAB_VERSION_STRING, slidetab_version()); return 1;
+	case 'V':
+		printf("query (slidetab) %s, libslidetab %s\n", SLIDETAB_VERSION_STRING, slidetab_version());
+		return 1;
 	default: return -1;
 	}
 }
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "board", required_argument, NULL, 'b' },     { "goal", required_argument, NULL, 'g' },
-		{ "pairs", no_argument, NULL, 'P' },           { "path", no_argument, NULL, 'p' },
-		{ "upper", no_argument, NULL, 'U' },           { "show", no_argument, NULL, 'S' },
-		{ "json", no_argument, NULL, 'J' },            { "unsolvable", required_argument, NULL, 'W' },
-		{ "style", required_argument, NULL, 'Y' },     { "tables", required_argument, NULL, 'T' },
-		{ "preload", no_argument, NULL, 'L' },         { "info", required_argument, NULL, 'I' },
-		{ "puzzle", required_argument, NULL, 'Z' },    { "threads", required_argument, NULL, 'j' },
-		{ "max-depth", required_argument, NULL, 'M' }, { "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },         { "hint", no_argument, NULL, 'H' },
-		{ NULL, 0, NULL, 0 }
-	};
+	static const struct option longopts[] = { { "board", required_argument, NULL, 'b' },
+						  { "goal", required_argument, NULL, 'g' },
+						  { "pairs", no_argument, NULL, 'P' },
+						  { "path", no_argument, NULL, 'p' },
+						  { "upper", no_argument, NULL, 'U' },
+						  { "show", no_argument, NULL, 'S' },
+						  { "json", no_argument, NULL, 'J' },
+						  { "unsolvable", required_argument, NULL, 'W' },
+						  { "style", required_argument, NULL, 'Y' },
+						  { "tables", required_argument, NULL, 'T' },
+						  { "preload", no_argument, NULL, 'L' },
+						  { "info", required_argument, NULL, 'I' },
+						  { "puzzle", required_argument, NULL, 'Z' },
+						  { "threads", required_argument, NULL, 'j' },
+						  { "max-depth", required_argument, NULL, 'M' },
+						  { "help", no_argument, NULL, 'h' },
+						  { "version", no_argument, NULL, 'V' },
+						  { "hint", no_argument, NULL, 'H' },
+						  { NULL, 0, NULL, 0 } };
 	struct opts o = { .threads = cli_cpus(), .out = { .unsolvable_word = "unsolvable" } };
 	int c;
 	opterr = 0; /* our own messages, with our own prefix */

@@ -9,15 +9,15 @@
 #include "common/batch.h"
 #include "common/input.h"
 
-#define RUN_BATCH 256
+#define RUN_BATCH    256
 #define RUN_MAX_PATH 256
 
 /* One puzzle on its way from the input to the output. */
 struct run_item {
 	struct board_state s, g;
 	long line, case_no;
-	int status; /* SLIDETAB_* of the answer, or SLIDETAB_EINVAL for bad input */
-	int bad_goal; /* SLIDETAB_EINVAL because --goal does not fit the puzzle's board */
+	int status;           /* SLIDETAB_* of the answer, or SLIDETAB_EINVAL for bad input */
+	int bad_goal;         /* SLIDETAB_EINVAL because --goal does not fit the puzzle's board */
 	unsigned dist, moves; /* moves: --hint */
 	char path[RUN_MAX_PATH + 1];
 	char msg[256];
@@ -81,7 +81,7 @@ static void emit(struct run *r, const char *name, const struct board *b, const s
 		snprintf(r->last_msg, sizeof r->last_msg, "%s", it->msg);
 	}
 	output_error(stdout, o, it->line, it->case_no, it->msg);
-	worse(r, it->bad_goal			  ? RUN_USAGE
+	worse(r, it->bad_goal                     ? RUN_USAGE
 		 : it->status == SLIDETAB_EINVAL  ? RUN_BADINPUT
 		 : it->status == SLIDETAB_EFORMAT ? RUN_BADTABLE
 						  : RUN_NOTABLE);
@@ -179,8 +179,7 @@ void run_stream(struct run *r, FILE *f, const char *name)
 		if (got == INPUT_ERROR) {
 			it.status = SLIDETAB_EINVAL;
 			snprintf(it.msg, sizeof it.msg, "%s", err.msg);
-		}
-		else if (b.n != in->n || b.rows != in->rows) {
+		} else if (b.n != in->n || b.rows != in->rows) {
 			board_init(&b, in->rows, in->cols);
 			have_goal = 0;
 		}

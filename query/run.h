@@ -4,8 +4,8 @@
 
 #include <stdio.h>
 
-#include "slidetab.h"
 #include "query/output.h"
+#include "slidetab.h"
 
 /* What went wrong in a run, worst last: query's exit status follows the worst (query/main.c). */
 enum run_outcome { RUN_OK = 0, RUN_BADINPUT, RUN_USAGE, RUN_NOTABLE, RUN_BADTABLE };

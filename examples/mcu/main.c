@@ -1,8 +1,8 @@
 /* main: firmware that answers 8-puzzles from a compiled-in 3x3 compact table through lite/ (semihosting output). */
 #include <stddef.h>
 
-#include "lite/slidetab_lite.h"
 #include "examples/mcu/start.h"
+#include "lite/slidetab_lite.h"
 
 extern const unsigned char puzzle8[]; /* gen --board 3x3 --compress compact --c-array puzzle8 */
 extern const size_t puzzle8_len;

@@ -22,46 +22,46 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/base/bigmem.h"
-#include "libslidetab/base/pool.h"
-#include "libslidetab/model/rank.h"
 #include "gen/exact/bfsact.h"
 #include "gen/exact/bfsbits.h"
 #include "gen/exact/bfsmd.h"
 #include "gen/exact/bfsprog.h"
-#include "libslidetab/base/clock.h"
 #include "gen/exact/bfsseq.h"
 #include "gen/exact/bfsx.h"
+#include "libslidetab/base/bigmem.h"
+#include "libslidetab/base/clock.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/model/rank.h"
 
-#define CHUNK_SHIFT 16
-#define CHUNK_STATES BFS_CHUNK_STATES /* = 1 << CHUNK_SHIFT */
+#define CHUNK_SHIFT  16
+#define CHUNK_STATES BFS_CHUNK_STATES              /* = 1 << CHUNK_SHIFT */
 #define BLOCK_STATES (UINT64_C(1) << BFSACT_SHIFT) /* the unit of the frontier flags, a chunk's 1/16 */
-#define PAIRS UINT64_C(0x5555555555555555)
+#define PAIRS        UINT64_C(0x5555555555555555)
 
 struct shared {
 	const struct board *b;
 	const struct bfs_options *opt;
 	struct rank_ctx rk;
 	uint8_t md[BOARD_MAX_CELLS][BOARD_MAX_CELLS]; /* md[tile][cell]: taxicab distance to its goal cell */
-	_Atomic uint64_t *bits; /* the states held: bits[w] holds states 32 (wlo + w) .. */
-	uint8_t *entries;       /* entries[j - lo], or NULL */
-	uint8_t *packed;        /* MOD4 entries 1 bit a state (gen/bfsbits.h) of a whole search, or NULL */
+	_Atomic uint64_t *bits;                       /* the states held: bits[w] holds states 32 (wlo + w) .. */
+	uint8_t *entries;                             /* entries[j - lo], or NULL */
+	uint8_t *packed; /* MOD4 entries 1 bit a state (gen/bfsbits.h) of a whole search, or NULL */
 	uint64_t count;
-	uint64_t lo, own, wlo;  /* the states held: [lo, lo + own), wlo = lo / 32 (gen: all of them) */
+	uint64_t lo, own, wlo;        /* the states held: [lo, lo + own), wlo = lo / 32 (gen: all of them) */
 	uint8_t deg[BOARD_MAX_CELLS]; /* moves of the blank from each cell (counted for a part) */
 	unsigned depth;
 	uint64_t chunks;
 	struct bfsseq sq;
-	uint8_t par[BOARD_MAX_CELLS];        /* seq parity of each blank cell */
-	int8_t vert[BOARD_MAX_CELLS][2];     /* the blank's vertical moves, nvert[b] of them: a count */
-	uint8_t nvert[BOARD_MAX_CELLS];      /* rather than a -1 to test (two rows: always 1, no branch) */
+	uint8_t par[BOARD_MAX_CELLS];    /* seq parity of each blank cell */
+	int8_t vert[BOARD_MAX_CELLS][2]; /* the blank's vertical moves, nvert[b] of them: a count */
+	uint8_t nvert[BOARD_MAX_CELLS];  /* rather than a -1 to test (two rows: always 1, no branch) */
 	uint64_t canl[BOARD_MAX_CELLS], canr[BOARD_MAX_CELLS]; /* per phase: pairs that can move left, right */
 	uint8_t blank_at[BOARD_MAX_CELLS][32], goff[BOARD_MAX_CELLS][32]; /* per phase and pair: blank, group offset */
 	uint8_t pnext[BOARD_MAX_CELLS], gstep[BOARD_MAX_CELLS]; /* the next word's phase, groups it advances */
-	struct bfsact act; /* the chunks holding frontier states */
+	struct bfsact act;                                      /* the chunks holding frontier states */
 	_Atomic uint64_t found, chunks_done;
-	int owners, opow2;   /* threads owning chunks (c % owners), and whether owners is a power of 2 */
-	struct bfsx x;       /* marks for another owner's states */
+	int owners, opow2; /* threads owning chunks (c % owners), and whether owners is a power of 2 */
+	struct bfsx x;     /* marks for another owner's states */
 	_Atomic unsigned entries_or;
 	uint64_t so_far; /* states in the layers before this one */
 	struct bfsprog prog;
@@ -108,7 +108,8 @@ struct ring {
 	unsigned head, count;
 };
 
-static inline __attribute__((always_inline)) void ring_push(const struct shared *s, struct ring *r, uint64_t j, uint64_t v)
+static inline __attribute__((always_inline)) void ring_push(const struct shared *s, struct ring *r, uint64_t j,
+							    uint64_t v)
 {
 	__builtin_prefetch((const void *)&s->bits[j >> 5], 1, 0);
 	if (r->count == RING) {
@@ -133,8 +134,8 @@ static inline void ring_flush(const struct shared *s, struct ring *r, uint64_t v
  * far mark is queued, the own ones too: a branch on the owner of a far mark mispredicts half the
  * time, and the drain applies a block with prefetches ahead (measured on 3x4 at -j2: search 4.34
  * s -> 3.93 s; with one thread the ring stays faster, 6.13 s against 6.60 s). */
-static inline __attribute__((always_inline)) void mark_at(struct shared *s, int me, struct ring *r, struct bfs_remote *rm,
-							   uint64_t j, uint64_t v)
+static inline __attribute__((always_inline)) void mark_at(struct shared *s, int me, struct ring *r,
+							  struct bfs_remote *rm, uint64_t j, uint64_t v)
 {
 	uint64_t k = j - s->lo;
 	if (k >= s->own) {
@@ -169,7 +170,8 @@ static inline unsigned encode(uint32_t kind, unsigned d)
  * frontier's move to done; the two that cross into the neighbouring words go one by one.
  * Returns the in-word targets (their block is the scanner's, flagged by the caller). */
 static inline __attribute__((always_inline)) uint64_t horizontal_word(struct shared *s, int me, uint64_t wi, unsigned p,
-								      uint64_t x, uint64_t hit, uint64_t nxt, struct bfs_remote *rm)
+								      uint64_t x, uint64_t hit, uint64_t nxt,
+								      struct bfs_remote *rm)
 {
 	uint64_t l = hit & s->canl[p], r = hit & s->canr[p];
 	uint64_t tgt = (l >> 2) | (r << 2);
@@ -319,7 +321,8 @@ static void run_owner(void *ctx, size_t i, int worker)
 	struct expand_job *job = ctx;
 	struct shared *s = job->s;
 	const int me = (int)i;
-	const uint64_t end = s->lo + s->own, first = job->c0 + ((uint64_t)me + s->owners - job->c0 % s->owners) % s->owners;
+	const uint64_t end = s->lo + s->own,
+		       first = job->c0 + ((uint64_t)me + s->owners - job->c0 % s->owners) % s->owners;
 	uint64_t f = 0, done = 0; /* not yet added to s->found and s->chunks_done */
 	for (uint64_t c = first; c < job->c1; c += (uint64_t)s->owners) {
 		uint64_t lo = s->lo + c * CHUNK_STATES, hi = lo + CHUNK_STATES;
@@ -397,7 +400,8 @@ static int run_layers(struct shared *s, const struct board_state *goal, struct b
 		      struct slidetab_error *err)
 {
 	const struct bfs_options *opt = s->opt;
-	const struct bfs_part local = { 0, s->count, NULL, layer_local, NULL, 0, 1 }, *part = opt->part ? opt->part : &local;
+	const struct bfs_part local = { 0, s->count, NULL, layer_local, NULL, 0, 1 },
+			      *part = opt->part ? opt->part : &local;
 	struct bfs_snapshot snap = { s->lo, s->lo + s->own, (uint64_t *)(void *)s->bits, s->entries, res->hist, 0 };
 	int resumed = 0, rc = SLIDETAB_OK;
 	if (opt->ckpt && (rc = opt->ckpt->resume(opt->ckpt->ctx, &snap, &resumed, err)) != SLIDETAB_OK)
@@ -428,7 +432,8 @@ static int run_layers(struct shared *s, const struct board_state *goal, struct b
 		if ((rc = part->layer(part->ctx, (struct bfs_layer *)(void *)s, &found, err)) != SLIDETAB_OK)
 			return rc;
 		if (atomic_load(&s->x.failed))
-			return err_set(err, SLIDETAB_ENOMEM, "out of memory for the marks between threads (layer %u)", d);
+			return err_set(err, SLIDETAB_ENOMEM, "out of memory for the marks between threads (layer %u)",
+				       d);
 		bfsact_layer_end(&s->act, d);
 		if (found == 0)
 			break;
@@ -482,7 +487,8 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	s->owners = opt->threads > 1 ? opt->threads : 1;
 	s->opow2 = (s->owners & (s->owners - 1)) == 0;
 	int xok = bfsx_init(&s->x, s->owners) == 0;
-	if (!s->bits || (!opt->count_only && !s->entries && !s->packed) || bfsact_init(&s->act, (s->own + BLOCK_STATES - 1) / BLOCK_STATES) != 0 || !xok) {
+	if (!s->bits || (!opt->count_only && !s->entries && !s->packed) ||
+	    bfsact_init(&s->act, (s->own + BLOCK_STATES - 1) / BLOCK_STATES) != 0 || !xok) {
 		unsigned long long need = words * 8 + (opt->count_only ? 0 : s->packed ? words * 4 : s->own);
 		bfsx_free(&s->x);
 		bfsact_free(&s->act);
@@ -495,7 +501,8 @@ int bfs_run(const struct board *b, const struct board_state *goal, const struct 
 	res->working_bytes = words * 8;
 	int rc = run_layers(s, goal, res, err);
 	if (rc == SLIDETAB_OK && s->entries && opt->entry == TABLE_ENTRY_MDRES) {
-		long eor = bfsmd_convert(&s->rk, (const uint8_t(*)[BOARD_MAX_CELLS])s->md, s->entries, s->lo, s->own, opt->threads);
+		long eor = bfsmd_convert(&s->rk, (const uint8_t(*)[BOARD_MAX_CELLS])s->md, s->entries, s->lo, s->own,
+					 opt->threads);
 		if (eor < 0)
 			rc = err_set(err, SLIDETAB_ENOMEM, "out of memory for the entries' conversion");
 		atomic_store(&s->entries_or, (unsigned)(eor < 0 ? 0 : eor));

@@ -23,16 +23,16 @@ struct bfs_part {
 	void *ctx;
 	int (*layer)(void *ctx, struct bfs_layer *L, uint64_t *found, struct slidetab_error *err);
 	uint64_t (*reduce)(void *ctx, uint64_t v, int op); /* BFS_MAX or BFS_MIN of v over every process */
-	int proc, procs;                                    /* this process, and how many there are */
+	int proc, procs;                                   /* this process, and how many there are */
 };
 
 /* Checkpoint hooks (gen/ckpt): `save` after each finished layer, `resume` once before the first. */
 struct bfs_snapshot {
-	uint64_t lo, hi;       /* the states held: bits has (hi - lo + 31) / 32 words, entries hi - lo bytes */
-	uint64_t *bits;        /* the 2-bit working set */
-	uint8_t *entries;      /* NULL with count_only */
-	uint64_t *hist;        /* TABLE_HIST_MAX counts, layers before `depth` */
-	unsigned depth;        /* the next layer to expand */
+	uint64_t lo, hi;  /* the states held: bits has (hi - lo + 31) / 32 words, entries hi - lo bytes */
+	uint64_t *bits;   /* the 2-bit working set */
+	uint8_t *entries; /* NULL with count_only */
+	uint64_t *hist;   /* TABLE_HIST_MAX counts, layers before `depth` */
+	unsigned depth;   /* the next layer to expand */
 };
 struct bfs_ckpt {
 	void *ctx;
@@ -40,8 +40,8 @@ struct bfs_ckpt {
 	int (*save)(void *ctx, const struct bfs_snapshot *s, struct slidetab_error *err);
 };
 
-#define BFS_CHUNK_STATES (1u << 16) /* work unit: a multiple of 64 states */
-#define BFS_REMOTE_MAX (2 * BFS_CHUNK_STATES + 2) /* remote marks one chunk makes at most */
+#define BFS_CHUNK_STATES (1u << 16)                 /* work unit: a multiple of 64 states */
+#define BFS_REMOTE_MAX   (2 * BFS_CHUNK_STATES + 2) /* remote marks one chunk makes at most */
 
 /* The marks one chunk makes outside this process (global state indices, room for BFS_REMOTE_MAX)
  * and its neighbour updates of any kind. */
@@ -63,11 +63,11 @@ uint64_t bfs_expand(struct bfs_layer *L, uint64_t c0, uint64_t c1, struct bfs_re
 void bfs_mark_own(struct bfs_layer *L, const uint64_t *j, size_t n);
 
 struct bfs_options {
-	int threads;    /* worker threads, >= 1 */
-	int count_only; /* 1: no distance array, histogram only */
-	uint32_t entry; /* enum table_entry of the values written to dist[] */
-	FILE *log;      /* per-depth progress lines, or NULL */
-	int live;       /* 1: also a live progress line (stderr is a terminal) */
+	int threads;                 /* worker threads, >= 1 */
+	int count_only;              /* 1: no distance array, histogram only */
+	uint32_t entry;              /* enum table_entry of the values written to dist[] */
+	FILE *log;                   /* per-depth progress lines, or NULL */
+	int live;                    /* 1: also a live progress line (stderr is a terminal) */
 	const struct bfs_part *part; /* NULL: this process holds every state */
 	const struct bfs_ckpt *ckpt; /* NULL: no checkpoints */
 };
@@ -77,9 +77,10 @@ struct bfs_result {
 	uint32_t radius;
 	uint64_t states;
 	double seconds;
-	uint8_t *entries; /* one byte per state held (part: [lo, hi)): the encoded entry (NULL when count_only or packed) */
-	unsigned entries_or; /* the OR of every entry in entries[] (its top bit is the largest's) */
-	uint8_t *packed;  /* MOD4 entries of a whole search without checkpoints, packed 1 bit a state, LSB
+	uint8_t *
+		entries; /* one byte per state held (part: [lo, hi)): the encoded entry (NULL when count_only or packed) */
+	unsigned entries_or;    /* the OR of every entry in entries[] (its top bit is the largest's) */
+	uint8_t *packed;        /* MOD4 entries of a whole search without checkpoints, packed 1 bit a state, LSB
 			   * first, as the table stores them (table_packed_bytes(states, 1) bytes,
 			   * zero-padded to a multiple of 4), else NULL */
 	uint64_t working_bytes; /* bytes of the 2-bit working set */

@@ -4,8 +4,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "libslidetab/base/pool.h"
 #include "gen/exact/bfsseq.h"
+#include "libslidetab/base/pool.h"
 
 #define MD_CHUNK (UINT64_C(1) << 20) /* states a pool index converts */
 

@@ -152,7 +152,9 @@ static void low_init(struct bfsseq *q)
 		for (int x = 0; x < 2; x++) {
 			int swap = x ^ ((L / 12 + L / 3 % 4 + L % 3) & 1);
 			struct bfsseq_low *e = &q->low[L][x];
-			uint8_t left[BFSSEQ_LOW_TILES] = { 0, 1, 2, 3, 4 }, d[BFSSEQ_LOW_TILES] = { (uint8_t)(L / 12), (uint8_t)(L / 3 % 4), (uint8_t)(L % 3), (uint8_t)swap, 0 };
+			uint8_t left[BFSSEQ_LOW_TILES] = { 0, 1, 2, 3, 4 },
+				d[BFSSEQ_LOW_TILES] = { (uint8_t)(L / 12), (uint8_t)(L / 3 % 4), (uint8_t)(L % 3),
+							(uint8_t)swap, 0 };
 			int nleft = BFSSEQ_LOW_TILES;
 			for (int i = 0; i < 3; i++) {
 				e->sh[i] = (uint8_t)(4 * left[d[i]]);
@@ -187,7 +189,9 @@ static void low_goto(const struct bfsseq *q, struct bfsseq_cur *c, uint64_t h, i
 	for (int i = 0; i < BFSSEQ_LOW_TILES; i++)
 		tail |= ((list >> e->sh[i]) & 15) << (8 * i);
 	/* the tail at byte k0 of the vector: its two halves from registers (not through the stack) */
-	uint64_t lo = k0 < 8 ? tail << (8 * k0) : 0, hi = k0 == 0 ? 0 : k0 < 8 ? tail >> (64 - 8 * k0) : tail << (8 * (k0 - 8));
+	uint64_t lo = k0 < 8 ? tail << (8 * k0) : 0, hi = k0 == 0  ? 0
+							  : k0 < 8 ? tail >> (64 - 8 * k0)
+								   : tail << (8 * (k0 - 8));
 	__m128i *v = (__m128i *)(void *)c->seq;
 	__m128i t = _mm_unpacklo_epi64(_mm_cvtsi64_si128((long long)lo), _mm_cvtsi64_si128((long long)hi));
 	_mm_store_si128(v, _mm_or_si128(_mm_and_si128(_mm_load_si128(v), q->keep[k0]), t));

@@ -15,8 +15,8 @@
 
 #include "libslidetab/model/rank.h"
 
-#define BFSSEQ_VMASK_MAX 7 /* the table path covers cols - 1 <= 7 crossed tiles (128 masks a move) */
-#define BFSSEQ_SEQ_PAD 16  /* seq[] is read 16 bytes at a time from any position */
+#define BFSSEQ_VMASK_MAX 7                   /* the table path covers cols - 1 <= 7 crossed tiles (128 masks a move) */
+#define BFSSEQ_SEQ_PAD   16                  /* seq[] is read 16 bytes at a time from any position */
 #if defined(__SSE2__) && defined(__x86_64__) /* _mm_cvtsi64_si128 is x86-64's */
 #define BFSSEQ_VEC 1 /* a seq of at most 16 tiles is written as one 16-byte vector (see bfsseq_cur) */
 #else
@@ -40,27 +40,27 @@ struct bfsseq_move {
 #define BFSSEQ_LOW_TILES 5
 #define BFSSEQ_LOW_RANKS 60 /* 5!/2 */
 struct bfsseq_low {
-	uint8_t sh[BFSSEQ_LOW_TILES]; /* tail position i takes the unused tile at nibble sh[i] / 4 */
-	uint64_t dg;                  /* the digits of the tail positions, byte i, then zero bytes */
+	uint8_t sh[BFSSEQ_LOW_TILES];     /* tail position i takes the unused tile at nibble sh[i] / 4 */
+	uint64_t dg;                      /* the digits of the tail positions, byte i, then zero bytes */
 	uint64_t ps[2][BFSSEQ_LOW_TILES]; /* pre[s][m-5+1+i] - pre[s][m-5] */
 };
 
 struct bfsseq {
 	const struct rank_ctx *rk;
-	int fast;                      /* 1: the reciprocal and nibble-list path applies */
-	int vec;                       /* 1: the cursor's seq is written and read as one vector (BFSSEQ_VEC, m <= 16) */
-	int lowtab;                    /* 1: low[] applies (vec and m >= BFSSEQ_LOW_TILES) */
-	uint8_t lowsum[BFSSEQ_LOW_RANKS]; /* the sum of the low digits m-5 .. m-3 of each low value */
+	int fast;   /* 1: the reciprocal and nibble-list path applies */
+	int vec;    /* 1: the cursor's seq is written and read as one vector (BFSSEQ_VEC, m <= 16) */
+	int lowtab; /* 1: low[] applies (vec and m >= BFSSEQ_LOW_TILES) */
+	uint8_t lowsum[BFSSEQ_LOW_RANKS];           /* the sum of the low digits m-5 .. m-3 of each low value */
 	struct bfsseq_low low[BFSSEQ_LOW_RANKS][2]; /* [h % 60][seq parity ^ the parity of sumhi] */
-	uint64_t inv[RANK_MAX_CELLS];  /* floor(2^64 / w[i]) + 1 for w[i] >= 2 */
-	uint64_t w[RANK_MAX_CELLS + 1]; /* w[i], 0 from m-2 on */
+	uint64_t inv[RANK_MAX_CELLS];               /* floor(2^64 / w[i]) + 1 for w[i] >= 2 */
+	uint64_t w[RANK_MAX_CELLS + 1];             /* w[i], 0 from m-2 on */
 	uint64_t wup[RANK_MAX_CELLS + 1], wdn[RANK_MAX_CELLS + 1]; /* w[k-1] - w[k], w[k+1] - w[k] (mod 2^64) */
 	const uint8_t (*md)[BOARD_MAX_CELLS]; /* md[tile][cell], or NULL: Manhattan sums are not kept */
-	int vmask;                     /* 1: vertical moves go through mv[] (cols - 1 <= BFSSEQ_VMASK_MAX) */
+	int vmask;                            /* 1: vertical moves go through mv[] (cols - 1 <= BFSSEQ_VMASK_MAX) */
 	struct bfsseq_move mv[BOARD_MAX_CELLS][2]; /* [blank][0: up, 1: down] */
 #if BFSSEQ_VEC
-	__m128i lastpair;              /* 0xff at seq positions m-2 and m-1 */
-	__m128i keep[17];              /* keep[j]: 0xff at the positions before j */
+	__m128i lastpair; /* 0xff at seq positions m-2 and m-1 */
+	__m128i keep[17]; /* keep[j]: 0xff at the positions before j */
 #endif
 	uint64_t tab[BOARD_MAX_CELLS][2][1u << BFSSEQ_VMASK_MAX];
 };
@@ -72,14 +72,14 @@ struct bfsseq {
 struct bfsseq_cur {
 	_Alignas(16) uint8_t seq[RANK_MAX_CELLS + BFSSEQ_SEQ_PAD];
 	uint8_t dg[RANK_MAX_CELLS + 1];
-	int parity; /* the seq parity seq[] and dg[] now hold */
-	uint64_t h; /* the seq rank held, UINT64_MAX for none */
-	unsigned sum; /* sum of the digits 0..m-3 (fast path) */
+	int parity;     /* the seq parity seq[] and dg[] now hold */
+	uint64_t h;     /* the seq rank held, UINT64_MAX for none */
+	unsigned sum;   /* sum of the digits 0..m-3 (fast path) */
 	unsigned sumhi; /* sum of the digits 0..m-6 (with q->lowtab) */
 	/* With q->md: mda[k] = sum of md[seq[i]][i] and mdb[k] = sum of md[seq[i]][i+1] over i < k,
 	 * so the Manhattan distance with the blank at b is mda[b] + mdb[m] - mdb[b]. */
 	uint16_t mda[RANK_MAX_CELLS + 1], mdb[RANK_MAX_CELLS + 1];
-	uint64_t list_at[RANK_MAX_CELLS]; /* the unused tiles before each position (fast path) */
+	uint64_t list_at[RANK_MAX_CELLS];    /* the unused tiles before each position (fast path) */
 	uint64_t pre[2][RANK_MAX_CELLS + 1]; /* pre[0][k] = sum of dg[i] * wup[i], pre[1][k] of dg[i] * wdn[i], i < k */
 };
 
@@ -182,8 +182,8 @@ static inline __attribute__((always_inline)) unsigned bfsseq_larger(const uint8_
 }
 
 /* Seq rank after move mv (q->vmask), given h = the rank of c: no branch, no loop. */
-static inline __attribute__((always_inline)) uint64_t bfsseq_vmove(const struct bfsseq *q, const struct bfsseq_cur *c, uint64_t h,
-								 const struct bfsseq_move *mv)
+static inline __attribute__((always_inline)) uint64_t bfsseq_vmove(const struct bfsseq *q, const struct bfsseq_cur *c,
+								   uint64_t h, const struct bfsseq_move *mv)
 {
 	unsigned len = (unsigned)q->rk->cols - 1, mask;
 #if BFSSEQ_VEC
@@ -198,8 +198,9 @@ static inline __attribute__((always_inline)) uint64_t bfsseq_vmove(const struct 
 }
 
 /* Seq rank after the blank's vertical move from cell `blank` to cell `to`, given h = the rank of c. */
-static inline __attribute__((always_inline)) uint64_t bfsseq_vertical(const struct bfsseq *q, const struct bfsseq_cur *c, uint64_t h, int blank,
-				       int to)
+static inline __attribute__((always_inline)) uint64_t bfsseq_vertical(const struct bfsseq *q,
+								      const struct bfsseq_cur *c, uint64_t h, int blank,
+								      int to)
 {
 	const uint8_t *s = c->seq, *dg = c->dg;
 	const uint64_t *w = q->w;

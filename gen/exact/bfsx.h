@@ -32,11 +32,11 @@ struct bfsx_inbox {
 
 struct bfsx {
 	int owners;
-	struct bfsx_inbox *in;    /* [owners] */
-	struct bfsx_block **out;  /* [producer * owners + consumer]: the block being filled, or NULL */
+	struct bfsx_inbox *in;   /* [owners] */
+	struct bfsx_block **out; /* [producer * owners + consumer]: the block being filled, or NULL */
 	pthread_mutex_t free_mu;
-	struct bfsx_block *free;  /* drained blocks, for reuse */
-	_Atomic int failed;       /* a block could not be allocated: marks were lost, the layer must fail */
+	struct bfsx_block *free; /* drained blocks, for reuse */
+	_Atomic int failed;      /* a block could not be allocated: marks were lost, the layer must fail */
 };
 
 /* Returns 0, or -1 when out of memory (owners >= 1; with one owner nothing is ever queued). */

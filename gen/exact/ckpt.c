@@ -23,25 +23,41 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <signal.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "libslidetab/model/rank.h"
 
-#define CK_MAGIC "SLTBCKPT"
-#define CK_HEADER 4096
-#define CK_BOM 0x01020304u
+#define CK_MAGIC   "SLTBCKPT"
+#define CK_HEADER  4096
+#define CK_BOM     0x01020304u
 #define CK_VERSION 2 /* 2: mdres searches keep the distance d in their entry bytes (gen/bfsmd.h) */
 
-static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
-static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
-static uint32_t get32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t get64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+static void put32(uint8_t *p, uint32_t v)
+{
+	memcpy(p, &v, 4);
+}
+static void put64(uint8_t *p, uint64_t v)
+{
+	memcpy(p, &v, 8);
+}
+static uint32_t get32(const uint8_t *p)
+{
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return v;
+}
+static uint64_t get64(const uint8_t *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
 
 static uint32_t crc_of(uint32_t crc, const void *p, uint64_t n)
 {
@@ -55,8 +71,14 @@ static uint32_t crc_of(uint32_t crc, const void *p, uint64_t n)
 	return crc;
 }
 
-static int procs_of(const struct ckpt *c) { return c->part ? c->part->procs : 1; }
-static int proc_of(const struct ckpt *c) { return c->part ? c->part->proc : 0; }
+static int procs_of(const struct ckpt *c)
+{
+	return c->part ? c->part->procs : 1;
+}
+static int proc_of(const struct ckpt *c)
+{
+	return c->part ? c->part->proc : 0;
+}
 
 /* v over every process (v itself for one). */
 static uint64_t agree(const struct ckpt *c, uint64_t v, int op)
@@ -69,7 +91,10 @@ static void file_name(const struct ckpt *c, unsigned depth, char *buf, size_t si
 	snprintf(buf, size, "%s/layer-%u.proc-%d-of-%d.ckpt", c->dir, depth, proc_of(c), procs_of(c));
 }
 
-static uint64_t body_words(const struct bfs_snapshot *s) { return (s->hi - s->lo + 31) / 32; }
+static uint64_t body_words(const struct bfs_snapshot *s)
+{
+	return (s->hi - s->lo + 31) / 32;
+}
 
 static uint32_t body_crc(const struct bfs_snapshot *s)
 {
@@ -212,7 +237,8 @@ static int save(void *ctx, const struct bfs_snapshot *s, struct slidetab_error *
 	int rc = save_file(c, s, err);
 	if (agree(c, rc != SLIDETAB_OK, BFS_MAX) != 0)
 		return rc != SLIDETAB_OK ? rc
-					 : err_set(err, SLIDETAB_EIO, "another process failed to checkpoint layer %u", s->depth - 1);
+					 : err_set(err, SLIDETAB_EIO, "another process failed to checkpoint layer %u",
+						   s->depth - 1);
 	/* every process has its file of this layer: the older ones can go */
 	test_kill_at(c, s->depth, KILL_RENAMED);
 	sweep(c, s->depth);
@@ -289,7 +315,8 @@ static int load_file(const struct ckpt *c, unsigned depth, struct bfs_snapshot *
 		close(fd);
 		return err_set(err, SLIDETAB_EINVAL, "refusing the checkpoint %s: %s", name, why);
 	}
-	if (!why && (read_all(fd, s->bits, body_words(s) * 8) || (s->entries && read_all(fd, s->entries, s->hi - s->lo))))
+	if (!why &&
+	    (read_all(fd, s->bits, body_words(s) * 8) || (s->entries && read_all(fd, s->entries, s->hi - s->lo))))
 		why = "it is too short";
 	if (!why && read(fd, &extra, 1) != 0)
 		why = "it is longer than its header says";
@@ -326,8 +353,9 @@ static int fresh(struct ckpt *c, struct slidetab_error *err)
 	if (mkdir(c->dir, 0755) != 0 && errno != EEXIST)
 		rc = err_set(err, SLIDETAB_EIO, "cannot make the checkpoint folder %s: %s", c->dir, strerror(errno));
 	else if ((rc = probe(c, err)) == SLIDETAB_OK && (newest(c, &other) || other))
-		rc = err_set(err, SLIDETAB_EINVAL, "%s already holds a checkpoint: continue it with --resume %s, or remove it",
-			     c->dir, c->dir);
+		rc = err_set(err, SLIDETAB_EINVAL,
+			     "%s already holds a checkpoint: continue it with --resume %s, or remove it", c->dir,
+			     c->dir);
 	if (agree(c, rc != SLIDETAB_OK, BFS_MAX) != 0)
 		return rc != SLIDETAB_OK ? rc : err_set(err, SLIDETAB_EINVAL, "another process refused %s", c->dir);
 	sweep(c, 0); /* temporary files of a run killed while writing its first checkpoint */
@@ -349,15 +377,17 @@ static int resume(void *ctx, struct bfs_snapshot *s, int *resumed, struct slidet
 		if (mine)
 			rc = err_set(err, SLIDETAB_EINVAL, "another process has no checkpoint in %s", c->dir);
 		else if (other)
-			rc = err_set(err, SLIDETAB_EINVAL, "the checkpoint in %s was written by %d processes; this run has %d",
-				     c->dir, other, procs_of(c));
+			rc = err_set(err, SLIDETAB_EINVAL,
+				     "the checkpoint in %s was written by %d processes; this run has %d", c->dir, other,
+				     procs_of(c));
 		else
 			rc = err_set(err, SLIDETAB_EINVAL, "no checkpoint of process %d in %s", proc_of(c), c->dir);
 	} else if ((rc = probe(c, err)) == SLIDETAB_OK) {
 		rc = load_file(c, depth, s, err);
 	}
 	if (agree(c, rc != SLIDETAB_OK, BFS_MAX) != 0)
-		return rc != SLIDETAB_OK ? rc : err_set(err, SLIDETAB_EFORMAT, "another process refused its checkpoint");
+		return rc != SLIDETAB_OK ? rc
+					 : err_set(err, SLIDETAB_EFORMAT, "another process refused its checkpoint");
 	sweep(c, depth);
 	*resumed = 1;
 	return SLIDETAB_OK;

@@ -5,12 +5,12 @@
 
 #include <stdint.h>
 
-#include "libslidetab/model/board.h"
 #include "gen/exact/bfs.h"
+#include "libslidetab/model/board.h"
 
 struct ckpt {
 	const char *dir;
-	int resume;      /* 1: continue from the checkpoint in dir (then keep writing there) */
+	int resume; /* 1: continue from the checkpoint in dir (then keep writing there) */
 	const struct board *b;
 	const struct board_state *goal;
 	uint32_t entry;

@@ -11,15 +11,15 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "libslidetab/base/pool.h"
-#include "libslidetab/model/rank.h"
 #include "common/table_write.h"
-#include "libslidetab/table/read.h"
-#include "libslidetab/base/version.h"
 #include "gen/exact/bfs.h"
 #include "gen/exact/bfsprog.h"
 #include "gen/exact/ckpt.h"
 #include "libslidetab/base/clock.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/base/version.h"
+#include "libslidetab/model/rank.h"
+#include "libslidetab/table/read.h"
 
 static int bits_for(unsigned v)
 {
@@ -67,8 +67,9 @@ static int check_disk(const struct exactcmd_opts *o, long double states, struct 
 	struct statvfs vfs;
 	uint64_t bound = table_packed_bytes((uint64_t)states, (unsigned)entry_bits_bound(o)) + 65536;
 	if (statvfs(d, &vfs) == 0 && vfs.f_blocks > 0 && (uint64_t)vfs.f_bavail * vfs.f_frsize < bound)
-		return err_set(err, SLIDETAB_ENOSPC, "the table may need up to %" PRIu64 " bytes, only %" PRIu64 " are free in %s",
-			       bound, (uint64_t)vfs.f_bavail * vfs.f_frsize, d);
+		return err_set(err, SLIDETAB_ENOSPC,
+			       "the table may need up to %" PRIu64 " bytes, only %" PRIu64 " are free in %s", bound,
+			       (uint64_t)vfs.f_bavail * vfs.f_frsize, d);
 	return SLIDETAB_OK;
 }
 
@@ -79,20 +80,24 @@ int exactcmd_check(const struct board *b, const struct exactcmd_opts *o, struct 
 		states *= i;
 	/* the 2-bit working set; a table adds its entries: compact ones written packed by the
 	 * search (1 bit), others a byte each plus the packed copy */
-	long double per_state = o->count_only ? 0.25L : packed_by_search(o) ? 0.375L : 0.25L + 1 + entry_bits_bound(o) / 8.0L;
+	long double per_state = o->count_only         ? 0.25L
+				: packed_by_search(o) ? 0.375L
+						      : 0.25L + 1 + entry_bits_bound(o) / 8.0L;
 	long double need = states * per_state;
 	if (o->dist) /* this machine's processes hold their share of the states */
 		need = need * o->dist->procs_here / o->dist->part->procs;
 	uint64_t have = phys_memory();
 	if (b->n > RANK_MAX_CELLS || need > (long double)have * 0.9L)
-		return err_set(err, SLIDETAB_ENOMEM,
-			       "%dx%d has %.0Lf states; %s needs %.3Lg GiB of memory%s (%.3Lg bytes a state), this machine "
-			       "allows %.1f GiB%s",
-			       b->rows, b->cols, states, o->count_only ? "the count-only search" : "a table",
-			       need / 1073741824.0L, o->dist ? " on this machine for its processes" : "", per_state, have / 1073741824.0,
-			       o->count_only || states * 0.25L > (long double)have * 0.9L
-				       ? "; use pattern databases for boards this large"
-				       : "; --count-only needs only 2 bits a state");
+		return err_set(
+			err, SLIDETAB_ENOMEM,
+			"%dx%d has %.0Lf states; %s needs %.3Lg GiB of memory%s (%.3Lg bytes a state), this machine "
+			"allows %.1f GiB%s",
+			b->rows, b->cols, states, o->count_only ? "the count-only search" : "a table",
+			need / 1073741824.0L, o->dist ? " on this machine for its processes" : "", per_state,
+			have / 1073741824.0,
+			o->count_only || states * 0.25L > (long double)have * 0.9L
+				? "; use pattern databases for boards this large"
+				: "; --count-only needs only 2 bits a state");
 	return o->count_only || (o->dist && o->dist->part->proc != 0) ? SLIDETAB_OK : check_disk(o, states, err);
 }
 
@@ -100,7 +105,8 @@ static void announce(const struct board *b, const struct exactcmd_opts *o, uint3
 {
 	uint64_t states = rank_states(b->n); /* exactcmd_check refused boards past 20 cells */
 	fprintf(stderr, "gen: %dx%d, %" PRIu64 " states: the search needs %.2f GiB of memory%s", b->rows, b->cols,
-		states, bfs_memory_needed(b, o->count_only, packed_by_search(o) ? entry : 0) / 1073741824.0, o->count_only ? ", no disk\n" : "");
+		states, bfs_memory_needed(b, o->count_only, packed_by_search(o) ? entry : 0) / 1073741824.0,
+		o->count_only ? ", no disk\n" : "");
 	if (!o->count_only)
 		fprintf(stderr, ", the table at most %.2f GiB of disk\n",
 			table_packed_bytes(states, entry == TABLE_ENTRY_MOD4 ? 1 : 8) / 1073741824.0);
@@ -115,9 +121,9 @@ static void summary(FILE *out, const struct board *b, const struct board_state *
 		fprintf(out, "%" PRIu32 " %" PRIu64 "\n", d, res->hist[d]);
 	fprintf(out, "# board %dx%d, goal blank at cell %d\n", b->rows, b->cols, board_blank(b, goal));
 	fprintf(out, "# states %" PRIu64 ", radius %" PRIu32 " (%" PRIu64 " at the radius)\n", res->states, res->radius,
-	       res->hist[res->radius]);
-	fprintf(out, "# search %.3f s wall, %.3f s cpu, %.3g states/s, working set %" PRIu64 " bytes\n", res->seconds, cpu,
-	       (double)res->states / (res->seconds > 0 ? res->seconds : 1e-9), res->working_bytes);
+		res->hist[res->radius]);
+	fprintf(out, "# search %.3f s wall, %.3f s cpu, %.3g states/s, working set %" PRIu64 " bytes\n", res->seconds,
+		cpu, (double)res->states / (res->seconds > 0 ? res->seconds : 1e-9), res->working_bytes);
 }
 
 /* Packing on all threads: chunks of a multiple of 8 entries start on byte boundaries, so no two
@@ -183,23 +189,29 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 	if (!res->packed)
 		maxe = part ? (unsigned)part->reduce(part->ctx, res->entries_or, BFS_MAX) : res->entries_or;
 	unsigned bits = (unsigned)bits_for(maxe);
-	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
+	struct table_meta m = { .kind = TABLE_KIND_EXACT,
+				.ranking = TABLE_RANK_SEQ_BLANK,
+				.entry = entry,
 				.payload = o->compress == 1 ? TABLE_PAYLOAD_ZLIB : TABLE_PAYLOAD_RAW,
-				.rows = (uint8_t)b->rows, .cols = (uint8_t)b->cols, .cells = (uint8_t)b->n,
-				.entry_bits = (uint8_t)bits, .entries = res->states, .radius = res->radius,
+				.rows = (uint8_t)b->rows,
+				.cols = (uint8_t)b->cols,
+				.cells = (uint8_t)b->n,
+				.entry_bits = (uint8_t)bits,
+				.entries = res->states,
+				.radius = res->radius,
 				.block_entries = o->block_entries };
 	memcpy(m.goal, goal->t, (size_t)b->n);
 	memcpy(m.hist, res->hist, sizeof m.hist);
 	snprintf(m.generator, sizeof m.generator, "slidetab gen %s", SLIDETAB_VERSION);
 	uint64_t bytes = 0;
 	int rc = res->packed ? table_write_mt(o->out, &m, res->packed, o->level, o->threads, &bytes, err)
-		 : part	     ? o->dist->write(part->ctx, &m, res->entries, o, &bytes, err)
+		 : part      ? o->dist->write(part->ctx, &m, res->entries, o, &bytes, err)
 			     : pack_write(o, &m, &job, chunks, res, &bytes, err);
 	bfs_result_free(res);
 	if (rc == SLIDETAB_OK && o->report)
-		fprintf(o->report, "# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", o->out, bytes,
-		       8.0 * (double)bytes / (double)res->states, table_payload_name(m.payload), m.entry_bits,
-		       table_entry_name(m.entry));
+		fprintf(o->report, "# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", o->out,
+			bytes, 8.0 * (double)bytes / (double)res->states, table_payload_name(m.payload), m.entry_bits,
+			table_entry_name(m.entry));
 	return rc;
 }
 
@@ -212,12 +224,21 @@ int exactcmd_run(const struct board *b, const struct board_state *goal, const st
 		return rc;
 	if (!o->quiet)
 		announce(b, o, entry);
-	struct ckpt ck = { .dir = o->checkpoint, .resume = o->resume, .b = b, .goal = goal, .entry = entry,
-			   .count_only = o->count_only, .part = o->dist ? o->dist->part : NULL };
+	struct ckpt ck = { .dir = o->checkpoint,
+			   .resume = o->resume,
+			   .b = b,
+			   .goal = goal,
+			   .entry = entry,
+			   .count_only = o->count_only,
+			   .part = o->dist ? o->dist->part : NULL };
 	struct bfs_ckpt hooks = ckpt_hooks(&ck);
-	struct bfs_options opt = { .threads = o->threads, .count_only = o->count_only, .entry = entry,
-				   .log = o->quiet ? NULL : stderr, .live = !o->quiet && isatty(2) && !o->dist,
-				   .part = ck.part, .ckpt = o->checkpoint ? &hooks : NULL };
+	struct bfs_options opt = { .threads = o->threads,
+				   .count_only = o->count_only,
+				   .entry = entry,
+				   .log = o->quiet ? NULL : stderr,
+				   .live = !o->quiet && isatty(2) && !o->dist,
+				   .part = ck.part,
+				   .ckpt = o->checkpoint ? &hooks : NULL };
 	struct bfs_result res;
 	double c0 = clock_cpu();
 	rc = bfs_run(b, goal, &opt, &res, err);

@@ -5,10 +5,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "libslidetab/model/board.h"
-#include "libslidetab/base/err.h"
-#include "libslidetab/table/read.h"
 #include "gen/exact/bfs.h"
+#include "libslidetab/base/err.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/table/read.h"
 
 struct exactcmd_opts;
 
@@ -24,12 +24,12 @@ struct exactcmd_dist {
 struct exactcmd_opts {
 	const char *out; /* table path; NULL with count_only */
 	int threads, level, count_only, quiet;
-	int compress;   /* 0 raw, 1 zlib, 2 compact */
-	uint32_t entry; /* enum table_entry (compact forces MOD4) */
-	uint32_t block_entries; /* entries per block, a multiple of 64; 0 = the default (32 KiB blocks) */
-	FILE *report;           /* the histogram and summary lines (gen: stdout), or NULL for none */
-	const char *checkpoint; /* checkpoint folder, or NULL */
-	int resume;             /* 1: continue from the checkpoint */
+	int compress;                     /* 0 raw, 1 zlib, 2 compact */
+	uint32_t entry;                   /* enum table_entry (compact forces MOD4) */
+	uint32_t block_entries;           /* entries per block, a multiple of 64; 0 = the default (32 KiB blocks) */
+	FILE *report;                     /* the histogram and summary lines (gen: stdout), or NULL for none */
+	const char *checkpoint;           /* checkpoint folder, or NULL */
+	int resume;                       /* 1: continue from the checkpoint */
 	const struct exactcmd_dist *dist; /* NULL: one process */
 };
 

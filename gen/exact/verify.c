@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/table/exact.h"
-#include "libslidetab/base/pool.h"
 #include "gen/exact/bfs.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/table/exact.h"
 
 #define VERIFY_CHUNK (1u << 14)
 
@@ -44,7 +44,8 @@ static int check_range(struct vshared *v, uint64_t lo, uint64_t hi, uint64_t *hi
 		e = table_packed_get(table_packed(x->t), i, x->meta->entry_bits);
 		d = exact_decode(x, e, &s, blank);
 		if (d > x->meta->radius) {
-			snprintf(text, sizeof text, "state %" PRIu64 ": distance %u exceeds the radius %" PRIu32, i, d, x->meta->radius);
+			snprintf(text, sizeof text, "state %" PRIu64 ": distance %u exceeds the radius %" PRIu32, i, d,
+				 x->meta->radius);
 			return report(v, text), 1;
 		}
 		if ((d == 0) != (i == x->goal_index)) {
@@ -60,16 +61,20 @@ static int check_range(struct vshared *v, uint64_t lo, uint64_t hi, uint64_t *hi
 			if (board_move(&x->b, &nb, &nbl, (enum board_dir)dir) != 0)
 				continue;
 			uint64_t j = rank_state(&x->rk, &nb);
-			unsigned dn = exact_decode(x, table_packed_get(table_packed(x->t), j, x->meta->entry_bits), &nb, nbl);
+			unsigned dn = exact_decode(x, table_packed_get(table_packed(x->t), j, x->meta->entry_bits), &nb,
+						   nbl);
 			if (dn + 1 != d && d + 1 != dn) {
-				snprintf(text, sizeof text, "states %" PRIu64 " and %" PRIu64 " are neighbours but have distances %u and %u",
+				snprintf(text, sizeof text,
+					 "states %" PRIu64 " and %" PRIu64
+					 " are neighbours but have distances %u and %u",
 					 i, j, d, dn);
 				return report(v, text), 1;
 			}
 			closer |= dn + 1 == d;
 		}
 		if (d > 0 && !closer) {
-			snprintf(text, sizeof text, "state %" PRIu64 " at distance %u has no neighbour one closer", i, d);
+			snprintf(text, sizeof text, "state %" PRIu64 " at distance %u has no neighbour one closer", i,
+				 d);
 			return report(v, text), 1;
 		}
 	}
@@ -110,7 +115,8 @@ static int compare_packed(struct exact *x, const uint8_t *mine, struct slidetab_
 		       table_packed_get(buf, i - first, bits) == table_packed_get(mine, i, 1))
 			i++;
 		if (i < x->meta->entries && i < first + x->meta->block_entries)
-			rc = err_set(err, SLIDETAB_EFORMAT, "state %" PRIu64 ": stored d mod 4 differs from a fresh search", i);
+			rc = err_set(err, SLIDETAB_EFORMAT,
+				     "state %" PRIu64 ": stored d mod 4 differs from a fresh search", i);
 	}
 	free(buf);
 	return rc;
@@ -128,8 +134,9 @@ static int verify_compact(struct exact *x, int threads, struct slidetab_error *e
 	rc = compare_packed(x, res.packed, err);
 	for (int d = 0; d < TABLE_HIST_MAX && !rc; d++)
 		if (res.hist[d] != x->meta->hist[d]) {
-			rc = err_set(err, SLIDETAB_EFORMAT, "histogram at depth %d: stored %" PRIu64 ", search found %" PRIu64,
-				     d, x->meta->hist[d], res.hist[d]);
+			rc = err_set(err, SLIDETAB_EFORMAT,
+				     "histogram at depth %d: stored %" PRIu64 ", search found %" PRIu64, d,
+				     x->meta->hist[d], res.hist[d]);
 		}
 	bfs_result_free(&res);
 	return rc;
@@ -157,8 +164,9 @@ int verify_table(const char *path, int threads, struct slidetab_error *err)
 	rc = atomic_load(&v.failed) ? SLIDETAB_EFORMAT : SLIDETAB_OK;
 	for (int d = 0; d < TABLE_HIST_MAX && !rc; d++)
 		if (v.hist[d] != x.meta->hist[d]) {
-			rc = err_set(err, SLIDETAB_EFORMAT, "histogram at depth %d: header says %" PRIu64 ", table holds %" PRIu64,
-				     d, x.meta->hist[d], v.hist[d]);
+			rc = err_set(err, SLIDETAB_EFORMAT,
+				     "histogram at depth %d: header says %" PRIu64 ", table holds %" PRIu64, d,
+				     x.meta->hist[d], v.hist[d]);
 		}
 	exact_close(&x);
 	return rc;

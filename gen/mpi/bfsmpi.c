@@ -100,9 +100,10 @@ static int layer(void *ctx, struct bfs_layer *L, uint64_t *found, struct slideta
 	for (int k = 0; k < 3; k++)
 		x->total[k] += all[k + 1];
 	if (!x->quiet && x->part.proc == 0 && all[0])
-		fprintf(stderr, "gen-mpi: layer %u: %.2f%% of %" PRIu64 " neighbour updates crossed processes, %" PRIu64
-			" bytes exchanged\n", bfs_layer_depth(L), all[1] ? 100.0 * (double)all[2] / (double)all[1] : 0.0,
-			all[1], all[3]);
+		fprintf(stderr,
+			"gen-mpi: layer %u: %.2f%% of %" PRIu64 " neighbour updates crossed processes, %" PRIu64
+			" bytes exchanged\n",
+			bfs_layer_depth(L), all[1] ? 100.0 * (double)all[2] / (double)all[1] : 0.0, all[1], all[3]);
 	return SLIDETAB_OK;
 }
 
@@ -164,10 +165,11 @@ void bfsmpi_report(const struct bfsmpi *x, FILE *out)
 		free(all);
 		return;
 	}
-	fprintf(out, "# exchange: %d processes, %.2f%% of %" PRIu64 " neighbour updates crossed processes, %" PRIu64
-		" bytes (%.3f bytes a state)\n", x->part.procs,
-		x->total[0] ? 100.0 * (double)x->total[1] / (double)x->total[0] : 0.0, x->total[0], x->total[2],
-		(double)x->total[2] / (double)x->states);
+	fprintf(out,
+		"# exchange: %d processes, %.2f%% of %" PRIu64 " neighbour updates crossed processes, %" PRIu64
+		" bytes (%.3f bytes a state)\n",
+		x->part.procs, x->total[0] ? 100.0 * (double)x->total[1] / (double)x->total[0] : 0.0, x->total[0],
+		x->total[2], (double)x->total[2] / (double)x->states);
 	fprintf(out, "# peak memory per process (MiB):");
 	for (int q = 0; all && q < x->part.procs; q++)
 		fprintf(out, " %.1f", all[q] / 1024.0);

@@ -10,17 +10,17 @@
 #include "gen/exact/exactcmd.h"
 
 struct bfsmpi {
-	struct bfs_part part;   /* part.ctx is this struct */
+	struct bfs_part part; /* part.ctx is this struct */
 	uint64_t states;
-	uint64_t *lo;           /* procs + 1 slice starts: process q holds [lo[q], lo[q + 1]) */
+	uint64_t *lo;                  /* procs + 1 slice starts: process q holds [lo[q], lo[q + 1]) */
 	uint64_t round_chunks, rounds; /* chunks each process expands between two exchanges, rounds a layer */
 	int quiet;
-	struct bfs_remote *rm;  /* round_chunks buffers of BFS_REMOTE_MAX marks */
+	struct bfs_remote *rm; /* round_chunks buffers of BFS_REMOTE_MAX marks */
 	uint64_t *send, *recv;
 	size_t recv_cap;
 	int *scount, *sdisp, *rcount, *rdisp;
 	uint64_t layer_stats[3]; /* this process, this layer: neighbour updates, crossed, bytes sent */
-	uint64_t total[3];      /* over every process and layer */
+	uint64_t total[3];       /* over every process and layer */
 };
 
 /* Splits `states` over the processes of MPI_COMM_WORLD. */

@@ -9,28 +9,27 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "libslidetab/model/rank.h"
-#include "libslidetab/table/name.h"
 #include "common/table_write.h"
-#include "libslidetab/table/read.h"
 #include "gen/exact/exactcmd.h"
 #include "gen/genargs.h"
 #include "gen/mpi/bfsmpi.h"
+#include "libslidetab/model/rank.h"
+#include "libslidetab/table/name.h"
+#include "libslidetab/table/read.h"
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: mpirun -np P gen-mpi --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
-		"gen's exact search and table on P processes, each holding 1/P of the states; the table\n"
-		"and histogram are byte for byte gen's. Options as gen's (see gen --help):\n"
-		"  -b, --board RxC  --blank CELL  -g, --goal  -o, --output FILE  --dir DIR\n"
-		"  -j, --threads N (per process)  -c, --compress none|zlib|compact  -e, --entry half|mdres|plain\n"
-		"  -l, --level N  --block-entries N  --count-only  -q, --quiet  -h, --help  -V, --version\n"
-		"      --checkpoint DIR  a checkpoint after each layer (one file per process)\n"
-		"      --resume DIR      continue from the checkpoint in DIR (same board, goal, entry and P)\n\n"
-		"Output: gen's histogram and summary on stdout from process 0, plus # exchange and peak\n"
-		"memory lines; per layer, the share of neighbour updates that crossed processes (stderr).\n"
-		"Exit status: gen's (0, 1, 2, 3); a failing process ends the whole job with its status.\n");
+	fprintf(f, "Usage: mpirun -np P gen-mpi --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
+		   "gen's exact search and table on P processes, each holding 1/P of the states; the table\n"
+		   "and histogram are byte for byte gen's. Options as gen's (see gen --help):\n"
+		   "  -b, --board RxC  --blank CELL  -g, --goal  -o, --output FILE  --dir DIR\n"
+		   "  -j, --threads N (per process)  -c, --compress none|zlib|compact  -e, --entry half|mdres|plain\n"
+		   "  -l, --level N  --block-entries N  --count-only  -q, --quiet  -h, --help  -V, --version\n"
+		   "      --checkpoint DIR  a checkpoint after each layer (one file per process)\n"
+		   "      --resume DIR      continue from the checkpoint in DIR (same board, goal, entry and P)\n\n"
+		   "Output: gen's histogram and summary on stdout from process 0, plus # exchange and peak\n"
+		   "memory lines; per layer, the share of neighbour updates that crossed processes (stderr).\n"
+		   "Exit status: gen's (0, 1, 2, 3); a failing process ends the whole job with its status.\n");
 }
 
 static int proc;
@@ -65,7 +64,8 @@ static int parse(int argc, char **argv, struct gen_args *a)
 	}
 	int rc = genargs_parse(argc, argv, a, "gen-mpi", usage);
 	if (rc == 0 && (a->verify || a->pattern || a->pdb || a->list_files)) {
-		fprintf(stderr, "gen-mpi: builds exact tables; use gen for --verify, --pattern, --pdb and --list-files\n");
+		fprintf(stderr,
+			"gen-mpi: builds exact tables; use gen for --verify, --pattern, --pdb and --list-files\n");
 		rc = -1;
 	}
 	fflush(stdout);
@@ -144,14 +144,23 @@ static int run(const struct gen_args *a)
 	if (genargs_goal(a, &b, &goal) != 0)
 		return EXIT_USAGE;
 	char defname[TABNAME_MAX];
-	struct exactcmd_opts o = { .out = a->out, .threads = a->threads, .level = a->level, .count_only = a->count_only,
-				   .quiet = a->quiet || proc != 0, .compress = a->compress, .entry = a->entry,
-				   .block_entries = (uint32_t)a->block_entries, .report = proc == 0 ? report_stream() : NULL,
-				   .checkpoint = a->checkpoint, .resume = a->resume };
+	struct exactcmd_opts o = { .out = a->out,
+				   .threads = a->threads,
+				   .level = a->level,
+				   .count_only = a->count_only,
+				   .quiet = a->quiet || proc != 0,
+				   .compress = a->compress,
+				   .entry = a->entry,
+				   .block_entries = (uint32_t)a->block_entries,
+				   .report = proc == 0 ? report_stream() : NULL,
+				   .checkpoint = a->checkpoint,
+				   .resume = a->resume };
 	int rc = SLIDETAB_OK;
-	if (!o.out && !o.count_only && (rc = tabname_exact(defname, sizeof defname, a->dir, b.rows, b.cols,
-							   board_blank(&b, &goal), &err)) != SLIDETAB_OK)
-		return proc == 0 ? (fprintf(stderr, "gen-mpi: %s\n", err.msg), genargs_exit(rc, 0)) : genargs_exit(rc, 0);
+	if (!o.out && !o.count_only &&
+	    (rc = tabname_exact(defname, sizeof defname, a->dir, b.rows, b.cols, board_blank(&b, &goal), &err)) !=
+		    SLIDETAB_OK)
+		return proc == 0 ? (fprintf(stderr, "gen-mpi: %s\n", err.msg), genargs_exit(rc, 0))
+				 : genargs_exit(rc, 0);
 	if (!o.out && !o.count_only)
 		o.out = defname;
 	struct bfsmpi x;

@@ -13,7 +13,10 @@
 #include "common/table_write.h"
 #include "libslidetab/table/read.h"
 
-static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+static uint64_t min64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
 
 struct gathered {
 	const struct bfsmpi *x;
@@ -53,8 +56,9 @@ static uint8_t *hand_over(const struct bfsmpi *x, const uint64_t *b0, uint64_t E
 	uint64_t lo = x->part.lo, hi = x->part.hi, end0 = min64(b0[me + 1] * E, x->states), total = 0;
 	for (int q = 0; q < P; q++) {
 		uint64_t a = b0[q] * E, z = min64(b0[q + 1] * E, x->states); /* the entries q's blocks hold */
-		uint64_t s0 = a > lo ? a : lo, s1 = z < hi ? z : hi;                  /* ... that I hold */
-		uint64_t r0 = x->lo[q] > hi ? x->lo[q] : hi, r1 = min64(x->lo[q + 1], end0); /* ... that q holds for me */
+		uint64_t s0 = a > lo ? a : lo, s1 = z < hi ? z : hi;         /* ... that I hold */
+		uint64_t r0 = x->lo[q] > hi ? x->lo[q] : hi,
+			 r1 = min64(x->lo[q + 1], end0); /* ... that q holds for me */
 		sc[q] = q != me && s1 > s0 ? (int)(s1 - s0) : 0;
 		sd[q] = sc[q] ? (int)(s0 - lo) : 0;
 		rc[q] = q != me && r1 > r0 ? (int)(r1 - r0) : 0;

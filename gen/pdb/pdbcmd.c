@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/pdb/pdb.h"
-#include "libslidetab/table/name.h"
 #include "common/table_write.h"
-#include "libslidetab/table/read.h"
-#include "libslidetab/base/version.h"
 #include "gen/pdb/pdbgen.h"
 #include "libslidetab/base/clock.h"
+#include "libslidetab/base/version.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/table/name.h"
+#include "libslidetab/table/read.h"
 
 int pdbcmd_parse_pattern(const char *list, int n, uint32_t *mask)
 {
@@ -38,8 +38,9 @@ int pdbcmd_paths(const struct board *b, const struct board_state *goal, const ui
 {
 	int blank = board_blank(b, goal);
 	for (int i = 0; i < count; i++) {
-		int rc = out && count == 1 ? (snprintf(paths[i], PDBCMD_PATH_MAX, "%s", out), SLIDETAB_OK)
-					   : tabname_pdb(paths[i], PDBCMD_PATH_MAX, dir, b->rows, b->cols, blank, masks[i], err);
+		int rc = out && count == 1
+				 ? (snprintf(paths[i], PDBCMD_PATH_MAX, "%s", out), SLIDETAB_OK)
+				 : tabname_pdb(paths[i], PDBCMD_PATH_MAX, dir, b->rows, b->cols, blank, masks[i], err);
 		if (rc != SLIDETAB_OK)
 			return rc;
 	}
@@ -69,7 +70,9 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 		/* a mapped set checks a block's CRC when an answer first needs it: 1 KiB blocks make one
 		 * answer check only the blocks its few thousand lookups touch */
 		meta.block_entries = o->block_entries ? o->block_entries
-			: meta.payload == TABLE_PAYLOAD_RAW ? (PDBCMD_MAPPED_BLOCK_BYTES * 8u / meta.entry_bits) & ~63u : 0;
+				     : meta.payload == TABLE_PAYLOAD_RAW
+					     ? (PDBCMD_MAPPED_BLOCK_BYTES * 8u / meta.entry_bits) & ~63u
+					     : 0;
 		double built = clock_now() - t0;
 		uint64_t bytes = 0;
 		rc = table_write_mt(path, &meta, packed, o->level, o->threads, &bytes, err);
@@ -80,9 +83,10 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 		for (int t = 1; t < b->n; t++)
 			if (masks[i] >> t & 1)
 				printf(" %d", t);
-		printf(": %" PRIu64 " entries, largest value %" PRIu32 ", search %.2f s, total %.2f s; wrote %s: %" PRIu64
-		       " bytes, %.3f bits/entry\n",
-		       meta.entries, meta.radius, built, clock_now() - t0, path, bytes, 8.0 * (double)bytes / (double)meta.entries);
+		printf(": %" PRIu64 " entries, largest value %" PRIu32
+		       ", search %.2f s, total %.2f s; wrote %s: %" PRIu64 " bytes, %.3f bits/entry\n",
+		       meta.entries, meta.radius, built, clock_now() - t0, path, bytes,
+		       8.0 * (double)bytes / (double)meta.entries);
 		fflush(stdout);
 	}
 	return SLIDETAB_OK;
@@ -105,7 +109,8 @@ static int verify_zbit(const struct board *b, const struct table_meta *m, const 
 		rc = err_set(err, SLIDETAB_EFORMAT, "zero-aware PDB: header differs from a fresh build");
 	for (uint64_t i = 0; rc == SLIDETAB_OK && i < m->entries; i++)
 		if (table_packed_get(packed, i, 1) != table_packed_get(want, i, 1))
-			rc = err_set(err, SLIDETAB_EFORMAT, "zero-aware PDB: entry %" PRIu64 " differs from a fresh build", i);
+			rc = err_set(err, SLIDETAB_EFORMAT,
+				     "zero-aware PDB: entry %" PRIu64 " differs from a fresh build", i);
 	free(want);
 	return rc;
 }

@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "libslidetab/model/board.h"
 #include "libslidetab/base/err.h"
+#include "libslidetab/model/board.h"
 
 /* Parses "1,2,3" into a tile mask for an n-cell board; returns 0 or -1. */
 int pdbcmd_parse_pattern(const char *list, int n, uint32_t *mask);
@@ -16,10 +16,10 @@ int pdbcmd_parse_pattern(const char *list, int n, uint32_t *mask);
 
 /* How gen writes pattern databases. */
 struct pdbcmd_opts {
-	const char *out, *dir; /* out: the file of a single mask; else DIR/RxC-bB-pdb-MASK.tbl */
-	int threads, level;    /* level: zlib level */
-	uint32_t entry;        /* TABLE_ENTRY_MDRES or TABLE_ENTRY_ZBIT (always a raw payload) */
-	int raw;               /* mdres: a raw payload (mapped by readers) instead of zlib blocks */
+	const char *out, *dir;  /* out: the file of a single mask; else DIR/RxC-bB-pdb-MASK.tbl */
+	int threads, level;     /* level: zlib level */
+	uint32_t entry;         /* TABLE_ENTRY_MDRES or TABLE_ENTRY_ZBIT (always a raw payload) */
+	int raw;                /* mdres: a raw payload (mapped by readers) instead of zlib blocks */
 	uint32_t block_entries; /* 0: the default (zlib: 32 KiB blocks; raw: PDBCMD_MAPPED_BLOCK_BYTES) */
 };
 

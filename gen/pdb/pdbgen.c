@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/base/bigmem.h"
 #include "gen/pdb/pdbgeo.h"
+#include "libslidetab/base/bigmem.h"
 #include "libslidetab/pdb/zidx.h"
 
 #define GEN_VERSION "slidetab-pdbgen 1"
-#define RING 64 /* children in flight (prefetched, not yet looked at) */
+#define RING        64 /* children in flight (prefetched, not yet looked at) */
 
 /* ---- the BFS ----
  *
@@ -47,7 +47,7 @@ struct bfs {
 	void *words;
 	uint8_t *curflag, *nextflag; /* per chunk: some parent / child in it */
 	unsigned cur_sh, next_sh, val_sh;
-	int depth; /* parents' depth in this round */
+	int depth;                /* parents' depth in this round */
 	const struct pdb_zidx *z; /* zero-aware build: the index of (placement, region) entries (zidx.h) */
 	uint8_t *zbits;           /* zero-aware build: the 1-bit entries, set as each region state is expanded */
 	atomic_uint_fast64_t chunk_next;
@@ -177,8 +177,7 @@ static void new_region(struct worker *wk, uint32_t rank, uint32_t occ, uint32_t 
 		wk->touched++;
 }
 
-static ALWAYS_INLINE void handle_child(struct worker *wk, const void *words, int wide,
-				       const struct child *ch)
+static ALWAYS_INLINE void handle_child(struct worker *wk, const void *words, int wide, const struct child *ch)
 {
 	uint32_t rank = ch->rank, info = ch->info;
 	uint64_t x = sload(words, wide, rank);
@@ -253,8 +252,7 @@ static ALWAYS_INLINE void expand_parent(struct worker *wk, uint32_t P, uint32_t 
 			struct child *ch = &ring[tail % RING];
 			ch->rank = crank;
 			ch->occ = ~cfree & full;
-			ch->info = t | (unsigned)__builtin_popcount(cfree & below_t) << 8 |
-				   (mdt + dg[c]) << 16;
+			ch->info = t | (unsigned)__builtin_popcount(cfree & below_t) << 8 | (mdt + dg[c]) << 16;
 			tail++;
 			if (wide == 2)
 				__builtin_prefetch(w2(words, crank), 1, 0);
@@ -354,8 +352,8 @@ static void pack_span(void *ctx, size_t span, int worker)
 }
 
 /* Sets up the search of a k-tile pattern: ranking, word layout, goal cells and the memory. */
-static int bfs_setup(struct bfs *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles,
-		     int k, struct slidetab_error *err)
+static int bfs_setup(struct bfs *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles, int k,
+		     struct slidetab_error *err)
 {
 	pdbgeo_init(&s->g, b);
 	s->k = k;
@@ -375,8 +373,10 @@ static int bfs_setup(struct bfs *s, const struct board *b, const struct board_st
 		for (int c = 0; c < b->n; c++)
 			if (goal->t[c] == tiles[i])
 				s->goalcell[i] = (uint8_t)c;
-	if (bigmem_alloc(&s->mwords, s->count * (s->wide == 2 ? 16u : s->wide ? 8u : 4u)) || bigmem_alloc(&s->mflag[0], s->nchunks) ||
-	    bigmem_alloc(&s->mflag[1], s->nchunks))
+	if (bigmem_alloc(&s->mwords, s->count * (s->wide == 2 ? 16u
+						 : s->wide    ? 8u
+							      : 4u)) ||
+	    bigmem_alloc(&s->mflag[0], s->nchunks) || bigmem_alloc(&s->mflag[1], s->nchunks))
 		return err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for %llu placements",
 			       (unsigned long long)s->count);
 	s->words = s->mwords.p;
@@ -552,8 +552,8 @@ static void zero_meta(struct table_meta *m, const struct pdb_zidx *z)
 	m->entries = z->entries;
 }
 
-int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask,
-		 int threads, struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
+int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask, int threads,
+		 struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
 {
 	return pdbgen_build_enc(b, goal, pattern_mask, TABLE_ENTRY_MDRES, threads, meta_out, packed_out, err);
 }
@@ -569,7 +569,8 @@ int pdbgen_build_enc(const struct board *b, const struct board_state *goal, uint
 	if (rc != SLIDETAB_OK)
 		return rc;
 	if (entry == TABLE_ENTRY_ZBIT && k > b->n - 3)
-		return err_set(err, SLIDETAB_EINVAL, "pdbgen: a zero-aware PDB needs at least two tiles outside the pattern");
+		return err_set(err, SLIDETAB_EINVAL,
+			       "pdbgen: a zero-aware PDB needs at least two tiles outside the pattern");
 	threads = pdbgeo_threads(threads);
 	struct bfs *s = calloc(1, sizeof *s);
 	struct worker *ws = calloc((size_t)threads, sizeof *ws);

@@ -5,9 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/table_write.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
-#include "common/table_write.h"
 #include "libslidetab/table/read.h"
 
 /*
@@ -24,8 +24,8 @@
  * table_packed_bytes(entries, entry_bits) bytes, ready for table_write. The output does not
  * depend on `threads` (workers; < 1 means 1). Returns 0, or -1 with a message in err.
  */
-int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask,
-		 int threads, struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err);
+int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask, int threads,
+		 struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err);
 
 /* pdbgen_build with the entry encoding: TABLE_ENTRY_MDRES (the above), or TABLE_ENTRY_ZBIT: the
  * zero-aware PDB (libslidetab/pdb/zidx.h): the same search, one entry per (placement, region of
@@ -49,8 +49,8 @@ int pdbgen_build_enc(const struct board *b, const struct board_state *goal, uint
  *    appear only when at most one non-pattern tile exists.
  * Returns 0 when all hold, -1 with the first violation in err. Multi-threaded like the build.
  */
-int pdbgen_verify(const struct board *b, const struct table_meta *meta, const uint8_t *packed,
-		  int threads, struct slidetab_error *err);
+int pdbgen_verify(const struct board *b, const struct table_meta *meta, const uint8_t *packed, int threads,
+		  struct slidetab_error *err);
 
 /* The 4x4 and 5x5 presets live in libslidetab/pdb/preset.c (pdb_preset), shared with query; these names remain for the build. */
 #define PDBGEN_PRESET_MAX PDB_PRESET_MAX

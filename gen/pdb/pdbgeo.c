@@ -51,9 +51,8 @@ void pdbgeo_init(struct geo *g, const struct board *b)
 	}
 }
 
-
-int pdbgeo_check_args(const struct board *b, const struct board_state *goal, uint32_t pattern,
-		      uint8_t *tiles, int *k, struct slidetab_error *err)
+int pdbgeo_check_args(const struct board *b, const struct board_state *goal, uint32_t pattern, uint8_t *tiles, int *k,
+		      struct slidetab_error *err)
 {
 	if (b->n > PDB_MAX_CELLS || b->n > 31) {
 		return err_set(err, SLIDETAB_EFORMAT, "pdbgen: board too large");

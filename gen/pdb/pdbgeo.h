@@ -4,13 +4,13 @@
 
 #include <stdint.h>
 
-#include "libslidetab/model/board.h"
 #include "libslidetab/base/err.h"
-#include "libslidetab/pdb/pdb.h"
 #include "libslidetab/base/pool.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/pdb/pdb.h"
 
 #define PDBGEN_CHUNK_SHIFT 13 /* placements per unit of work: 8192 (a multiple of 64) */
-#define PDBGEN_CHUNK ((uint64_t)1 << PDBGEN_CHUNK_SHIFT)
+#define PDBGEN_CHUNK       ((uint64_t)1 << PDBGEN_CHUNK_SHIFT)
 #define PDBGEN_MAX_THREADS POOL_MAX_THREADS
 
 struct geo {
@@ -18,13 +18,13 @@ struct geo {
 	uint32_t full, notfirst, notlast; /* all cells; cells not in column 0; not in the last */
 	int8_t nbr[PDB_MAX_CELLS][BOARD_NDIRS];
 	uint8_t dist[PDB_MAX_CELLS][PDB_MAX_CELLS];
-	uint32_t adj[PDB_MAX_CELLS]; /* neighbours of each cell */
+	uint32_t adj[PDB_MAX_CELLS];                 /* neighbours of each cell */
 	uint32_t betw[PDB_MAX_CELLS][PDB_MAX_CELLS]; /* cells strictly between two cells */
-	int nbytes;                  /* bytes of a cell mask */
-	uint8_t pc8[256];            /* popcount */
-	uint8_t sel8[256][8];        /* sel8[f][j]: position of the j-th set bit of f */
-	uint8_t pext8[256][256];     /* pext8[f][x]: bits of x at f's set bits, packed */
-	uint8_t pdep8[256][256];     /* pdep8[f][x]: low bits of x spread to f's set bits */
+	int nbytes;                                  /* bytes of a cell mask */
+	uint8_t pc8[256];                            /* popcount */
+	uint8_t sel8[256][8];                        /* sel8[f][j]: position of the j-th set bit of f */
+	uint8_t pext8[256][256];                     /* pext8[f][x]: bits of x at f's set bits, packed */
+	uint8_t pdep8[256][256];                     /* pdep8[f][x]: low bits of x spread to f's set bits */
 };
 
 /* The worker count of a build or verification: `threads` within 1..PDBGEN_MAX_THREADS. */
@@ -37,16 +37,15 @@ static inline int pdbgeo_threads(int threads)
 void pdbgeo_init(struct geo *g, const struct board *b);
 
 /* Checks the board, goal and pattern of a PDB; *k gets the number of pattern tiles. */
-int pdbgeo_check_args(const struct board *b, const struct board_state *goal, uint32_t pattern,
-		      uint8_t *tiles, int *k, struct slidetab_error *err);
+int pdbgeo_check_args(const struct board *b, const struct board_state *goal, uint32_t pattern, uint8_t *tiles, int *k,
+		      struct slidetab_error *err);
 
 /* Cells connected to cell t through cells of `freem` (t itself in freem). */
 static inline uint32_t flood(const struct geo *g, uint32_t freem, unsigned t)
 {
 	uint32_t r = 1u << t;
 	for (;;) {
-		uint32_t x = r | r << g->cols | r >> g->cols | (r & g->notlast) << 1 |
-			     (r & g->notfirst) >> 1;
+		uint32_t x = r | r << g->cols | r >> g->cols | (r & g->notlast) << 1 | (r & g->notfirst) >> 1;
 		x &= freem;
 		if (x == r)
 			return r;

@@ -122,8 +122,8 @@ static void verify_chunk(void *ctx, size_t c, int worker)
 }
 
 /* Checks the header fields the verification relies on; fills goal, tiles and *k. */
-static int verify_header(const struct board *b, const struct table_meta *m, struct board_state *goal,
-			 uint8_t *tiles, int *k, struct slidetab_error *err)
+static int verify_header(const struct board *b, const struct table_meta *m, struct board_state *goal, uint8_t *tiles,
+			 int *k, struct slidetab_error *err)
 {
 	memset(goal, 0, sizeof *goal);
 	if (m->rows != b->rows || m->cols != b->cols || m->cells != b->n)
@@ -136,7 +136,8 @@ static int verify_header(const struct board *b, const struct table_meta *m, stru
 	if (m->kind != TABLE_KIND_PDB || m->ranking != TABLE_RANK_PDB)
 		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: not a PDB table");
 	if (m->entry != TABLE_ENTRY_MDRES && m->entry != TABLE_ENTRY_PLAIN)
-		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: entry encoding %u is neither plain nor mdres", m->entry);
+		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: entry encoding %u is neither plain nor mdres",
+			       m->entry);
 	if (m->entry_bits < 1 || m->entry_bits > 8)
 		return err_set(err, SLIDETAB_EFORMAT, "pdb verify: bad entry width %u", m->entry_bits);
 	return SLIDETAB_OK;
@@ -178,7 +179,7 @@ static int verify_setup(struct vctx *v, const struct board *b, const struct tabl
 /* Compares the workers' recount (first violation, histogram, radius, unreachable) with the header. */
 static int verify_counts(const struct vjob *js, int threads, const struct table_meta *m, struct slidetab_error *err)
 {
-	uint64_t hist[TABLE_HIST_MAX] = {0}, unreach = 0, hsum = 0;
+	uint64_t hist[TABLE_HIST_MAX] = { 0 }, unreach = 0, hsum = 0;
 	for (int i = 0; i < threads; i++) {
 		if (js[i].bad)
 			return err_set(err, SLIDETAB_EFORMAT, "pdb verify: %s", js[i].msg);
@@ -189,7 +190,8 @@ static int verify_counts(const struct vjob *js, int threads, const struct table_
 	unsigned radius = 0;
 	for (unsigned d = 0; d < TABLE_HIST_MAX; d++) {
 		if (hist[d] != m->hist[d])
-			return err_set(err, SLIDETAB_EFORMAT, "pdb verify: %llu placements have value %u, the header says %llu",
+			return err_set(err, SLIDETAB_EFORMAT,
+				       "pdb verify: %llu placements have value %u, the header says %llu",
 				       (unsigned long long)hist[d], d, (unsigned long long)m->hist[d]);
 		if (hist[d])
 			radius = d;
@@ -203,8 +205,8 @@ static int verify_counts(const struct vjob *js, int threads, const struct table_
 	return SLIDETAB_OK;
 }
 
-int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8_t *packed,
-		  int threads, struct slidetab_error *err)
+int pdbgen_verify(const struct board *b, const struct table_meta *m, const uint8_t *packed, int threads,
+		  struct slidetab_error *err)
 {
 	struct board_state goal;
 	uint8_t tiles[PDB_MAX_CELLS];

@@ -57,8 +57,8 @@ int tok_split(const char *line, size_t len, struct tok *toks, int max, int *coun
 					return bad_token(t, n, col, err);
 				v = v * 10 + (unsigned)(t[j] - '0');
 				if (v > TOK_MAX_VALUE)
-					return err_set(err, SLIDETAB_EINVAL, "column %d: number %.*s... is too large", col,
-						       (int)(j + 1 < 12 ? j + 1 : 12), t);
+					return err_set(err, SLIDETAB_EINVAL, "column %d: number %.*s... is too large",
+						       col, (int)(j + 1 < 12 ? j + 1 : 12), t);
 			}
 			o->kind = TOK_NUMBER, o->value = v;
 		}

@@ -50,6 +50,4 @@ int tok_line_empty(const char *line, size_t len);
  * Returns SLIDETAB_OK or SLIDETAB_EINVAL with a message naming the text and the range. */
 int tok_parse_long(const char *s, long min, long max, long *out, struct slidetab_error *err);
 
-
-
 #endif

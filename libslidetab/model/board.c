@@ -7,8 +7,7 @@
 int board_init(struct board *b, int rows, int cols)
 {
 	/* Each side is bounded before the product is formed, so no rows * cols overflows. */
-	if (rows < 2 || cols < 2 || rows > BOARD_MAX_SIDE || cols > BOARD_MAX_SIDE ||
-	    rows * cols > BOARD_MAX_CELLS)
+	if (rows < 2 || cols < 2 || rows > BOARD_MAX_SIDE || cols > BOARD_MAX_SIDE || rows * cols > BOARD_MAX_CELLS)
 		return -1;
 	b->rows = rows;
 	b->cols = cols;

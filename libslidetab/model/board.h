@@ -6,10 +6,10 @@
 #include <stdint.h>
 
 #define BOARD_MAX_CELLS 25 /* up to 5x5 in the data model */
-#define BOARD_STR_(x) #x
-#define BOARD_STR(x) BOARD_STR_(x)
+#define BOARD_STR_(x)   #x
+#define BOARD_STR(x)    BOARD_STR_(x)
 /* The board-size rule that board_init and board_parse_spec apply, as every message states it. */
-#define BOARD_RULE "RxC with R, C >= 2 and R*C <= " BOARD_STR(BOARD_MAX_CELLS)
+#define BOARD_RULE     "RxC with R, C >= 2 and R*C <= " BOARD_STR(BOARD_MAX_CELLS)
 #define BOARD_MAX_SIDE 12 /* 2x12 has 24 cells */
 
 /* Directions the blank travels, in the order used for lexicographic paths: d < l < r < u. */

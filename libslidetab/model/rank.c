@@ -84,8 +84,7 @@ static void unseq_plain(const struct rank_ctx *r, uint64_t h, int parity, uint8_
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 /* The same with one PDEP instruction per digit (BMI2, chosen at run time). */
-__attribute__((target("bmi2"))) static void unseq_bmi2(const struct rank_ctx *r, uint64_t h, int parity,
-							uint8_t *seq)
+__attribute__((target("bmi2"))) static void unseq_bmi2(const struct rank_ctx *r, uint64_t h, int parity, uint8_t *seq)
 {
 	unsigned digits[RANK_MAX_CELLS];
 	uint32_t unused = (1u << (r->m + 1)) - 2;

@@ -18,12 +18,12 @@
 #define RANK_MAX_CELLS 20 /* (n-1)!/2 * n must fit in 64 bits */
 
 struct rank_ctx {
-	int n, cols, m;       /* cells, columns, tiles (m = n - 1) */
-	int parity0;          /* seq parity required with the blank in row 0 */
+	int n, cols, m;             /* cells, columns, tiles (m = n - 1) */
+	int parity0;                /* seq parity required with the blank in row 0 */
 	uint64_t w[RANK_MAX_CELLS]; /* w[i] = (m-1-i)!/2, weight of digit i, for i < m-2 */
-	uint64_t seqs;        /* m!/2 */
-	uint64_t count;       /* n!/2 reachable states */
-	int bmi2;             /* the CPU has PDEP: unranking uses it */
+	uint64_t seqs;              /* m!/2 */
+	uint64_t count;             /* n!/2 reachable states */
+	int bmi2;                   /* the CPU has PDEP: unranking uses it */
 };
 
 /* n!/2: the number of states of an n-cell board that can reach a given goal (n <= 20). */

@@ -63,7 +63,8 @@ int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_
 			bi = i;
 	if (bi < 0 || board_init(&b, rows, cols) != 0)
 		return err_set(err, SLIDETAB_ENOTABLE,
-			       "%dx%d: beyond " TABNAME_EXACT_RULE ", only 4x4 and 5x5 are answered, from pattern databases",
+			       "%dx%d: beyond " TABNAME_EXACT_RULE
+			       ", only 4x4 and 5x5 are answered, from pattern databases",
 			       rows, cols);
 	int cls = board_blank_class(&b, blank_cell);
 	for (int d = 0; d < path->count; d++)

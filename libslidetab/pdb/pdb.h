@@ -32,12 +32,12 @@
  * all-tiles pattern of 3x3); then the histogram sums to fewer than `entries`.
  */
 
-#define PDB_MAX_CELLS 25
+#define PDB_MAX_CELLS    25
 #define PDB_MAX_PATTERNS 16
 
 struct pdb_ranker {
 	int n, k;
-	uint64_t count;             /* n! / (n-k)! */
+	uint64_t count;            /* n! / (n-k)! */
 	uint64_t w[PDB_MAX_CELLS]; /* W_i */
 };
 
@@ -83,7 +83,7 @@ struct pdb_one {
 	int mdres;           /* 1: value = md + 2*e; 0: value = e */
 	unsigned sentinel;   /* entry meaning "unreachable" (compared before decoding) */
 	uint32_t radius;
-	struct bigmem owned;  /* the entries' memory, freed with the set (unless mapped) */
+	struct bigmem owned; /* the entries' memory, freed with the set (unless mapped) */
 	/* Zero-aware 1-bit entries (TABLE_ENTRY_ZBIT): indexed by zidx (placement, blank's class);
 	 * the value moves by exactly 1 a move of a pattern tile, so a child's value is its parent's
 	 * plus or minus one, the entry's bit telling which (pdb_one_zstep); a value from scratch is
@@ -114,7 +114,7 @@ struct pdb_set {
 	int reflect;
 	uint8_t refl_cell[PDB_MAX_CELLS];
 	uint8_t refl_tile[PDB_MAX_CELLS];
-	uint8_t dist[PDB_MAX_CELLS][PDB_MAX_CELLS]; /* taxicab distance between cells */
+	uint8_t dist[PDB_MAX_CELLS][PDB_MAX_CELLS];  /* taxicab distance between cells */
 	uint32_t betw[PDB_MAX_CELLS][PDB_MAX_CELLS]; /* cells strictly between two cells (by number) */
 };
 
@@ -180,14 +180,13 @@ int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *pac
 
 /* Loads the PDB table files paths[0..npaths-1] (one goal, disjoint patterns) into a new set.
  * Files are read with `threads` workers (at most one per file). Returns 0 or -1 with a message. */
-int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads,
-		 struct slidetab_error *err);
+int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads, struct slidetab_error *err);
 
 /* The same, where masks[i] (masks not NULL) is the tile set paths[i] is named for: a file that
  * holds another is refused naming it. Without masks too, a file whose board or goal differs from
  * the one most files of the set share is the one blamed. */
-int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uint32_t *masks, int npaths,
-		       int threads, struct slidetab_error *err);
+int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uint32_t *masks, int npaths, int threads,
+		       struct slidetab_error *err);
 
 void pdb_set_free(struct pdb_set *set);
 
@@ -223,7 +222,5 @@ int pdb_preset_for(const char *name, int cells, uint32_t masks[PDB_PRESET_MAX]);
 
 /* The preset names of a board of `cells` cells, for messages (NULL: none). */
 const char *pdb_preset_names(int cells);
-
-
 
 #endif

@@ -7,8 +7,7 @@
 
 #include "libslidetab/base/pool.h"
 
-int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_state *goal,
-		struct slidetab_error *err)
+int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_state *goal, struct slidetab_error *err)
 {
 	*out = NULL;
 	if (!board_valid(b, goal)) {
@@ -273,14 +272,13 @@ static int reference_file(const struct load_job *jobs, const uint32_t *masks, in
 	return best;
 }
 
-int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads,
-		 struct slidetab_error *err)
+int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads, struct slidetab_error *err)
 {
 	return pdb_set_load_masks(out, paths, NULL, npaths, threads, err);
 }
 
-int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uint32_t *masks, int npaths,
-		       int threads, struct slidetab_error *err)
+int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uint32_t *masks, int npaths, int threads,
+		       struct slidetab_error *err)
 {
 	*out = NULL;
 	if (npaths < 1 || npaths > PDB_MAX_PATTERNS) {

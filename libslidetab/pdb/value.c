@@ -14,8 +14,8 @@ static int zbit(const struct pdb_one *p, uint64_t i, unsigned *bit, struct slide
 /* The zero-aware value: v mod 4 is md + 2 * bit; a neighbour (a pattern tile moved into a cell of
  * the blank's class) is at v - 1 or v + 1, which differ mod 4, so stepping to one at v - 1 mod 4
  * until the goal's entry counts v. */
-static int zvalue(const struct pdb_set *set, const struct pdb_one *p, const uint8_t *start, unsigned blank,
-		  int *value, struct slidetab_error *err)
+static int zvalue(const struct pdb_set *set, const struct pdb_one *p, const uint8_t *start, unsigned blank, int *value,
+		  struct slidetab_error *err)
 {
 	const struct pdb_zidx *z = &p->z;
 	uint8_t cells[PDB_MAX_CELLS];
@@ -49,13 +49,15 @@ static int zvalue(const struct pdb_set *set, const struct pdb_one *p, const uint
 					cells[i] = (uint8_t)t;
 			}
 		if (rc == SLIDETAB_OK && (!found || ++steps > (int)p->radius))
-			rc = err_set(err, SLIDETAB_EFORMAT, "pattern database %s: entry %" PRIu64 " does not lead to the goal "
-				     "(the table is damaged)", p->name, idx);
+			rc = err_set(err, SLIDETAB_EFORMAT,
+				     "pattern database %s: entry %" PRIu64 " does not lead to the goal "
+				     "(the table is damaged)",
+				     p->name, idx);
 		vm = (vm + 3) & 3;
 	}
 	if (rc == SLIDETAB_OK && vm != 0)
-		rc = err_set(err, SLIDETAB_EFORMAT, "pattern database %s: the goal's entry is not 0 (the table is damaged)",
-			     p->name);
+		rc = err_set(err, SLIDETAB_EFORMAT,
+			     "pattern database %s: the goal's entry is not 0 (the table is damaged)", p->name);
 	*value = steps;
 	return rc;
 }

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/search/idafsm.h"
-#include "libslidetab/base/pool.h"
 #include "libslidetab/base/clock.h"
+#include "libslidetab/base/pool.h"
+#include "libslidetab/search/idafsm.h"
 #include "libslidetab/table/name.h"
 
 #define IDA_SPLIT_MAX 24 /* deepest frontier of a parallel search */
@@ -18,19 +18,18 @@
  * with 256, one node could hold most of an iteration while the other thread idled. */
 #define IDA_ITEMS_PER_THREAD 8192
 
-
 /* Side 0 looks the state up as it is, side 1 looks up its reflection. */
 struct search {
 	const struct pdb_set *set;
 	int n, sides;
 	uint8_t s[PDB_MAX_CELLS]; /* tile at each cell */
 	int blank;
-	int8_t pat[2][PDB_MAX_CELLS];  /* [side][tile]: pattern holding the tile's image */
-	int8_t idx[2][PDB_MAX_CELLS];  /* [side][tile]: its index in that pattern */
+	int8_t pat[2][PDB_MAX_CELLS];   /* [side][tile]: pattern holding the tile's image */
+	int8_t idx[2][PDB_MAX_CELLS];   /* [side][tile]: its index in that pattern */
 	uint8_t cmap[2][PDB_MAX_CELLS]; /* [side][cell]: the cell's image */
 	uint8_t cells[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
-	uint64_t rank[2][PDB_MAX_PATTERNS];             /* placement rank of each pattern */
-	uint32_t occ[2][PDB_MAX_PATTERNS];              /* its cells */
+	uint64_t rank[2][PDB_MAX_PATTERNS];            /* placement rank of each pattern */
+	uint32_t occ[2][PDB_MAX_PATTERNS];             /* its cells */
 	int8_t at[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS]; /* index of the pattern tile at each cell, -1 */
 	int md[2][PDB_MAX_PATTERNS];
 	int h[2][PDB_MAX_PATTERNS];
@@ -45,12 +44,12 @@ struct search {
 	const struct ida_hook *hook;
 	double t0, last_report;
 	int reported;
-	int cut;          /* dfs goes no deeper: the frontier's depth, 0 to give up, else beyond any */
-	struct par *par;  /* the search of one start on several threads (NULL: one thread) */
-	size_t item;      /* the frontier node this search expands */
-	int worker;       /* its pool worker; worker 0 reports progress */
-	uint64_t ticked;  /* nodes of this search already added to par->live */
-	int failed;       /* a damaged block of a mapped PDB: err says which; the search gives up */
+	int cut;         /* dfs goes no deeper: the frontier's depth, 0 to give up, else beyond any */
+	struct par *par; /* the search of one start on several threads (NULL: one thread) */
+	size_t item;     /* the frontier node this search expands */
+	int worker;      /* its pool worker; worker 0 reports progress */
+	uint64_t ticked; /* nodes of this search already added to par->live */
+	int failed;      /* a damaged block of a mapped PDB: err says which; the search gives up */
 	struct slidetab_error err;
 	uint8_t path[IDA_MAX_DEPTH + 1];
 };
@@ -59,14 +58,14 @@ struct search {
 struct item {
 	uint8_t s[PDB_MAX_CELLS];
 	uint8_t g;
-	int32_t st; /* the machine's state after path */
+	int32_t st;                     /* the machine's state after path */
 	uint8_t h[2][PDB_MAX_PATTERNS]; /* the patterns' values (zero-aware ones cost a walk from scratch) */
 	uint8_t path[IDA_SPLIT_MAX];
 };
 
 struct par {
 	const struct pdb_set *set;
-	struct search *root; /* its hook, clock and report state serve the whole search */
+	struct search *root;   /* its hook, clock and report state serve the whole search */
 	_Atomic uint64_t live; /* nodes the workers have ticked in this iteration so far */
 	struct item *items;
 	size_t nitems, cap;
@@ -80,7 +79,7 @@ struct par {
 		size_t found_item;
 		uint64_t nodes;
 		uint8_t path[IDA_MAX_DEPTH + 1];
-	} *w;
+	} * w;
 };
 
 #define IDA_TICK_NODES ((uint64_t)1 << 21) /* nodes between looks at the clock (~0.1 s) */
@@ -227,7 +226,8 @@ static inline void child_side(const struct search *x, struct child *c, int sd)
 			c->zpr[sd] = pdb_zidx_perm(z, cells, nocc);
 		}
 		uint32_t mr = c->zmr[sd];
-		c->e[sd] = (uint64_t)(z->cum[mr] + z->lab[(uint64_t)mr * (unsigned)z->n + from]) * z->kfact + c->zpr[sd];
+		c->e[sd] = (uint64_t)(z->cum[mr] + z->lab[(uint64_t)mr * (unsigned)z->n + from]) * z->kfact +
+			   c->zpr[sd];
 	} else
 		c->e[sd] = child_rank(x, one, sd, p, i, from, to);
 	pdb_one_prefetch(one, c->e[sd]);
@@ -321,9 +321,9 @@ static int dfs(struct search *x, int g, int st)
 		int hmax = nh[0] > nh[1] ? nh[0] : nh[1];
 		/* apply */
 		int tile = cd[c].tile, nb = cd[c].nb;
-		int oldh[2] = {0, 0}, oldmd[2] = {0, 0}, oldsum[2] = {x->hsum[0], x->hsum[1]};
-		uint64_t oldrank[2] = {0, 0}, oldzpr[2] = {0, 0};
-		uint32_t oldzmr[2] = {0, 0};
+		int oldh[2] = { 0, 0 }, oldmd[2] = { 0, 0 }, oldsum[2] = { x->hsum[0], x->hsum[1] };
+		uint64_t oldrank[2] = { 0, 0 }, oldzpr[2] = { 0, 0 };
+		uint32_t oldzmr[2] = { 0, 0 };
 		for (int sd = 0; sd < x->sides; sd++) {
 			int p = cd[c].p[sd];
 			if (p < 0)
@@ -415,8 +415,8 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 			x->md[sd][p] = md;
 			if (h)
 				x->h[sd][p] = h[sd][p];
-			else if (!x->failed && pdb_set_value(set, p, x->cells[sd][p], x->cmap[sd][x->blank], &x->h[sd][p],
-							&x->err) != SLIDETAB_OK) {
+			else if (!x->failed && pdb_set_value(set, p, x->cells[sd][p], x->cmap[sd][x->blank],
+							     &x->h[sd][p], &x->err) != SLIDETAB_OK) {
 				x->failed = 1;
 				x->cut = 0;
 			}
@@ -436,9 +436,8 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 }
 
 /* Finds a symmetry taking goal's blank onto the set's goal blank; fills the mapped start. */
-static int map_goal(const struct pdb_set *set, const struct board_state *start,
-		    const struct board_state *goal, struct board_state *mstart, int8_t inv_dir[4],
-		    struct slidetab_error *err)
+static int map_goal(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+		    struct board_state *mstart, int8_t inv_dir[4], struct slidetab_error *err)
 {
 	const struct board *b = &set->b;
 	struct board_sym syms[8];
@@ -472,14 +471,14 @@ static int map_goal(const struct pdb_set *set, const struct board_state *start,
 			snprintf(cmd + len, sizeof cmd - (size_t)len, " --blank %d", cls);
 	}
 	return err_set(err, SLIDETAB_ENOTABLE,
-	       "no pattern databases for a %dx%d goal with the blank at cell %d: the loaded set "
-	       "answers goals whose blank a board symmetry takes to cell %d. Build a set for this "
-	       "goal's blank class (%d) with: %s",
-	       b->rows, b->cols, gb, set->goal_blank, cls, cmd);
+		       "no pattern databases for a %dx%d goal with the blank at cell %d: the loaded set "
+		       "answers goals whose blank a board symmetry takes to cell %d. Build a set for this "
+		       "goal's blank class (%d) with: %s",
+		       b->rows, b->cols, gb, set->goal_blank, cls, cmd);
 }
 
-int ida_solve(const struct pdb_set *set, const struct board_state *start,
-	      const struct board_state *goal, int max_depth, struct ida_result *res, struct slidetab_error *err)
+int ida_solve(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal, int max_depth,
+	      struct ida_result *res, struct slidetab_error *err)
 {
 	return ida_solve_hook(set, start, goal, max_depth, NULL, res, err);
 }
@@ -518,7 +517,7 @@ static void par_item(void *ctx, size_t i, int worker)
 	struct search *x = &w->x;
 	struct board_state st;
 	memcpy(st.t, it->s, sizeof it->s);
-	search_init(x, P->set, &st, (const uint8_t (*)[PDB_MAX_PATTERNS])it->h);
+	search_init(x, P->set, &st, (const uint8_t(*)[PDB_MAX_PATTERNS])it->h);
 	set_order(x, P->root->order, P->root->fsm);
 	memcpy(x->path, it->path, it->g);
 	x->bound = P->root->bound;
@@ -565,7 +564,8 @@ static int par_round(struct search *x, struct par *P, int threads)
 	int found;
 	for (int split = 8;; split += 2) {
 		found = par_collect(x, P, split);
-		if (found || x->failed || P->nitems >= (size_t)threads * IDA_ITEMS_PER_THREAD || split + 2 > IDA_SPLIT_MAX || split + 2 >= x->bound)
+		if (found || x->failed || P->nitems >= (size_t)threads * IDA_ITEMS_PER_THREAD ||
+		    split + 2 > IDA_SPLIT_MAX || split + 2 >= x->bound)
 			break;
 	}
 	if (found || x->failed)
@@ -715,11 +715,15 @@ static void batch_one(void *ctx, size_t i, int worker)
 }
 
 int ida_solve_batch(const struct pdb_set *set, size_t count, const struct board_state *starts,
-		    const struct board_state *goals, const struct board_state *goal, int max_depth,
-		    int threads, struct ida_result *res)
+		    const struct board_state *goals, const struct board_state *goal, int max_depth, int threads,
+		    struct ida_result *res)
 {
-	struct batch bt = { .set = set, .starts = starts, .goals = goals, .goal = goal ? goal : &set->goal,
-			    .max_depth = max_depth, .res = res };
+	struct batch bt = { .set = set,
+			    .starts = starts,
+			    .goals = goals,
+			    .goal = goal ? goal : &set->goal,
+			    .max_depth = max_depth,
+			    .res = res };
 	pool_run(threads, count, batch_one, &bt);
 	return 0;
 }

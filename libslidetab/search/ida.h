@@ -22,7 +22,7 @@ struct ida_result {
 	int length;                   /* optimal number of moves */
 	uint64_t nodes;               /* nodes generated (children made, pruned ones included) */
 	char path[IDA_MAX_DEPTH + 1]; /* an optimal move string: the blank's moves, "dlru" */
-	char err[256]; /* batch: the message when status is IDA_ERROR */
+	char err[256];                /* batch: the message when status is IDA_ERROR */
 };
 
 /* Progress of a long search: fn(ctx, bound, nodes, seconds, done) is called from the searching
@@ -42,8 +42,8 @@ struct ida_hook {
  * IDA_MAX_DEPTH. Returns 0 with res filled (SOLVED, UNSOLVABLE or NOT_WITHIN), or -1 with a
  * message for invalid input or an unsupported goal.
  */
-int ida_solve(const struct pdb_set *set, const struct board_state *start,
-	      const struct board_state *goal, int max_depth, struct ida_result *res, struct slidetab_error *err);
+int ida_solve(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal, int max_depth,
+	      struct ida_result *res, struct slidetab_error *err);
 
 /* ida_solve on `threads` workers (each IDA* iteration is split at a shallow depth and the
  * frontier nodes are shared out; the path is the same as with one thread; the hook is used only
@@ -63,7 +63,7 @@ int ida_solve_hook(const struct pdb_set *set, const struct board_state *start, c
  * or -1 if the workers could not be started at all (then nothing was solved).
  */
 int ida_solve_batch(const struct pdb_set *set, size_t count, const struct board_state *starts,
-		    const struct board_state *goals, const struct board_state *goal, int max_depth,
-		    int threads, struct ida_result *res);
+		    const struct board_state *goals, const struct board_state *goal, int max_depth, int threads,
+		    struct ida_result *res);
 
 #endif

@@ -13,10 +13,10 @@
 #define IDX_MASK ((UINT64_C(1) << IDX_BITS) - 1)
 
 struct walk {
-	int len, w;         /* longest string, grid width */
-	int step[4];        /* cell offset of each letter */
-	unsigned start;     /* the blank's first cell */
-	uint16_t *grid;     /* tile (its home cell) at each cell; blank = w * w */
+	int len, w;     /* longest string, grid width */
+	int step[4];    /* cell offset of each letter */
+	unsigned start; /* the blank's first cell */
+	uint16_t *grid; /* tile (its home cell) at each cell; blank = w * w */
 	uint64_t *key, *tmp;
 	uint32_t *moves;
 	uint8_t *lens;
@@ -238,7 +238,7 @@ static int minimise(const int32_t (*go)[4], int n, struct idafsm *out)
 {
 	struct sig *sg = malloc((size_t)n * sizeof *sg);
 	int32_t *cls = calloc((size_t)n, sizeof *cls), *num = malloc((size_t)n * sizeof *num);
-	int16_t (*next)[4] = NULL;
+	int16_t(*next)[4] = NULL;
 	int classes = 1, rc = -1;
 	if (!sg || !cls || !num)
 		goto done;
@@ -290,7 +290,7 @@ done:
 static int automaton(const uint64_t *keys, size_t n, struct idafsm *out)
 {
 	size_t cap = 1 + 4 * 2 + n * IDAFSM_LEN;
-	int32_t (*go)[4] = malloc(cap * sizeof *go);
+	int32_t(*go)[4] = malloc(cap * sizeof *go);
 	int32_t *fail = malloc(cap * sizeof *fail), *queue = malloc(cap * sizeof *queue);
 	uint8_t *end = calloc(cap, 1);
 	if (!go || !fail || !queue || !end)

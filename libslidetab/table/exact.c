@@ -102,19 +102,18 @@ struct walk {
 /* The neighbour of w reached by moving the blank in table direction td, when it is one move
  * closer to the goal (w->v - 1, or for compact tables (v + 3) mod 4): fills *nidx, *nbase, *nv
  * and returns 1; 0 when it is not closer; a status < 0 never (errors come back in *rc). */
-static int closer(struct exact *x, struct walk *w, int td, uint64_t *nidx, unsigned *nbase, unsigned *nv,
-		  int *rc, struct slidetab_error *err)
+static int closer(struct exact *x, struct walk *w, int td, uint64_t *nidx, unsigned *nbase, unsigned *nv, int *rc,
+		  struct slidetab_error *err)
 {
 	const struct board *b = &x->b;
 	int to = b->nbr[w->blank][td], tile = w->s.t[to];
 	uint32_t entry = x->meta->entry;
 	*nbase = entry == TABLE_ENTRY_MDRES ? w->base - x->md[tile][to] + x->md[tile][w->blank] : x->par[to];
 	if (entry == TABLE_ENTRY_MDRES && *nbase > w->v - 1)
-		return 0; /* the Manhattan distance alone puts it farther than v - 1 */
+		return 0;                           /* the Manhattan distance alone puts it farther than v - 1 */
 	*nidx = w->idx + (uint64_t)(to - w->blank); /* horizontal: seq unchanged */
 	if (td == BOARD_U || td == BOARD_D)
-		*nidx = rank_after_vertical(&x->rk, w->seq, &w->pre, w->blank, to) * (uint64_t)b->n +
-			(uint64_t)to;
+		*nidx = rank_after_vertical(&x->rk, w->seq, &w->pre, w->blank, to) * (uint64_t)b->n + (uint64_t)to;
 	unsigned e;
 	*rc = table_lookup(x->t, *nidx, &e, err);
 	if (*rc != SLIDETAB_OK)
@@ -157,7 +156,8 @@ int exact_path(struct exact *x, const int8_t *dir_map, const struct board_state 
 			path[step] = board_dir_char((enum board_dir)ud, 0);
 		}
 		if (!moved)
-			return err_set(err, SLIDETAB_EFORMAT, "no neighbour one move closer: the table is inconsistent");
+			return err_set(err, SLIDETAB_EFORMAT,
+				       "no neighbour one move closer: the table is inconsistent");
 	}
 	path[dist] = '\0';
 	return SLIDETAB_OK;

@@ -14,9 +14,9 @@ struct exact {
 	struct board_state goal;
 	int goal_blank;
 	uint64_t goal_index;
-	int8_t goal_cell[BOARD_MAX_CELLS]; /* goal cell of each tile */
+	int8_t goal_cell[BOARD_MAX_CELLS];            /* goal cell of each tile */
 	uint8_t md[BOARD_MAX_CELLS][BOARD_MAX_CELLS]; /* md[tile][cell]: taxicab distance to its goal cell */
-	uint8_t par[BOARD_MAX_CELLS];                 /* parity of the blank's distance from each cell to the goal blank */
+	uint8_t par[BOARD_MAX_CELLS]; /* parity of the blank's distance from each cell to the goal blank */
 };
 
 /* Opens an exact-distance table (flags as for table_open). Returns a table_status. */

@@ -6,10 +6,10 @@
 #include <stdint.h>
 
 #define TABLE_FORMAT_VERSION 1
-#define TABLE_HEADER_SIZE 4096
-#define TABLE_PAGE 4096 /* the payload starts on a multiple of this (zeros pad the index up to it) */
-#define TABLE_HIST_MAX 256
-#define TABLE_GOAL_MAX 32
+#define TABLE_HEADER_SIZE    4096
+#define TABLE_PAGE           4096 /* the payload starts on a multiple of this (zeros pad the index up to it) */
+#define TABLE_HIST_MAX       256
+#define TABLE_GOAL_MAX       32
 
 enum table_kind { TABLE_KIND_EXACT = 1, TABLE_KIND_PDB = 2 };
 
@@ -23,7 +23,8 @@ enum table_ranking {
 /* What an entry holds; d is the exact distance (or PDB value) of the state. */
 enum table_entry {
 	TABLE_ENTRY_PLAIN = 1, /* e = d */
-	TABLE_ENTRY_HALF = 2,  /* e = d >> 1; the low bit is the parity of the blank's taxicab distance to the goal blank */
+	TABLE_ENTRY_HALF =
+		2, /* e = d >> 1; the low bit is the parity of the blank's taxicab distance to the goal blank */
 	TABLE_ENTRY_MDRES = 3, /* e = (d - md) / 2, md = Manhattan distance to the goal (PDB: of the pattern tiles) */
 	TABLE_ENTRY_MOD4 = 4,  /* e = (d >> 1) & 1: d mod 4 with the low bit from parity; recovered by walking */
 	TABLE_ENTRY_ZBIT = 5,  /* zero-aware PDB, 1 bit: e = ((d - md) / 2) & 1; d moves by exactly 1 a counted move */
@@ -45,12 +46,11 @@ struct table_meta {
 	uint8_t goal[TABLE_GOAL_MAX]; /* tile at each goal cell, 0 = blank */
 	uint32_t pattern;             /* PDB: bit t set for each pattern tile t; 0 for exact tables */
 	uint64_t entries;
-	uint32_t radius;                /* largest d */
-	uint64_t hist[TABLE_HIST_MAX];  /* states per value of d, for d <= radius */
-	uint32_t block_entries;         /* entries per block (a multiple of 64) */
-	char generator[32];             /* NUL-terminated generator version */
+	uint32_t radius;               /* largest d */
+	uint64_t hist[TABLE_HIST_MAX]; /* states per value of d, for d <= radius */
+	uint32_t block_entries;        /* entries per block (a multiple of 64) */
+	char generator[32];            /* NUL-terminated generator version */
 };
-
 
 /* Bytes needed for n entries of the given width. */
 static inline uint64_t table_packed_bytes(uint64_t n, unsigned bits)
@@ -86,21 +86,43 @@ static inline void table_packed_set(uint8_t *p, uint64_t i, unsigned bits, unsig
  * little-endian; the histogram holds radius + 1 u64 counts; the last 4 bytes are the CRC-32 of
  * everything before them). See docs/FORMAT.md. */
 enum {
-	H_MAGIC = 0, H_VERSION = 8, H_BOM = 12, H_HSIZE = 16, H_KIND = 20, H_ROWS = 24, H_COLS = 25,
-	H_CELLS = 26, H_BITS = 27, H_RANKING = 28, H_ENTRY = 32, H_PAYLOAD = 36, H_ENTRIES = 40,
-	H_RADIUS = 48, H_PATTERN = 52, H_GOAL = 56, H_GEN = 88, H_HISTLEN = 120, H_BLOCKENT = 124,
-	H_BLOCKS = 128, H_INDEXOFF = 136, H_INDEXSIZE = 144, H_PAYOFF = 152, H_PAYSIZE = 160,
-	H_INDEXCRC = 168, H_HIST = 176, H_CRC = TABLE_HEADER_SIZE - 4
+	H_MAGIC = 0,
+	H_VERSION = 8,
+	H_BOM = 12,
+	H_HSIZE = 16,
+	H_KIND = 20,
+	H_ROWS = 24,
+	H_COLS = 25,
+	H_CELLS = 26,
+	H_BITS = 27,
+	H_RANKING = 28,
+	H_ENTRY = 32,
+	H_PAYLOAD = 36,
+	H_ENTRIES = 40,
+	H_RADIUS = 48,
+	H_PATTERN = 52,
+	H_GOAL = 56,
+	H_GEN = 88,
+	H_HISTLEN = 120,
+	H_BLOCKENT = 124,
+	H_BLOCKS = 128,
+	H_INDEXOFF = 136,
+	H_INDEXSIZE = 144,
+	H_PAYOFF = 152,
+	H_PAYSIZE = 160,
+	H_INDEXCRC = 168,
+	H_HIST = 176,
+	H_CRC = TABLE_HEADER_SIZE - 4
 };
 
 #define TABLE_MAGIC "SLIDETAB"
-#define TABLE_BOM 0x01020304u
+#define TABLE_BOM   0x01020304u
 /* On-disk block index entry (after the header, one per block, little-endian): u64 offset of the
  * block in the payload, u32 stored size, u32 CRC-32 of the stored bytes. */
-#define INDEX_ENTRY 16
+#define INDEX_ENTRY         16
 #define DEFAULT_BLOCK_BYTES 32768
-#define MAX_ENTRIES (UINT64_C(1) << 40)
-#define MAX_BLOCK_BYTES (1u << 20) /* a block never inflates to more than this */
+#define MAX_ENTRIES         (UINT64_C(1) << 40)
+#define MAX_BLOCK_BYTES     (1u << 20) /* a block never inflates to more than this */
 
 /* The enums' names, for --info (header.c). */
 const char *table_entry_name(uint32_t entry);

@@ -89,7 +89,7 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 {
 	if (m->rows < 2 || m->cols < 2 || m->rows * m->cols > BOARD_MAX_CELLS || m->cells != m->rows * m->cols)
 		return err_set(err, SLIDETAB_EFORMAT, "board %ux%u with %u cells is not valid", m->rows, m->cols,
-			    m->cells);
+			       m->cells);
 	if (m->kind != TABLE_KIND_EXACT && m->kind != TABLE_KIND_PDB)
 		return err_set(err, SLIDETAB_EFORMAT, "unknown table kind %" PRIu32, m->kind);
 	int zpdb = m->kind == TABLE_KIND_PDB && m->ranking == TABLE_RANK_ZPDB;
@@ -98,17 +98,20 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 	if (m->entry < TABLE_ENTRY_PLAIN || m->entry > TABLE_ENTRY_ZBIT)
 		return err_set(err, SLIDETAB_EFORMAT, "unknown entry encoding %" PRIu32, m->entry);
 	if (zpdb != (m->entry == TABLE_ENTRY_ZBIT) || (zpdb && m->entry_bits != 1))
-		return err_set(err, SLIDETAB_EFORMAT, "entry encoding %" PRIu32 " does not fit ranking %" PRIu32
-			    " with %u-bit entries", m->entry, m->ranking, m->entry_bits);
+		return err_set(err, SLIDETAB_EFORMAT,
+			       "entry encoding %" PRIu32 " does not fit ranking %" PRIu32 " with %u-bit entries",
+			       m->entry, m->ranking, m->entry_bits);
 	if (m->payload != TABLE_PAYLOAD_RAW && m->payload != TABLE_PAYLOAD_ZLIB)
 		return err_set(err, SLIDETAB_EFORMAT, "unknown payload encoding %" PRIu32, m->payload);
 	if (m->entry_bits < 1 || m->entry_bits > 8)
 		return err_set(err, SLIDETAB_EFORMAT, "entry width %u bits is not in 1..8", m->entry_bits);
 	if (m->kind == TABLE_KIND_EXACT && m->cells > 20)
-		return err_set(err, SLIDETAB_EFORMAT, "an exact table of %u cells has too many entries to index", m->cells);
+		return err_set(err, SLIDETAB_EFORMAT, "an exact table of %u cells has too many entries to index",
+			       m->cells);
 	if (m->block_entries == 0 || m->block_entries % 64 || m->block_entries > MAX_BLOCK_BYTES * 8 / m->entry_bits)
 		return err_set(err, SLIDETAB_EFORMAT,
-			       "a block of %" PRIu32 " entries: blocks hold a multiple of 64 entries, at most %u of %u bits",
+			       "a block of %" PRIu32
+			       " entries: blocks hold a multiple of 64 entries, at most %u of %u bits",
 			       m->block_entries, MAX_BLOCK_BYTES * 8 / m->entry_bits / 64 * 64, m->entry_bits);
 	uint32_t seen = 0;
 	for (int c = 0; c < m->cells; c++) {
@@ -116,15 +119,14 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 			return err_set(err, SLIDETAB_EFORMAT, "goal is not a permutation of 0..%u", m->cells - 1);
 		seen |= 1u << m->goal[c];
 	}
-	if (m->kind == TABLE_KIND_PDB &&
-	    (m->pattern == 0 || (m->pattern & 1) || (m->pattern >> m->cells) != 0))
+	if (m->kind == TABLE_KIND_PDB && (m->pattern == 0 || (m->pattern & 1) || (m->pattern >> m->cells) != 0))
 		return err_set(err, SLIDETAB_EFORMAT, "pattern 0x%" PRIx32 " is not a set of tiles", m->pattern);
 	if (m->kind == TABLE_KIND_EXACT && m->pattern != 0)
 		return err_set(err, SLIDETAB_EFORMAT, "exact table with a pattern");
 	uint64_t want = expected_entries(m);
 	if (m->entries != want)
-		return err_set(err, SLIDETAB_EFORMAT, "%" PRIu64 " entries, but a %ux%u %s has %" PRIu64,
-			    m->entries, m->rows, m->cols, table_kind_name(m->kind), want);
+		return err_set(err, SLIDETAB_EFORMAT, "%" PRIu64 " entries, but a %ux%u %s has %" PRIu64, m->entries,
+			       m->rows, m->cols, table_kind_name(m->kind), want);
 	if (m->radius >= TABLE_HIST_MAX)
 		return err_set(err, SLIDETAB_EFORMAT, "radius %" PRIu32 " too large", m->radius);
 	uint64_t sum = 0;
@@ -137,15 +139,16 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 	}
 	/* A PDB may hold unreachable placements (the all-ones entry, see libslidetab/pdb/pdb.h): fewer counted. */
 	if ((m->kind == TABLE_KIND_PDB ? sum == 0 : sum != m->entries) || m->hist[m->radius] == 0)
-		return err_set(err, SLIDETAB_EFORMAT, "histogram (%" PRIu64 " states) does not match %" PRIu64
-			    " entries and radius %" PRIu32, sum, m->entries, m->radius);
+		return err_set(err, SLIDETAB_EFORMAT,
+			       "histogram (%" PRIu64 " states) does not match %" PRIu64 " entries and radius %" PRIu32,
+			       sum, m->entries, m->radius);
 	if (memchr(m->generator, 0, sizeof m->generator) == NULL)
 		return err_set(err, SLIDETAB_EFORMAT, "generator name is not terminated");
 	return SLIDETAB_OK;
 }
 
-void tbl_header_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_off,
-			  uint64_t payload_size, uint32_t index_crc, uint8_t *h)
+void tbl_header_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_off, uint64_t payload_size,
+		       uint32_t index_crc, uint8_t *h)
 {
 	memset(h, 0, TABLE_HEADER_SIZE);
 	memcpy(h + H_MAGIC, TABLE_MAGIC, 8);
@@ -186,8 +189,9 @@ int tbl_header_decode(const uint8_t *map, uint64_t file_size, struct table_meta 
 		return err_set(err, SLIDETAB_EFORMAT, "not a slidetab table (bad magic)");
 	uint32_t version = tbl_get32(h + H_VERSION);
 	if (version != TABLE_FORMAT_VERSION)
-		return err_set(err, SLIDETAB_EFORMAT, "table format version %" PRIu32 " is not supported (this program reads version %d)",
-			    version, TABLE_FORMAT_VERSION);
+		return err_set(err, SLIDETAB_EFORMAT,
+			       "table format version %" PRIu32 " is not supported (this program reads version %d)",
+			       version, TABLE_FORMAT_VERSION);
 	if (tbl_get32(h + H_BOM) != TABLE_BOM || tbl_get32(h + H_HSIZE) != TABLE_HEADER_SIZE)
 		return err_set(err, SLIDETAB_EFORMAT, "unexpected byte order mark or header size");
 	if (tbl_get32(h + H_CRC) != tbl_crc(h, H_CRC))
@@ -220,30 +224,29 @@ int tbl_header_decode(const uint8_t *map, uint64_t file_size, struct table_meta 
 	t->payload_off = tbl_get64(h + H_PAYOFF);
 	t->payload_size = tbl_get64(h + H_PAYSIZE);
 	uint64_t index_off = tbl_get64(h + H_INDEXOFF), index_size = tbl_get64(h + H_INDEXSIZE);
-	if (t->blocks != (m->entries + m->block_entries - 1) / m->block_entries ||
-	    index_off != TABLE_HEADER_SIZE || index_size != t->blocks * INDEX_ENTRY ||
-	    t->payload_off < index_off + index_size || t->payload_off > file_size ||
-	    t->payload_size != file_size - t->payload_off)
+	if (t->blocks != (m->entries + m->block_entries - 1) / m->block_entries || index_off != TABLE_HEADER_SIZE ||
+	    index_size != t->blocks * INDEX_ENTRY || t->payload_off < index_off + index_size ||
+	    t->payload_off > file_size || t->payload_size != file_size - t->payload_off)
 		return err_set(err, SLIDETAB_EFORMAT,
-			    "sizes do not add up (file %" PRIu64 " bytes, payload %" PRIu64 " at %" PRIu64
-			    ", %" PRIu64 " blocks): truncated or damaged",
-			    file_size, t->payload_size, t->payload_off, t->blocks);
+			       "sizes do not add up (file %" PRIu64 " bytes, payload %" PRIu64 " at %" PRIu64
+			       ", %" PRIu64 " blocks): truncated or damaged",
+			       file_size, t->payload_size, t->payload_off, t->blocks);
 	/* The payload starts at the first page boundary after the index; the bytes between are zeros. */
 	uint64_t index_end = index_off + index_size, pad_end = (index_end + TABLE_PAGE - 1) / TABLE_PAGE * TABLE_PAGE;
 	if (t->payload_off != pad_end)
 		return err_set(err, SLIDETAB_EFORMAT,
-			    "payload at offset %" PRIu64 ", not at %" PRIu64
-			    " (the first multiple of %d after the index)",
-			    t->payload_off, pad_end, TABLE_PAGE);
+			       "payload at offset %" PRIu64 ", not at %" PRIu64
+			       " (the first multiple of %d after the index)",
+			       t->payload_off, pad_end, TABLE_PAGE);
 	for (uint64_t o = index_end; o < pad_end; o++)
 		if (map[o] != 0)
 			return err_set(err, SLIDETAB_EFORMAT,
-				    "padding byte at offset %" PRIu64
-				    " (between the block index and the payload) is 0x%02x, not zero: damaged",
-				    o, map[o]);
+				       "padding byte at offset %" PRIu64
+				       " (between the block index and the payload) is 0x%02x, not zero: damaged",
+				       o, map[o]);
 	if (m->payload == TABLE_PAYLOAD_RAW && t->payload_size != t->packed_bytes)
 		return err_set(err, SLIDETAB_EFORMAT, "raw payload is %" PRIu64 " bytes, expected %" PRIu64,
-			    t->payload_size, t->packed_bytes);
+			       t->payload_size, t->packed_bytes);
 	t->index = map + index_off;
 	if (tbl_get32(h + H_INDEXCRC) != tbl_crc(t->index, index_size))
 		return err_set(err, SLIDETAB_EFORMAT, "block index checksum mismatch (the index is damaged)");

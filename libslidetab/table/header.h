@@ -24,8 +24,8 @@ uint32_t tbl_default_block_entries(unsigned bits);
 int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err);
 
 /* The header of a table of `blocks` blocks whose payload (payload_size bytes) starts at payload_off. */
-void tbl_header_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_off,
-		       uint64_t payload_size, uint32_t index_crc, uint8_t *h);
+void tbl_header_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_off, uint64_t payload_size,
+		       uint32_t index_crc, uint8_t *h);
 
 /* Where a table's parts lie in its file, as its header and block index say. */
 struct table_layout {

@@ -10,7 +10,7 @@
 
 #include "libslidetab/base/err.h"
 
-#define MISS_MAX 64
+#define MISS_MAX        64
 #define MISS_RECHECK_NS 1000000000ull /* one second */
 
 enum miss_kind { MISS_TABLE = 0, MISS_SET = 1 };

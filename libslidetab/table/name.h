@@ -13,13 +13,13 @@
 
 #include "libslidetab/base/err.h"
 
-#define TABNAME_MAX 1024 /* room for any path this module writes */
+#define TABNAME_MAX      1024 /* room for any path this module writes */
 #define TABNAME_MAX_DIRS 4
-#define TABNAME_DIR_MAX (TABNAME_MAX - 64) /* the longest folder name: room for a table's name after it */
+#define TABNAME_DIR_MAX  (TABNAME_MAX - 64) /* the longest folder name: room for a table's name after it */
 
 /* The boards answered from exact tables, as messages state it (tabname_is_exact). */
 #define TABNAME_EXACT_CELLS 12
-#define TABNAME_EXACT_RULE "boards of up to 12 cells and 2x7 (7x2)"
+#define TABNAME_EXACT_RULE  "boards of up to 12 cells and 2x7 (7x2)"
 
 /* 1 when RxC is answered from an exact table: every board of up to TABNAME_EXACT_CELLS cells, and
  * 2x7 (7x2), whose table is compact (gen --board 2x7 --compress compact); larger boards use pattern

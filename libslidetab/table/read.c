@@ -25,9 +25,9 @@ struct table {
 	const uint8_t *map; /* whole file */
 	uint64_t size;
 	struct table_layout lay; /* where the index and payload lie in map */
-	uint8_t *checked; /* raw: one flag per block, set once its CRC passed */
-	uint8_t *full;    /* preloaded packed array (zlib) */
-	uint8_t *cache;   /* zlib: CACHE_SLOTS inflated blocks */
+	uint8_t *checked;        /* raw: one flag per block, set once its CRC passed */
+	uint8_t *full;           /* preloaded packed array (zlib) */
+	uint8_t *cache;          /* zlib: CACHE_SLOTS inflated blocks */
 	uint64_t cache_id[CACHE_SLOTS];
 	int mapped;           /* 1: map is our mmap of a file; 0: the caller's buffer */
 	char name[256];       /* the file's path (or "table buffer"), for messages */
@@ -96,7 +96,7 @@ int table_open(struct table **out, const char *path, unsigned flags, struct slid
 	if ((uint64_t)st.st_size < TABLE_HEADER_SIZE) {
 		close(fd);
 		return err_set(err, SLIDETAB_EFORMAT, "%s: %s (%lld bytes, a header alone is %d)", path,
-			    st.st_size ? "truncated table" : "empty file", (long long)st.st_size, TABLE_HEADER_SIZE);
+			       st.st_size ? "truncated table" : "empty file", (long long)st.st_size, TABLE_HEADER_SIZE);
 	}
 	uint64_t size = (uint64_t)st.st_size;
 	void *map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
@@ -151,7 +151,8 @@ static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct slidetab
 	const uint8_t *stored = t->map + t->lay.payload_off + tbl_get64(e);
 	uint32_t size = tbl_get32(e + 8);
 	if (tbl_crc(stored, size) != tbl_get32(e + 12))
-		return err_set(err, SLIDETAB_EFORMAT, "block %" PRIu64 " checksum mismatch (the payload is damaged)", b);
+		return err_set(err, SLIDETAB_EFORMAT, "block %" PRIu64 " checksum mismatch (the payload is damaged)",
+			       b);
 	if (t->meta.payload == TABLE_PAYLOAD_RAW)
 		return SLIDETAB_OK;
 	uint64_t len = t->lay.packed_bytes - b * t->lay.block_bytes;
@@ -161,7 +162,8 @@ static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct slidetab
 	uLong src_len = size;
 	int zr = uncompress2(dst, &got, stored, &src_len);
 	if (zr != Z_OK || got != len || src_len != size)
-		return err_set(err, SLIDETAB_EFORMAT, "block %" PRIu64 " does not inflate to %" PRIu64 " bytes", b, len);
+		return err_set(err, SLIDETAB_EFORMAT, "block %" PRIu64 " does not inflate to %" PRIu64 " bytes", b,
+			       len);
 	return SLIDETAB_OK;
 }
 
@@ -178,8 +180,9 @@ int table_read_block(struct table *t, uint64_t b, uint8_t *dst, uint64_t *len, s
 {
 	if (b >= t->lay.blocks)
 		return err_set(err, SLIDETAB_EINVAL, "%s: block %" PRIu64 " out of range", t->name, b);
-	*len = t->lay.packed_bytes - b * t->lay.block_bytes < t->lay.block_bytes ? t->lay.packed_bytes - b * t->lay.block_bytes
-								     : t->lay.block_bytes;
+	*len = t->lay.packed_bytes - b * t->lay.block_bytes < t->lay.block_bytes
+		       ? t->lay.packed_bytes - b * t->lay.block_bytes
+		       : t->lay.block_bytes;
 	int rc = load_block(t, b, dst, err);
 	if (rc != SLIDETAB_OK)
 		return err_prefix(err, "%s", t->name), rc;
@@ -238,7 +241,8 @@ int table_check_all(struct table *t, struct slidetab_error *err)
 	if (t->meta.payload == TABLE_PAYLOAD_ZLIB && !t->full) {
 		job.full = malloc(t->lay.packed_bytes ? t->lay.packed_bytes : 1);
 		if (!job.full)
-			return err_set(err, SLIDETAB_ENOMEM, "out of memory for %" PRIu64 " bytes", t->lay.packed_bytes);
+			return err_set(err, SLIDETAB_ENOMEM, "out of memory for %" PRIu64 " bytes",
+				       t->lay.packed_bytes);
 	}
 	/* Blocks are independent: check and inflate them on every core (a thread per 4 blocks at most). */
 	pthread_mutex_init(&job.lock, NULL);

@@ -13,13 +13,12 @@
 #include "slidetab.h"
 
 #define MAX_CELLS 25   /* the largest board the library answers (5x5) */
-#define MAX_PATH 1024  /* longer than any optimal path on those boards */
+#define MAX_PATH  1024 /* longer than any optimal path on those boards */
 
 static PyObject *Error, *NoTableError, *FormatError, *InvalidError, *LimitError;
 
 typedef struct {
-	PyObject_HEAD
-	slidetab *db;
+	PyObject_HEAD slidetab *db;
 	unsigned threads;
 	long busy; /* calls running without the GIL (changed with the GIL held) */
 } DBObject;
@@ -66,11 +65,11 @@ static slidetab *handle(DBObject *self)
 }
 
 /* Runs STMT without the GIL, with the db counted busy so that close() waits for no one. */
-#define UNLOCKED(self, STMT)                  \
-	do {                                  \
-		(self)->busy++;               \
-		Py_BEGIN_ALLOW_THREADS STMT; \
-		Py_END_ALLOW_THREADS(self)->busy--; \
+#define UNLOCKED(self, STMT)                                                                                           \
+	do {                                                                                                           \
+		(self)->busy++;                                                                                        \
+		Py_BEGIN_ALLOW_THREADS STMT;                                                                           \
+		Py_END_ALLOW_THREADS(self)->busy--;                                                                    \
 	} while (0)
 
 /* Fast-call arguments: positional then keywords, by name; out[i] NULL when not given. */
@@ -200,7 +199,8 @@ static PyObject *numpy_module(void)
 	static PyObject *np;
 	if (!np && !(np = PyImport_ImportModule("numpy")) && PyErr_ExceptionMatches(PyExc_ImportError)) {
 		PyErr_Clear();
-		PyErr_SetString(PyExc_ImportError, "slidetab: distances() needs numpy (Debian: apt-get install python3-numpy)");
+		PyErr_SetString(PyExc_ImportError,
+				"slidetab: distances() needs numpy (Debian: apt-get install python3-numpy)");
 	}
 	return np;
 }
@@ -208,7 +208,10 @@ static PyObject *numpy_module(void)
 /* 1 (signed) or 2 (unsigned) for a buffer format of native integers, else 0. */
 static int int_kind(const char *fmt, Py_ssize_t itemsize)
 {
-	const union { uint16_t u; uint8_t b[2]; } probe = { 1 };
+	const union {
+		uint16_t u;
+		uint8_t b[2];
+	} probe = { 1 };
 	int little = probe.b[0] == 1;
 	if (!fmt)
 		return 2 * (itemsize == 1); /* plain bytes */
@@ -249,13 +252,13 @@ static int int_buffer(PyObject *obj, const char *what, Py_buffer *v, PyObject **
 }
 
 /* Narrows count integers of v (kind 1 signed, 2 unsigned) to tiles; outside 0..255 becomes 255. */
-#define NARROW(T, WIDE)                                                      \
-	do {                                                                 \
-		const T *in = v->buf;                                        \
-		for (size_t i = 0; i < count; i++) {                         \
-			uint64_t x = (uint64_t)(WIDE)in[i];                  \
-			dst[i] = x <= 255 ? (unsigned char)x : 255;          \
-		}                                                            \
+#define NARROW(T, WIDE)                                                                                                \
+	do {                                                                                                           \
+		const T *in = v->buf;                                                                                  \
+		for (size_t i = 0; i < count; i++) {                                                                   \
+			uint64_t x = (uint64_t)(WIDE)in[i];                                                            \
+			dst[i] = x <= 255 ? (unsigned char)x : 255;                                                    \
+		}                                                                                                      \
 	} while (0)
 static void narrow(const Py_buffer *v, int kind, size_t count, unsigned char *dst)
 {
@@ -274,11 +277,13 @@ static void narrow(const Py_buffer *v, int kind, size_t count, unsigned char *ds
 /* The board of tiles read flat (rows 0) or in rows, and board= (sr x sc, 0 when not given). */
 static int resolve(const char *what, int rows, int count, int sr, int sc, int *r, int *c)
 {
-	static const int named[][3] = { { 4, 2, 2 }, { 6, 2, 3 }, { 8, 2, 4 }, { 9, 3, 3 }, { 10, 2, 5 }, { 16, 4, 4 },
-					{ 25, 5, 5 } };
+	static const int named[][3] = { { 4, 2, 2 },  { 6, 2, 3 },  { 8, 2, 4 }, { 9, 3, 3 },
+					{ 10, 2, 5 }, { 16, 4, 4 }, { 25, 5, 5 } };
 	if (rows) {
 		if (sr && (sr != rows || sc * rows != count))
-			return invalid("%s has shape (%d, %d) but the board is %dx%d", what, rows, count / rows, sr, sc), -1;
+			return invalid("%s has shape (%d, %d) but the board is %dx%d", what, rows, count / rows, sr,
+				       sc),
+			       -1;
 		*r = rows, *c = count / rows;
 		return 0;
 	}
@@ -294,7 +299,9 @@ static int resolve(const char *what, int rows, int count, int sr, int sc, int *r
 			return 0;
 		}
 	return invalid("%s has %d tiles, which name no board alone (4, 6, 8, 9, 10, 16 or 25 do): give board=\"RxC\" "
-		       "or a 2-D board", what, count), -1;
+		       "or a 2-D board",
+		       what, count),
+	       -1;
 }
 
 /* One board: a list or tuple (flat or of rows), an integer array (1-D or 2-D) or any sequence. */
@@ -311,8 +318,8 @@ static int read_board(PyObject *obj, const char *what, int sr, int sc, unsigned 
 			return -1;
 		Py_ssize_t n = v.ndim == 0 ? 0 : v.ndim == 1 ? v.shape[0] : v.shape[0] * v.shape[1];
 		if (v.ndim < 1 || v.ndim > 2 || n < 1 || n > MAX_CELLS)
-			invalid("%s must be a flat or 2-D board of at most %d tiles (got %d dimensions, %zd tiles)", what,
-				MAX_CELLS, v.ndim, n);
+			invalid("%s must be a flat or 2-D board of at most %d tiles (got %d dimensions, %zd tiles)",
+				what, MAX_CELLS, v.ndim, n);
 		else {
 			narrow(&v, kind, (size_t)n, t);
 			rows = v.ndim == 2 ? (int)v.shape[0] : 0, count = (int)n, rc = 0;
@@ -324,7 +331,8 @@ static int read_board(PyObject *obj, const char *what, int sr, int sc, unsigned 
 		if (!seq) {
 			PyErr_Clear();
 			return invalid("%s must be a sequence of tiles or an integer array, not %s", what,
-				       Py_TYPE(obj)->tp_name), -1;
+				       Py_TYPE(obj)->tp_name),
+			       -1;
 		}
 		rc = list_board(seq, what, t, &rows, &count);
 		Py_DECREF(seq);
@@ -346,7 +354,8 @@ static int read_puzzle(DBObject *self, const char *fn, PyObject *const *args, Py
 	PyObject *a[3];
 	int sr, sc, gr, gc;
 	if (!handle(self) || parse_args(fn, args, nargs, kwnames, names, 3, 1, a) != 0 ||
-	    parse_board_spec(a[2], &sr, &sc) != 0 || read_board(a[0], "start", sr, sc, p->start, &p->rows, &p->cols) != 0)
+	    parse_board_spec(a[2], &sr, &sc) != 0 ||
+	    read_board(a[0], "start", sr, sc, p->start, &p->rows, &p->cols) != 0)
 		return -1;
 	p->g = NULL;
 	if (a[1] && a[1] != Py_None) {
@@ -510,7 +519,8 @@ static PyObject *db_close(DBObject *self, PyObject *unused)
 {
 	(void)unused;
 	if (self->busy)
-		return raise_status(SLIDETAB_EINVAL, "this db is answering on other threads: close it when they are done");
+		return raise_status(SLIDETAB_EINVAL,
+				    "this db is answering on other threads: close it when they are done");
 	slidetab_close(self->db);
 	self->db = NULL;
 	Py_RETURN_NONE;
@@ -549,15 +559,15 @@ static PyObject *db_get_threads(DBObject *self, void *closure)
 	return PyLong_FromUnsignedLong(self->threads);
 }
 
-#define BOARD_ARGS                                                                        \
-	"start: the tiles (0 = the blank), row by row: a flat sequence whose length\n"    \
-	"  names the board (4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5, 16: 4x4, 25: 5x5),\n" \
-	"  any length with board=\"RxC\" or (R, C), or a 2-D sequence or numpy array\n"    \
-	"  (its shape is the board).\n"                                                   \
-	"goal: the same, or None for the tiles in order with the blank last.\n"            \
+#define BOARD_ARGS                                                                                                     \
+	"start: the tiles (0 = the blank), row by row: a flat sequence whose length\n"                                 \
+	"  names the board (4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5, 16: 4x4, 25: 5x5),\n"                             \
+	"  any length with board=\"RxC\" or (R, C), or a 2-D sequence or numpy array\n"                                \
+	"  (its shape is the board).\n"                                                                                \
+	"goal: the same, or None for the tiles in order with the blank last.\n"                                        \
 	"board: None, \"RxC\" or (rows, cols).\n"
-#define RAISES                                                                       \
-	"Raises InvalidError for a bad board, NoTableError when its table is missing,\n" \
+#define RAISES                                                                                                         \
+	"Raises InvalidError for a bad board, NoTableError when its table is missing,\n"                               \
 	"FormatError for a damaged table, LimitError past max_depth (4x4, 5x5).\n"
 
 static PyMethodDef db_methods[] = {
@@ -590,10 +600,9 @@ static PyMethodDef db_methods[] = {
 	{ NULL, NULL, 0, NULL }
 };
 
-static PyGetSetDef db_getset[] = {
-	{ "threads", (getter)db_get_threads, NULL, "Threads a batch or one search uses (open(threads=...)).", NULL },
-	{ NULL, NULL, NULL, NULL, NULL }
-};
+static PyGetSetDef db_getset[] = { { "threads", (getter)db_get_threads, NULL,
+				     "Threads a batch or one search uses (open(threads=...)).", NULL },
+				   { NULL, NULL, NULL, NULL, NULL } };
 
 static PyTypeObject DBType = {
 	PyVarObject_HEAD_INIT(NULL, 0).tp_name = "slidetab.DB",
@@ -622,26 +631,30 @@ static PyObject *mod_version(PyObject *mod, PyObject *unused)
 	return PyUnicode_FromString(slidetab_version());
 }
 
-static PyMethodDef mod_methods[] = {
-	{ "open", (PyCFunction)(void (*)(void))mod_open, METH_VARARGS | METH_KEYWORDS,
-	  "open(tables=None, preload=False, threads=1, max_depth=0)\n--\n\n"
-	  "Opens a folder of slidetab tables and returns a DB.\n\n"
-	  "tables: the folder; None searches $SLIDETAB_TABLES, the installed folder,\n"
-	  "  then ./tables. Tables are opened when first needed, so a missing one is\n"
-	  "  reported by the call that needs it (NoTableError).\n"
-	  "preload: check and load each whole table at its first use (big batches).\n"
-	  "threads: threads distances() spreads a batch over, and that one 4x4 or 5x5\n"
-	  "  search uses (1 to 256).\n"
-	  "max_depth: 4x4 and 5x5 searches give up past this many moves (LimitError);\n"
-	  "  0: no limit." },
-	{ "version", mod_version, METH_NOARGS, "version()\n--\n\nThe version of libslidetab, e.g. '0.4.0'." },
-	{ NULL, NULL, 0, NULL }
-};
+static PyMethodDef mod_methods[] = { { "open", (PyCFunction)(void (*)(void))mod_open, METH_VARARGS | METH_KEYWORDS,
+				       "open(tables=None, preload=False, threads=1, max_depth=0)\n--\n\n"
+				       "Opens a folder of slidetab tables and returns a DB.\n\n"
+				       "tables: the folder; None searches $SLIDETAB_TABLES, the installed folder,\n"
+				       "  then ./tables. Tables are opened when first needed, so a missing one is\n"
+				       "  reported by the call that needs it (NoTableError).\n"
+				       "preload: check and load each whole table at its first use (big batches).\n"
+				       "threads: threads distances() spreads a batch over, and that one 4x4 or 5x5\n"
+				       "  search uses (1 to 256).\n"
+				       "max_depth: 4x4 and 5x5 searches give up past this many moves (LimitError);\n"
+				       "  0: no limit." },
+				     { "version", mod_version, METH_NOARGS,
+				       "version()\n--\n\nThe version of libslidetab, e.g. '0.4.0'." },
+				     { NULL, NULL, 0, NULL } };
 
-static struct PyModuleDef module = {
-	PyModuleDef_HEAD_INIT, "slidetab._slidetab", "The C core of the slidetab package (import slidetab).", -1,
-	mod_methods, NULL, NULL, NULL, NULL
-};
+static struct PyModuleDef module = { PyModuleDef_HEAD_INIT,
+				     "slidetab._slidetab",
+				     "The C core of the slidetab package (import slidetab).",
+				     -1,
+				     mod_methods,
+				     NULL,
+				     NULL,
+				     NULL,
+				     NULL };
 
 /* Creates slidetab.NAME with base(s) and doc, and adds it to m. */
 static PyObject *new_error(PyObject *m, const char *name, PyObject *base, const char *doc)
@@ -659,10 +672,12 @@ PyMODINIT_FUNC PyInit__slidetab(void)
 	PyObject *m = PyModule_Create(&module), *inv = NULL;
 	if (!m || PyType_Ready(&DBType) != 0 || PyModule_AddObjectRef(m, "DB", (PyObject *)&DBType) != 0)
 		goto fail;
-	if (!(Error = new_error(m, "Error", NULL, "A libslidetab error; .status is the library's SLIDETAB_* status.")) ||
+	if (!(Error = new_error(m, "Error", NULL,
+				"A libslidetab error; .status is the library's SLIDETAB_* status.")) ||
 	    !(NoTableError = new_error(m, "NoTableError", Error, "The table a board and goal need is missing.")) ||
 	    !(FormatError = new_error(m, "FormatError", Error, "A table is damaged or foreign.")) ||
-	    !(LimitError = new_error(m, "LimitError", Error, "No solution within max_depth moves (searched boards).")) ||
+	    !(LimitError = new_error(m, "LimitError", Error,
+				     "No solution within max_depth moves (searched boards).")) ||
 	    !(inv = PyTuple_Pack(2, Error, PyExc_ValueError)) ||
 	    !(InvalidError = new_error(m, "InvalidError", inv, "A bad argument: a board's tiles, length or shape.")))
 		goto fail;

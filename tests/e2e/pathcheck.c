@@ -50,8 +50,8 @@ int main(int argc, char **argv)
 			legal = d && board_move(&b, &s, &blank, (enum board_dir)(d - "dlru")) == 0;
 		}
 		if (!legal || strlen(got) != strlen(want) || memcmp(s.t, goal.t, (size_t)b.n)) {
-			fprintf(stderr, "pathcheck: line %d: '%s' is not a shortest solution (published: '%s')\n", lineno,
-				got, want);
+			fprintf(stderr, "pathcheck: line %d: '%s' is not a shortest solution (published: '%s')\n",
+				lineno, got, want);
 			bad = 1;
 		}
 	}

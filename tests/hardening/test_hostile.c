@@ -15,28 +15,27 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "libslidetab/model/board.h"
-#include "libslidetab/table/exact.h"
-#include "libslidetab/model/rank.h"
-#include "libslidetab/table/read.h"
 #include "common/table_write.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/model/rank.h"
+#include "libslidetab/table/exact.h"
 #include "libslidetab/table/header.h" /* the header codec; format.h: the H_* offsets */
-
+#include "libslidetab/table/read.h"
 
 /* The fixture: the 2x3 board, goal blank last, plain 5-bit entries, 64 entries per block, so
  * 360 states make 6 blocks of 40 packed bytes (the last 25). */
-#define ROWS 2
-#define COLS 3
-#define STATES 360
-#define BITS 5
+#define ROWS          2
+#define COLS          3
+#define STATES        360
+#define BITS          5
 #define BLOCK_ENTRIES 64
-#define BLOCK_BYTES (BLOCK_ENTRIES * BITS / 8)
-#define PACKED_BYTES ((STATES * BITS + 7) / 8)
-#define NBLOCKS ((STATES + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES)
+#define BLOCK_BYTES   (BLOCK_ENTRIES * BITS / 8)
+#define PACKED_BYTES  ((STATES * BITS + 7) / 8)
+#define NBLOCKS       ((STATES + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES)
 
 static char dir[64];
 static char raw_path[128], zlib_path[128];
-static uint8_t dist[STATES];   /* exact distances by index, from our own BFS */
+static uint8_t dist[STATES]; /* exact distances by index, from our own BFS */
 static uint8_t packed[PACKED_BYTES + 1];
 static struct table_meta meta; /* the fixture's metadata */
 
@@ -296,8 +295,8 @@ static void expect_blocks_refused(const struct img *m, uint32_t bad, const char 
 	snprintf(name, sizeof name, "block %d", first);
 	int rc = table_open(&t, path, 0, &err);
 	if (rc != SLIDETAB_OK) {
-		ck_assert_msg(rc == SLIDETAB_EFORMAT && strstr(err.msg, "block "), "%s: refused at open with %d: %s", what, rc,
-			      err.msg);
+		ck_assert_msg(rc == SLIDETAB_EFORMAT && strstr(err.msg, "block "), "%s: refused at open with %d: %s",
+			      what, rc, err.msg);
 		return;
 	}
 	for (uint64_t i = 0; i < STATES; i++) {
@@ -308,12 +307,14 @@ static void expect_blocks_refused(const struct img *m, uint32_t bad, const char 
 		if (bad >> b & 1) {
 			char bname[32];
 			snprintf(bname, sizeof bname, "block %" PRIu64, b);
-			ck_assert_msg(rc == SLIDETAB_EFORMAT, "%s: entry %" PRIu64 " of a damaged block read as %u", what, i, v);
+			ck_assert_msg(rc == SLIDETAB_EFORMAT, "%s: entry %" PRIu64 " of a damaged block read as %u",
+				      what, i, v);
 			ck_assert_msg(strstr(err.msg, bname) && strcasestr(err.msg, "block"),
 				      "%s: lookup message \"%s\" does not name %s", what, err.msg, bname);
 		} else {
-			ck_assert_msg(rc == SLIDETAB_OK && v == dist[i], "%s: entry %" PRIu64 " in a good block: rc %d, %u != %u",
-				      what, i, rc, v, dist[i]);
+			ck_assert_msg(rc == SLIDETAB_OK && v == dist[i],
+				      "%s: entry %" PRIu64 " in a good block: rc %d, %u != %u", what, i, rc, v,
+				      dist[i]);
 		}
 	}
 	rc = table_check_all(t, &err);
@@ -339,7 +340,8 @@ START_TEST(test_fixture_is_good)
 		for (unsigned flags = 0; flags <= TABLE_PRELOAD; flags += TABLE_PRELOAD) {
 			struct exact x;
 			struct slidetab_error err;
-			ck_assert_msg(exact_open(&x, paths[p], flags, &err) == SLIDETAB_OK, "%s: %s", paths[p], err.msg);
+			ck_assert_msg(exact_open(&x, paths[p], flags, &err) == SLIDETAB_OK, "%s: %s", paths[p],
+				      err.msg);
 			for (uint64_t i = 0; i < STATES; i++) {
 				struct board_state s;
 				unsigned d;
@@ -402,8 +404,15 @@ END_TEST
 START_TEST(test_huge_entry_counts)
 {
 	struct img good = load(raw_path);
-	static const uint64_t counts[] = { 0, 359, 361, 720, UINT64_C(1) << 32, UINT64_C(1) << 40, UINT64_C(1) << 63,
-					   UINT64_MAX, UINT64_MAX / 5 + 1 };
+	static const uint64_t counts[] = { 0,
+					   359,
+					   361,
+					   720,
+					   UINT64_C(1) << 32,
+					   UINT64_C(1) << 40,
+					   UINT64_C(1) << 63,
+					   UINT64_MAX,
+					   UINT64_MAX / 5 + 1 };
 	for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
 		struct img m = img_clone(&good);
 		s64(&m, H_ENTRIES, counts[k]);
@@ -436,7 +445,11 @@ END_TEST
 START_TEST(test_offsets_past_the_end)
 {
 	struct img good = load(zlib_path);
-	struct { size_t field; uint64_t value; const char *what; } cases[] = {
+	struct {
+		size_t field;
+		uint64_t value;
+		const char *what;
+	} cases[] = {
 		{ H_PAYOFF, 0, "payload at 0 (over the header)" },
 		{ H_PAYOFF, 4096, "payload over the index" },
 		{ H_PAYOFF, 1u << 20, "payload past the end" },
@@ -487,8 +500,8 @@ START_TEST(test_overlapping_blocks)
 				s64(&m, e, cases[k]);
 				fix_index(&m);
 				char what[96];
-				snprintf(what, sizeof what, "%s: block %" PRIu64 " at %" PRIu64 " instead of %" PRIu64, paths[p], b,
-					 cases[k], off);
+				snprintf(what, sizeof what, "%s: block %" PRIu64 " at %" PRIu64 " instead of %" PRIu64,
+					 paths[p], b, cases[k], off);
 				expect_refused(&m, 0, "bad offset or size", what);
 				free(m.p);
 			}
@@ -547,7 +560,8 @@ START_TEST(test_block_stored_size_wrong)
 		s32(&m, e0 + 12, crc_of(m.p + poff, z0));
 		s32(&m, e1 + 12, crc_of(m.p + poff + z0, z1));
 		fix_index(&m);
-		expect_blocks_refused(&m, 3, "inflate", delta < 0 ? "zlib block 0 one byte short" : "zlib block 0 one byte long");
+		expect_blocks_refused(&m, 3, "inflate",
+				      delta < 0 ? "zlib block 0 one byte short" : "zlib block 0 one byte long");
 		free(m.p);
 	}
 	free(good.p);
@@ -561,7 +575,12 @@ START_TEST(test_block_inflates_to_wrong_length)
 		uint8_t src[BLOCK_BYTES + 8], z[1024];
 		memset(src, 0x5a, sizeof src);
 		memcpy(src, packed + b * BLOCK_BYTES, len);
-		struct { size_t in; int garbage; int stored; const char *what; } cases[] = {
+		struct {
+			size_t in;
+			int garbage;
+			int stored;
+			const char *what;
+		} cases[] = {
 			{ len - 1, 0, 0, "inflates one byte short" },
 			{ len + 1, 0, 0, "inflates one byte long" },
 			{ len + 8, 0, 0, "inflates 8 bytes long" },
@@ -639,9 +658,9 @@ END_TEST
 START_TEST(test_board_shapes)
 {
 	struct img good = load(raw_path);
-	static const uint8_t shapes[][3] = { { 0, 0, 0 }, { 5, 8, 40 }, { 8, 5, 40 }, { 2, 3, 7 }, { 2, 3, 0 },
-					     { 1, 6, 6 }, { 6, 1, 6 }, { 6, 6, 36 }, { 2, 20, 40 }, { 255, 255, 1 },
-					     { 3, 2, 5 } };
+	static const uint8_t shapes[][3] = { { 0, 0, 0 },   { 5, 8, 40 },    { 8, 5, 40 }, { 2, 3, 7 },
+					     { 2, 3, 0 },   { 1, 6, 6 },     { 6, 1, 6 },  { 6, 6, 36 },
+					     { 2, 20, 40 }, { 255, 255, 1 }, { 3, 2, 5 } };
 	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
 		struct img m = img_clone(&good);
 		m.p[H_ROWS] = shapes[k][0];
@@ -719,7 +738,13 @@ END_TEST
 START_TEST(test_other_fields)
 {
 	struct img good = load(raw_path);
-	struct { size_t off; int width; uint64_t value; const char *needle, *what; unsigned flags; } cases[] = {
+	struct {
+		size_t off;
+		int width;
+		uint64_t value;
+		const char *needle, *what;
+		unsigned flags;
+	} cases[] = {
 		{ H_KIND, 4, 0, "kind", "kind 0", 0 },
 		{ H_KIND, 4, 3, "kind", "kind 3", 0 },
 		{ H_KIND, 4, TABLE_KIND_PDB, "ranking|pattern", "PDB kind on an exact table", 0 },
@@ -786,8 +811,8 @@ START_TEST(test_block_larger_than_table)
 		ck_assert(lr != SLIDETAB_OK || v == dist[7]);
 		table_close(t);
 	}
-	ck_assert_msg(rc == SLIDETAB_EFORMAT, "a %" PRIu32 "-entry block on a %d-entry table was accepted", m.block_entries,
-		      STATES);
+	ck_assert_msg(rc == SLIDETAB_EFORMAT, "a %" PRIu32 "-entry block on a %d-entry table was accepted",
+		      m.block_entries, STATES);
 }
 END_TEST
 
@@ -916,10 +941,12 @@ START_TEST(test_check_all_twice)
 			struct slidetab_error err;
 			ck_assert(table_open(&t, paths[p], flags, &err) == SLIDETAB_OK);
 			int rc1 = table_check_all(t, &err);
-			ck_assert_msg(rc1 == SLIDETAB_OK, "%s (flags %u): first table_check_all: %s", paths[p], flags, err.msg);
+			ck_assert_msg(rc1 == SLIDETAB_OK, "%s (flags %u): first table_check_all: %s", paths[p], flags,
+				      err.msg);
 			int rc2 = table_check_all(t, &err);
-			ck_assert_msg(rc2 == SLIDETAB_OK, "%s (flags %u): second table_check_all refused a good table: %s", paths[p],
-				      flags, err.msg);
+			ck_assert_msg(rc2 == SLIDETAB_OK,
+				      "%s (flags %u): second table_check_all refused a good table: %s", paths[p], flags,
+				      err.msg);
 			table_close(t);
 		}
 	}
@@ -929,7 +956,10 @@ END_TEST
 static Suite *hostile_suite(void)
 {
 	Suite *s = suite_create("hostile tables");
-	struct { const char *name; const TTest *fn; } tests[] = {
+	struct {
+		const char *name;
+		const TTest *fn;
+	} tests[] = {
 		{ "fixture", test_fixture_is_good },
 		{ "empty/magic/version", test_empty_magic_version },
 		{ "entry counts", test_huge_entry_counts },

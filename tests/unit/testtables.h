@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/pdb/pdb.h"
-#include "libslidetab/table/name.h"
 #include "common/table_write.h"
-#include "libslidetab/table/read.h"
 #include "gen/exact/exactcmd.h"
 #include "gen/pdb/pdbgen.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/table/name.h"
+#include "libslidetab/table/read.h"
 
 static inline void testtables_fail(const char *what, const struct slidetab_error *err)
 {
@@ -22,8 +22,7 @@ static inline void testtables_fail(const char *what, const struct slidetab_error
 
 /* DIR/RxC-bK.tbl for the goal with the blank at `blank` (compress: 0 raw, 1 zlib, 2 compact) with
  * entries of the given kind (TABLE_ENTRY_*; compact tables hold d mod 4 whatever it is). */
-static inline void testtables_exact_entry(const char *dir, int rows, int cols, int blank, int compress,
-					  uint32_t entry)
+static inline void testtables_exact_entry(const char *dir, int rows, int cols, int blank, int compress, uint32_t entry)
 {
 	char path[TABNAME_MAX];
 	struct slidetab_error err;
@@ -33,8 +32,9 @@ static inline void testtables_exact_entry(const char *dir, int rows, int cols, i
 	board_goal(&b, blank, &g);
 	if (tabname_exact(path, sizeof path, dir, rows, cols, blank, &err) != SLIDETAB_OK)
 		testtables_fail(dir, &err);
-	struct exactcmd_opts o = { .out = path, .threads = 2, .level = 6, .quiet = 1, .compress = compress,
-				   .entry = entry };
+	struct exactcmd_opts o = {
+		.out = path, .threads = 2, .level = 6, .quiet = 1, .compress = compress, .entry = entry
+	};
 	if (exactcmd_run(&b, &g, &o, &err) != SLIDETAB_OK)
 		testtables_fail(path, &err);
 }

@@ -8,16 +8,16 @@
 #include <stdlib.h>
 
 /* call (which names err) returns want with a message in err, and want again with err NULL. */
-#define EXPECT_STATUS(want, call)                                                                          \
-	do {                                                                                               \
-		struct slidetab_error e_ = { 0 };                                                          \
-		struct slidetab_error *err = &e_;                                                          \
-		int rc_ = (call);                                                                          \
-		ck_assert_msg(rc_ == (want), "%s: status %d (%s)", #call, rc_, e_.msg);                    \
-		ck_assert_int_eq(e_.status, (want));                                                       \
-		ck_assert_msg(e_.msg[0] != '\0', "%s: no message", #call);                                 \
-		err = NULL;                                                                                \
-		ck_assert_int_eq((call), (want));                                                          \
+#define EXPECT_STATUS(want, call)                                                                                      \
+	do {                                                                                                           \
+		struct slidetab_error e_ = { 0 };                                                                      \
+		struct slidetab_error *err = &e_;                                                                      \
+		int rc_ = (call);                                                                                      \
+		ck_assert_msg(rc_ == (want), "%s: status %d (%s)", #call, rc_, e_.msg);                                \
+		ck_assert_int_eq(e_.status, (want));                                                                   \
+		ck_assert_msg(e_.msg[0] != '\0', "%s: no message", #call);                                             \
+		err = NULL;                                                                                            \
+		ck_assert_int_eq((call), (want));                                                                      \
 	} while (0)
 
 /* A case of s tagged with its name, with a long timeout and, when setup is not NULL, an unchecked

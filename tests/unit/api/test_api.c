@@ -17,9 +17,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gen/exact/exactcmd.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/table/name.h"
-#include "gen/exact/exactcmd.h"
 #include "slidetab.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
@@ -28,7 +28,7 @@
 #define TEST_TABLES "tables"
 #endif
 #define QUERY_BIN "bin/query"
-#define MAXN 16
+#define MAXN      16
 
 struct puz {
 	int rows, cols;
@@ -134,8 +134,8 @@ static void check_against_cli(slidetab *db, const char *dir, const struct puz *p
 	}
 	fclose(f);
 	char cmd[512];
-	snprintf(cmd, sizeof cmd, "%s --tables %s --board %dx%d --pairs --path %s", QUERY_BIN, dir, p[0].rows, p[0].cols,
-		 file);
+	snprintf(cmd, sizeof cmd, "%s --tables %s --board %dx%d --pairs --path %s", QUERY_BIN, dir, p[0].rows,
+		 p[0].cols, file);
 	FILE *q = popen(cmd, "r");
 	ck_assert_ptr_nonnull(q);
 	char *line = NULL;
@@ -147,16 +147,18 @@ static void check_against_cli(slidetab *db, const char *dir, const struct puz *p
 		struct ans a = lib_answer(db, &p[i]);
 		if (!strcmp(line, "unsolvable")) {
 			unsolvable++;
-			ck_assert_msg(a.rc == SLIDETAB_UNSOLVABLE, "%dx%d puzzle %d: library status %d, query unsolvable",
-				      p[i].rows, p[i].cols, i, a.rc);
+			ck_assert_msg(a.rc == SLIDETAB_UNSOLVABLE,
+				      "%dx%d puzzle %d: library status %d, query unsolvable", p[i].rows, p[i].cols, i,
+				      a.rc);
 		} else {
 			ck_assert_msg(a.rc == SLIDETAB_OK, "%dx%d puzzle %d: library status %d, query %s", p[i].rows,
 				      p[i].cols, i, a.rc, line);
 			ck_assert_msg(!strcmp(a.path, line), "%dx%d puzzle %d: library %s, query %s", p[i].rows,
 				      p[i].cols, i, a.path, line);
 			ck_assert(path_reaches(&p[i], a.path));
-			ck_assert_msg(path_smallest(db, &p[i], line), "%dx%d puzzle %d: %s is not the smallest shortest path",
-				      p[i].rows, p[i].cols, i, line);
+			ck_assert_msg(path_smallest(db, &p[i], line),
+				      "%dx%d puzzle %d: %s is not the smallest shortest path", p[i].rows, p[i].cols, i,
+				      line);
 		}
 		i++;
 	}
@@ -171,7 +173,9 @@ static void check_against_cli(slidetab *db, const char *dir, const struct puz *p
 /* (a) Every default board (random solvable and unsolvable starts, random goals) and 4x4. */
 START_TEST(test_cli_default_boards)
 {
-	static const int boards[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 4, 2 }, { 3, 3 }, { 2, 5 }, { 5, 2 } };
+	static const int boards[][2] = {
+		{ 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 4, 2 }, { 3, 3 }, { 2, 5 }, { 5, 2 }
+	};
 	enum { N = 300 };
 	static struct puz p[N];
 	slidetab *db;
@@ -329,8 +333,8 @@ START_TEST(test_threads_one_handle)
 	for (int i = 0; i < NPUZ; i++) {
 		want[i] = lib_answer(db, &p[i]);
 		ck_assert_msg(want[i].rc == SLIDETAB_OK || want[i].rc == SLIDETAB_UNSOLVABLE ||
-				      want[i].rc == SLIDETAB_ENOTABLE, "%s table, puzzle %d: status %d", kinds[_i], i,
-			      want[i].rc);
+				      want[i].rc == SLIDETAB_ENOTABLE,
+			      "%s table, puzzle %d: status %d", kinds[_i], i, want[i].rc);
 		solved += want[i].rc == SLIDETAB_OK;
 	}
 	ck_assert_int_gt(solved, NPUZ / 4);
@@ -435,8 +439,20 @@ START_TEST(test_buffer_damaged)
 	 * (docs/FORMAT.md): a flipped pad byte is refused. */
 	size_t pad = 4096 + (size_t)u64_at(good + 144);
 	ck_assert_uint_lt(pad, payload);
-	size_t named[] = { 0, 8, 100, 152, 4091, 4092, 4096, 4100, 4096 + 12, pad - 1, (size_t)payload,
-			   (size_t)payload + 1, (size_t)payload + (len - (size_t)payload) / 2, len - 1 };
+	size_t named[] = { 0,
+			   8,
+			   100,
+			   152,
+			   4091,
+			   4092,
+			   4096,
+			   4100,
+			   4096 + 12,
+			   pad - 1,
+			   (size_t)payload,
+			   (size_t)payload + 1,
+			   (size_t)payload + (len - (size_t)payload) / 2,
+			   len - 1 };
 	char what[64];
 	for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
 		memcpy(bad, good, len);
@@ -519,9 +535,22 @@ START_TEST(test_errors)
 	EXPECT(SLIDETAB_EINVAL, slidetab_open(&none, longdir + 5000, err));
 	/* Sizes whose product overflows int (or wraps to a small board) are refused like any other. */
 	static const int bad_sizes[][2] = {
-		{ 1, 9 }, { 9, 1 }, { 0, 0 }, { -3, -3 }, { 6, 5 }, { 3, 0 }, { 65536, 65536 }, { 46341, 46341 },
-		{ 1431655766, 3 }, { 3, 1431655766 }, { INT_MAX, INT_MAX }, { INT_MIN, INT_MIN }, { 13, 2 }, { 2, 13 },
-		{ INT_MAX, 2 }, { -65536, -65536 },
+		{ 1, 9 },
+		{ 9, 1 },
+		{ 0, 0 },
+		{ -3, -3 },
+		{ 6, 5 },
+		{ 3, 0 },
+		{ 65536, 65536 },
+		{ 46341, 46341 },
+		{ 1431655766, 3 },
+		{ 3, 1431655766 },
+		{ INT_MAX, INT_MAX },
+		{ INT_MIN, INT_MIN },
+		{ 13, 2 },
+		{ 2, 13 },
+		{ INT_MAX, 2 },
+		{ -65536, -65536 },
 	};
 	for (size_t k = 0; k < sizeof bad_sizes / sizeof bad_sizes[0]; k++) {
 		int r = bad_sizes[k][0], c = bad_sizes[k][1], searched;

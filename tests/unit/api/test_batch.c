@@ -78,8 +78,8 @@ static unsigned char *starts_for(const struct board *b, const unsigned char *g, 
 
 /* slidetab_distances on `threads` threads equals one slidetab_distance call a start; returns the
  * number of solvable starts. */
-static size_t same_as_single(slidetab *db, int rows, int cols, size_t n, const unsigned char *s,
-			     const unsigned char *g, unsigned threads)
+static size_t same_as_single(slidetab *db, int rows, int cols, size_t n, const unsigned char *s, const unsigned char *g,
+			     unsigned threads)
 {
 	unsigned *d = malloc(n * sizeof *d);
 	ck_assert_ptr_nonnull(d);
@@ -195,7 +195,8 @@ START_TEST(test_4x4)
 	snprintf(name, sizeof name, "start %zu:", first);
 	ck_assert_msg(strstr(err.msg, name) != NULL, "%s (want %s)", err.msg, name);
 	for (size_t i = 0; i < 24; i++)
-		ck_assert_uint_eq(d[i], want[i] != SLIDETAB_NO_DISTANCE && want[i] > limit ? SLIDETAB_NO_DISTANCE : want[i]);
+		ck_assert_uint_eq(d[i],
+				  want[i] != SLIDETAB_NO_DISTANCE && want[i] > limit ? SLIDETAB_NO_DISTANCE : want[i]);
 	unsigned hd = 0, hm = 0;
 	ck_assert_int_eq(slidetab_hint(db, 4, 4, s + first * 16, g, &hd, &hm, &err), SLIDETAB_ELIMIT);
 	slidetab_close(db);
@@ -323,8 +324,8 @@ START_TEST(test_threads)
 		ck_assert_int_eq(pthread_create(&th[t], NULL, run_job, &jobs[t]), 0);
 	for (int t = 0; t < NJOBS; t++) {
 		pthread_join(th[t], NULL);
-		ck_assert_msg(jobs[t].rc == SLIDETAB_OK && jobs[t].wrong == 0, "thread %d: status %d, %d answers differ", t,
-			      jobs[t].rc, jobs[t].wrong);
+		ck_assert_msg(jobs[t].rc == SLIDETAB_OK && jobs[t].wrong == 0,
+			      "thread %d: status %d, %d answers differ", t, jobs[t].rc, jobs[t].wrong);
 		free(jobs[t].s);
 		free(jobs[t].want);
 	}
@@ -363,8 +364,8 @@ START_TEST(test_arguments)
 	EXPECT(SLIDETAB_EINVAL, slidetab_hint(db, 3, 3, s, twice, &hd, &hm, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_hint(db, 3, 3, s, NULL, NULL, &hm, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_hint(db, 3, 3, s, NULL, &hd, NULL, err));
-	EXPECT(SLIDETAB_UNSOLVABLE, slidetab_hint(db, 3, 3, (unsigned char[9]){ 2, 1, 3, 4, 5, 6, 7, 8, 0 }, NULL, &hd,
-						  &hm, err));
+	EXPECT(SLIDETAB_UNSOLVABLE,
+	       slidetab_hint(db, 3, 3, (unsigned char[9]){ 2, 1, 3, 4, 5, 6, 7, 8, 0 }, NULL, &hd, &hm, err));
 	ck_assert(hd == 77 && hm == 77);
 	ck_assert_int_eq(slidetab_hint(db, 3, 3, s, NULL, &hd, &hm, NULL), SLIDETAB_OK);
 	ck_assert(hd == 0 && hm == 0);

@@ -19,7 +19,7 @@
 #include "tests/unit/testutil.h"
 
 #define QUERY_BIN "bin/query"
-#define MAXN 25
+#define MAXN      25
 
 static char dir[32];
 
@@ -308,8 +308,8 @@ END_TEST
 
 /* The tables of the eviction case: 2x2, 2x3 (both classes), 3x3 (all three). */
 static const int evict_keys[][3] = { { 2, 2, 0 }, { 2, 3, 0 }, { 2, 3, 1 }, { 3, 3, 0 }, { 3, 3, 1 }, { 3, 3, 4 } };
-#define NKEYS (int)(sizeof evict_keys / sizeof evict_keys[0])
-#define NPUZ 600
+#define NKEYS    (int)(sizeof evict_keys / sizeof evict_keys[0])
+#define NPUZ     600
 #define NTHREADS 8
 
 struct evict_puz {

@@ -4,14 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/model/board.h"
 #include "common/input.h"
+#include "libslidetab/model/board.h"
 #include "tests/unit/testutil.h"
 
 #define MAXR 96
 
 struct res {
-	int n;                 /* results (puzzles and errors) */
+	int n; /* results (puzzles and errors) */
 	int status[MAXR];
 	struct board_state s[MAXR], g[MAXR];
 	long line[MAXR];
@@ -90,14 +90,18 @@ END_TEST
 START_TEST(bom_cr_comments_nul)
 {
 	static struct res r;
-	read_str("\xef\xbb\xbf" "1 2 3 4 5 6 7 8 0\r8 1 3 4 5 6 7 2 0 # note\r\n1 2 3 4 5 6 7 x 8\r", 0, 0, 0, &r);
+	read_str("\xef\xbb\xbf"
+		 "1 2 3 4 5 6 7 8 0\r8 1 3 4 5 6 7 2 0 # note\r\n1 2 3 4 5 6 7 x 8\r",
+		 0, 0, 0, &r);
 	ck_assert_str_eq(shape(&r), "PPP");
 	expect_tiles(&r.s[1], "813456720");
 	expect_tiles(&r.s[2], "123456708");
 	ck_assert_int_eq(r.line[2], 3);
 	/* a BOM anywhere else is a bad token, escaped */
-	expect_read("1 2 3 0\n\xef\xbb\xbf" "1 2 3 0\n", 0, 0, 0, "PE", 1,
-		    "line 2: column 1: '\\xef\\xbb\\xbf1' is not a number or a blank mark (x X _ .)", &r);
+	expect_read("1 2 3 0\n\xef\xbb\xbf"
+		    "1 2 3 0\n",
+		    0, 0, 0, "PE", 1, "line 2: column 1: '\\xef\\xbb\\xbf1' is not a number or a blank mark (x X _ .)",
+		    &r);
 	/* a NUL never cuts a line short */
 	static const char nul[] = "1 2 3 0\n1 2 3\0 0\n1 2\0 3 0\n";
 	read_mem(nul, sizeof nul - 1, 0, 0, 0, &r);
@@ -139,23 +143,26 @@ START_TEST(board_messages)
 	expect_read("1 3 0\n4 2 5\n7 8 6\n", 0, 0, 0, "EEE", 0,
 		    "line 1: a row of 3 tokens: a puzzle given in rows needs --board RxC (e.g. 3x3)", &r);
 	expect_read("2\n1 2 3 4 5 6 7 8 0\n", 0, 0, 0, "EP", 0,
-		    "line 1: a lone number 2 looks like a case count (--style hdu3567 reads one; otherwise remove it)", &r);
+		    "line 1: a lone number 2 looks like a case count (--style hdu3567 reads one; otherwise remove it)",
+		    &r);
 	expect_read("1 2 3 4 5 6 0\n", 0, 0, 0, "E", 0,
 		    "line 1: 7 tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, "
-				   "16 4x4, 25 5x5): give --board RxC", &r);
+		    "16 4x4, 25 5x5): give --board RxC",
+		    &r);
 	/* --pairs: each count is one reading or refused as ambiguous */
 	expect_read("1 2 3 0 1 2 0 3\n", 0, 0, 1, "E", 0,
 		    "line 1: 8 tokens could be 2x2 (a start and goal) or 2x4: say which with --board", &r);
 	/* a line no board fits is an error of its own: every line after it gets its result too (issue 23) */
 	expect_read("1 2 3 4 5 6 7 8 9 10 11 0\n2 1 3 4 5 6 7 8 9 10 11 0\n1 2 3 4 5 6 0\n1 2 3 4 5 6 7 8 0\n"
-		    "1 2 3 4 5 6 7 8 9 10 11 0\n", 0, 0, 0, "EEEPE", 1,
-		    "line 2: 12 tokens could be 3x4 or 2x6: say which with --board", &r);
+		    "1 2 3 4 5 6 7 8 9 10 11 0\n",
+		    0, 0, 0, "EEEPE", 1, "line 2: 12 tokens could be 3x4 or 2x6: say which with --board", &r);
 	ck_assert_str_eq(r.msg[2], "line 3: 7 tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, "
 				   "12 3x4 or 2x6, 16 4x4, 25 5x5): give --board RxC");
 	ck_assert_str_eq(r.msg[4], "line 5: 12 tokens: a 3x3 puzzle is 9 tokens, or rows of 3");
 	ck_assert_int_eq(r.line[4], 5);
 	read_str("1 2 3 4 5 6 7 8 9 10 11 0\n", 0, 0, 1, &r);
-	ck_assert_str_eq(r.msg[0], "line 1: 12 tokens could be 2x3 (a start and goal), 3x4 or 2x6: say which with --board");
+	ck_assert_str_eq(r.msg[0],
+			 "line 1: 12 tokens could be 2x3 (a start and goal), 3x4 or 2x6: say which with --board");
 	read_str("1 2 3 0 1 2 0 3\n", 2, 2, 1, &r);
 	ck_assert_str_eq(shape(&r), "P");
 	expect_tiles(&r.g[0], "1203");
@@ -215,7 +222,8 @@ START_TEST(case_count)
 	ck_assert_int_eq(count_check("2\n12X453786\n12345678X\n564178X23\n7568X4123\n", msg), SLIDETAB_OK);
 	ck_assert_int_eq(count_check("3\n12X453786\n12345678X\n564178X23\n7568X4123\n", msg), SLIDETAB_EINVAL);
 	ck_assert_str_eq(msg, "line 1: 3 cases announced, 2 given");
-	ck_assert_int_eq(count_check("\n# c\n1\n12X453786\n12345678Z\n", msg), SLIDETAB_OK); /* an error is a case given */
+	ck_assert_int_eq(count_check("\n# c\n1\n12X453786\n12345678Z\n", msg),
+			 SLIDETAB_OK); /* an error is a case given */
 	ck_assert_int_eq(count_check("x\n12X453786\n12345678X\n", msg), SLIDETAB_EINVAL);
 	ck_assert_str_eq(msg, "line 1: expected the number of cases, found a blank mark");
 	ck_assert_int_eq(count_check("", msg), SLIDETAB_OK);
@@ -229,7 +237,7 @@ struct text {
 	unsigned char role[24576]; /* 1 + the puzzle whose line holds the byte (not its line end); 0 other bytes */
 	size_t len;
 	size_t first_end; /* where the first puzzle's text ends (the line that decides the board) */
-	int oneline; /* every puzzle on one line (or compact) */
+	int oneline;      /* every puzzle on one line (or compact) */
 };
 
 static unsigned rnd(unsigned *st)
@@ -331,7 +339,8 @@ static void check_damaged(const struct text *t, size_t pos, char orig, char repl
 		ck_assert_int_eq(r->n, k);
 		for (int i = deciding; i < k; i++)
 			ck_assert_msg(r->status[i] == INPUT_ERROR || same(&r->s[i], tiles[i], n),
-				      "puzzle %d misread after byte %zu '%c' -> 0x%02x", i + 1, pos, orig, (unsigned char)repl);
+				      "puzzle %d misread after byte %zu '%c' -> 0x%02x", i + 1, pos, orig,
+				      (unsigned char)repl);
 		return;
 	}
 	if (deciding)
@@ -353,7 +362,8 @@ static void check_damaged(const struct text *t, size_t pos, char orig, char repl
 	}
 }
 
-static const int prop_boards[][3] = { { 2, 2, 1 }, { 2, 3, 2 }, { 2, 4, 4 }, { 3, 3, 5 }, { 2, 5, 6 }, { 3, 4, 7 }, { 4, 4, 9 } };
+static const int prop_boards[][3] = { { 2, 2, 1 }, { 2, 3, 2 }, { 2, 4, 4 }, { 3, 3, 5 },
+				      { 2, 5, 6 }, { 3, 4, 7 }, { 4, 4, 9 } };
 
 /* Writes a generated text to $SLIDETAB_INPUT_CORPUS/prop-NAME with fuzz_input's mode byte. */
 static void save_sample(const struct text *t, int mode, int board, int trial)

@@ -144,7 +144,7 @@ static int ref_bfs(unsigned char start[4][8], size_t max_states)
 {
 	struct ref_set seen = { calloc(1024, 32), 1024, 0 };
 	size_t cap = 1024, head = 0, tail = 0, level_end;
-	unsigned char (*queue)[32] = malloc(32 * cap);
+	unsigned char(*queue)[32] = malloc(32 * cap);
 	int depth = 0, answer = -1;
 
 	ck_assert_ptr_nonnull(queue);
@@ -213,7 +213,7 @@ static int solve_and_replay(unsigned char l[4][8])
 			const struct gap_move *m = &res.path[i];
 			ck_assert_int_eq(play[m->from_row - 1][m->from_col - 1], m->card);
 			ck_assert_msg(model_play(play, m->card, m->row, m->col) == 0, "move %zu (%d@r%dc%d) is illegal",
-			              i + 1, m->card, m->row, m->col);
+				      i + 1, m->card, m->row, m->col);
 		}
 		ck_assert(model_is_goal(play));
 	} else {
@@ -277,18 +277,17 @@ static char *read_file(const char *path)
 }
 
 /* The published sample (also in tests/data/gap-sample.txt). */
-static const char SAMPLE[] =
-	"4\n"
-	"\n"
-	"12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n"
-	"\n"
-	"26 31 13 44 21 24 42\n17 45 23 25 41 36 11\n46 34 14 12 37 32 47\n16 43 27 35 22 33 15\n"
-	"\n"
-	"17 12 16 13 15 14 11\n27 22 26 23 25 24 21\n37 32 36 33 35 34 31\n47 42 46 43 45 44 41\n"
-	"\n"
-	"27 14 22 35 32 46 33\n13 17 36 24 44 21 15\n43 16 45 47 23 11 26\n25 37 41 34 42 12 31\n";
+static const char SAMPLE[] = "4\n"
+			     "\n"
+			     "12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n"
+			     "\n"
+			     "26 31 13 44 21 24 42\n17 45 23 25 41 36 11\n46 34 14 12 37 32 47\n16 43 27 35 22 33 15\n"
+			     "\n"
+			     "17 12 16 13 15 14 11\n27 22 26 23 25 24 21\n37 32 36 33 35 34 31\n47 42 46 43 45 44 41\n"
+			     "\n"
+			     "27 14 22 35 32 46 33\n13 17 36 24 44 21 15\n43 16 45 47 23 11 26\n25 37 41 34 42 12 31\n";
 
-#define GOOD "12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n"
+#define GOOD   "12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n"
 #define GOOD33 "26 31 13 44 21 24 42\n17 45 23 25 41 36 11\n46 34 14 12 37 32 47\n16 43 27 35 22 33 15\n"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -345,7 +344,7 @@ START_TEST(impossible_sample_is_fast)
 	struct gap_layout lay;
 	struct gap_result res;
 	const int dealt[28] = { 27, 14, 22, 35, 32, 46, 33, 13, 17, 36, 24, 44, 21, 15,
-	                        43, 16, 45, 47, 23, 11, 26, 25, 37, 41, 34, 42, 12, 31 };
+				43, 16, 45, 47, 23, 11, 26, 25, 37, 41, 34, 42, 12, 31 };
 
 	ck_assert_int_eq(gap_deal(dealt, &lay, NULL), SLIDETAB_OK);
 	ck_assert_int_eq(gap_solve(&lay, NULL, &res, NULL), SLIDETAB_UNSOLVABLE);
@@ -416,7 +415,7 @@ START_TEST(agrees_with_bfs_on_random_deals)
 END_TEST
 
 /* The goal with 17 taken back into row 2's last column, as dealt: one move, 17 into r1c7. */
-#define ONE_MOVE "12 13 14 15 16 11 21\n22 23 24 25 26 27 17\n32 33 34 35 36 37 31\n42 43 44 45 46 47 41\n"
+#define ONE_MOVE   "12 13 14 15 16 11 21\n22 23 24 25 26 27 17\n32 33 34 35 36 37 31\n42 43 44 45 46 47 41\n"
 #define IMPOSSIBLE "27 14 22 35 32 46 33\n13 17 36 24 44 21 15\n43 16 45 47 23 11 26\n25 37 41 34 42 12 31\n"
 
 START_TEST(path_and_show_format)
@@ -427,33 +426,33 @@ START_TEST(path_and_show_format)
 	ck_assert_int_eq(run_text("3\n\n" ONE_MOVE "\n" GOOD "\n" IMPOSSIBLE, &both, &out, &err), SLIDETAB_OK);
 	ck_assert_str_eq(err, "");
 	ck_assert_str_eq(out, "1\n1: 17@r1c7\n\n"
-	                      "11 12 13 14 15 16 .. ..\n"
-	                      "21 22 23 24 25 26 27 17\n"
-	                      "31 32 33 34 35 36 37 ..\n"
-	                      "41 42 43 44 45 46 47 ..\n"
-	                      "\n"
-	                      "11 12 13 14 15 16 17 ..\n"
-	                      "21 22 23 24 25 26 27 ..\n"
-	                      "31 32 33 34 35 36 37 ..\n"
-	                      "41 42 43 44 45 46 47 ..\n"
-	                      "0\n0:\n\n"
-	                      "11 12 13 14 15 16 17 ..\n"
-	                      "21 22 23 24 25 26 27 ..\n"
-	                      "31 32 33 34 35 36 37 ..\n"
-	                      "41 42 43 44 45 46 47 ..\n"
-	                      "-1\n-1: none\n\n"
-	                      "11 27 14 22 35 32 46 33\n"
-	                      "21 13 17 36 24 44 .. 15\n"
-	                      "31 43 16 45 47 23 .. 26\n"
-	                      "41 25 37 .. 34 42 12 ..\n");
+			      "11 12 13 14 15 16 .. ..\n"
+			      "21 22 23 24 25 26 27 17\n"
+			      "31 32 33 34 35 36 37 ..\n"
+			      "41 42 43 44 45 46 47 ..\n"
+			      "\n"
+			      "11 12 13 14 15 16 17 ..\n"
+			      "21 22 23 24 25 26 27 ..\n"
+			      "31 32 33 34 35 36 37 ..\n"
+			      "41 42 43 44 45 46 47 ..\n"
+			      "0\n0:\n\n"
+			      "11 12 13 14 15 16 17 ..\n"
+			      "21 22 23 24 25 26 27 ..\n"
+			      "31 32 33 34 35 36 37 ..\n"
+			      "41 42 43 44 45 46 47 ..\n"
+			      "-1\n-1: none\n\n"
+			      "11 27 14 22 35 32 46 33\n"
+			      "21 13 17 36 24 44 .. 15\n"
+			      "31 43 16 45 47 23 .. 26\n"
+			      "41 25 37 .. 34 42 12 ..\n");
 	free(out);
 	free(err);
 
 	ck_assert_int_eq(run_text("2\n\n" ONE_MOVE "\n" GOOD33, &path, &out, &err), SLIDETAB_OK);
 	ck_assert_str_eq(out, "1\n1: 17@r1c7\n33\n33: 37@r2c8 26@r2c6 12@r1c2 13@r1c3 15@r3c5 14@r1c4 34@r4c8 "
-	                      "16@r3c6 42@r4c2 45@r1c6 25@r1c8 24@r2c5 46@r1c7 32@r3c2 33@r3c3 34@r3c4 17@r3c7 "
-	                      "22@r2c2 23@r2c3 24@r2c4 25@r2c5 36@r4c6 27@r2c7 44@r4c4 15@r1c5 35@r3c5 45@r4c5 "
-	                      "16@r1c6 36@r3c6 46@r4c6 17@r1c7 37@r3c7 47@r4c7\n");
+			      "16@r3c6 42@r4c2 45@r1c6 25@r1c8 24@r2c5 46@r1c7 32@r3c2 33@r3c3 34@r3c4 17@r3c7 "
+			      "22@r2c2 23@r2c3 24@r2c4 25@r2c5 36@r4c6 27@r2c7 44@r4c4 15@r1c5 35@r3c5 45@r4c5 "
+			      "16@r1c6 36@r3c6 46@r4c6 17@r1c7 37@r3c7 47@r4c7\n");
 	free(out);
 	free(err);
 }
@@ -498,55 +497,60 @@ static void expect_bad(const char *input, const char *want_out, const char *want
 
 START_TEST(bad_cards)
 {
-	expect_bad("3\n\n" GOOD "\n12 13 14 15 16 18 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n"
-	           "\n" GOOD33,
-	           "0\nerror\n33\n", "gap: stdin: line 8 (layout 2): card 18 does not exist", NULL);
+	expect_bad("3\n\n" GOOD
+		   "\n12 13 14 15 16 18 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n"
+		   "\n" GOOD33,
+		   "0\nerror\n33\n", "gap: stdin: line 8 (layout 2): card 18 does not exist", NULL);
 	expect_bad("1\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 50 46 47 11\n",
-	           "error\n", "line 6 (layout 1): card 50 does not exist", NULL);
-	expect_bad("2\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n7 33 34 35 36 37 41\n42 43 44 45 46 47 11\n\n" GOOD,
-	           "error\n0\n", "line 5 (layout 1): card 7 does not exist", NULL);
-	expect_bad("2\n\n" GOOD "\n12 13 14 15 16 17 21\n10 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n",
-	           "0\nerror\n", "line 9 (layout 2): card 10 does not exist", NULL);
+		   "error\n", "line 6 (layout 1): card 50 does not exist", NULL);
+	expect_bad(
+		"2\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n7 33 34 35 36 37 41\n42 43 44 45 46 47 11\n\n" GOOD,
+		"error\n0\n", "line 5 (layout 1): card 7 does not exist", NULL);
+	expect_bad("2\n\n" GOOD
+		   "\n12 13 14 15 16 17 21\n10 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n",
+		   "0\nerror\n", "line 9 (layout 2): card 10 does not exist", NULL);
 }
 END_TEST
 
 START_TEST(bad_repeated_and_missing)
 {
-	expect_bad("2\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 23 41\n42 43 44 45 46 47 11\n\n" GOOD,
-	           "error\n0\n", "line 5 (layout 1): card 23 appears twice (lines 4 and 5); card 37 is missing",
-	           NULL);
+	expect_bad(
+		"2\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 23 41\n42 43 44 45 46 47 11\n\n" GOOD,
+		"error\n0\n", "line 5 (layout 1): card 23 appears twice (lines 4 and 5); card 37 is missing", NULL);
 	expect_bad("1\n\n12 12 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n",
-	           "error\n", "line 3 (layout 1): card 12 appears twice on the line; card 13 is missing", NULL);
+		   "error\n", "line 3 (layout 1): card 12 appears twice on the line; card 13 is missing", NULL);
 }
 END_TEST
 
 START_TEST(bad_counts_on_lines)
 {
 	expect_bad("2\n\n12 13 14 15 16 17\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n\n" GOOD,
-	           "error\n0\n", "line 3 (layout 1): expected 7 cards on the line, found 6", NULL);
-	expect_bad("2\n\n" GOOD "\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n",
-	           "0\nerror\n", "line 9 (layout 2): expected 7 cards on the line, found 8", NULL);
-	expect_bad("2\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n\n" GOOD,
-	           "error\n0\n", "line 5 (layout 1): expected 4 lines of 7 cards, found 3 lines (3-5)", NULL);
+		   "error\n0\n", "line 3 (layout 1): expected 7 cards on the line, found 6", NULL);
+	expect_bad("2\n\n" GOOD
+		   "\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n",
+		   "0\nerror\n", "line 9 (layout 2): expected 7 cards on the line, found 8", NULL);
+	expect_bad("2\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n\n" GOOD, "error\n0\n",
+		   "line 5 (layout 1): expected 4 lines of 7 cards, found 3 lines (3-5)", NULL);
 }
 END_TEST
 
 START_TEST(bad_tokens)
 {
-	expect_bad("2\n\n12 13 14 15 16 17 21\n22 2x 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n\n" GOOD,
-	           "error\n0\n", "line 4 (layout 1): column 4: '2x' is not a number", NULL);
+	expect_bad(
+		"2\n\n12 13 14 15 16 17 21\n22 2x 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n\n" GOOD,
+		"error\n0\n", "line 4 (layout 1): column 4: '2x' is not a number", NULL);
 	expect_bad("1\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 -11\n",
-	           "error\n", "line 6 (layout 1): column 19: '-11' is not a number", NULL);
+		   "error\n", "line 6 (layout 1): column 19: '-11' is not a number", NULL);
 }
 END_TEST
 
 START_TEST(bad_layout_counts)
 {
 	expect_bad("3\n\n" GOOD "\n" GOOD33, "0\n33\nerror\n",
-	           "line 11 (layout 3): layout missing: the input ends after 2 of 3 announced layouts", NULL);
+		   "line 11 (layout 3): layout missing: the input ends after 2 of 3 announced layouts", NULL);
 	expect_bad("4\n\n" GOOD, "0\nerror\nerror\nerror\n", "(layout 2): layouts 2-4 missing", NULL);
-	expect_bad("1\n\n" GOOD "\n42\n", "0\nerror\n", "line 8 (layout 2): unexpected input after the 1 announced layout",
-	           NULL);
+	expect_bad("1\n\n" GOOD "\n42\n", "0\nerror\n",
+		   "line 8 (layout 2): unexpected input after the 1 announced layout", NULL);
 	expect_bad("0\n\n" GOOD, "error\n", "line 3 (layout 1): unexpected input after the 0 announced layouts", NULL);
 	expect_bad("two\n\n" GOOD, "0\n", "line 1: expected the number of layouts", NULL);
 }
@@ -557,21 +561,22 @@ START_TEST(empty_and_crlf_input)
 	expect_answers("", "");
 	expect_answers("\n  \n# only comments\n", "");
 	expect_answers("2\r\n\r\n12\t13 14 15 16 17 21\r\n22 23 24 25 26 27 31\r\n32 33 34 35 36 37 41\r\n"
-	               "42 43 44 45 46 47 11\r\n\r\n26 31 13 44 21 24 42  \r\n17 45 23 25 41 36 11\r\n"
-	               "46 34 14 12 37 32 47\r\n\t16 43 27 35 22 33 15",
-	               "0\n33\n");
+		       "42 43 44 45 46 47 11\r\n\r\n26 31 13 44 21 24 42  \r\n17 45 23 25 41 36 11\r\n"
+		       "46 34 14 12 37 32 47\r\n\t16 43 27 35 22 33 15",
+		       "0\n33\n");
 }
 END_TEST
 
 /* The shared token grammar (libslidetab/base/tok.h): commas, tabs, trailing comments and comment lines. */
-#define COMMENTED "# two layouts follow\n2 # the count\n\n12,13,14,15,16,17,21 # row 1\n" \
+#define COMMENTED                                                                                                      \
+	"# two layouts follow\n2 # the count\n\n12,13,14,15,16,17,21 # row 1\n"                                        \
 	"22, 23, 24, 25, 26, 27, 31\n# between rows\n32\t33\t34\t35\t36\t37\t41\n42 43 44 45 46 47 11"
 
 START_TEST(commas_and_comments)
 {
 	expect_answers(COMMENTED " # row 4\n  # an indented comment line\n\n" GOOD33 "# the end\n", "0\n33\n");
 	expect_bad(COMMENTED "#glued\n\n" GOOD33, "error\n33\n",
-	           "line 8 (layout 1): column 19: '11#glued' is not a number", NULL);
+		   "line 8 (layout 1): column 19: '11#glued' is not a number", NULL);
 }
 END_TEST
 
@@ -583,20 +588,23 @@ START_TEST(junk_named_and_escaped)
 	FILE *in, *o;
 	size_t olen;
 
-	expect_bad("2\n\n12 13 14 15 16 17 21\n22 23 8a 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n\n" GOOD,
-	           "error\n0\n", "gap: stdin: line 4 (layout 1): column 7: '8a' is not a number", NULL);
+	expect_bad(
+		"2\n\n12 13 14 15 16 17 21\n22 23 8a 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n\n" GOOD,
+		"error\n0\n", "gap: stdin: line 4 (layout 1): column 7: '8a' is not a number", NULL);
 	ck_assert_int_eq(run_text("1\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n"
-	                          "42 43 44 4\x01\x1b[2J 46 47 11\n",
-	                          NULL, &out, &err),
-	                 SLIDETAB_EINVAL);
+				  "42 43 44 4\x01\x1b[2J 46 47 11\n",
+				  NULL, &out, &err),
+			 SLIDETAB_EINVAL);
 	ck_assert_str_eq(out, "error\n");
 	ck_assert_msg(strstr(err, "line 6 (layout 1): column 10: '4\\x01\\x1b[2J' is not a number") != NULL, "%s", err);
 	for (const char *p = err; *p; p++)
 		ck_assert_msg((unsigned char)*p >= 0x20 || *p == '\n', "raw control byte in '%s'", err);
 	free(out);
 	free(err);
-	expect_bad("t\x7fo\n\n" GOOD, "0\n", "line 1: expected the number of layouts (0..99999) alone on the line: "
-	           "column 1: 't\\x7fo' is not a number", NULL);
+	expect_bad("t\x7fo\n\n" GOOD, "0\n",
+		   "line 1: expected the number of layouts (0..99999) alone on the line: "
+		   "column 1: 't\\x7fo' is not a number",
+		   NULL);
 
 	/* without a diag stream the first problem is in err */
 	in = tmpfile();
@@ -662,7 +670,7 @@ START_TEST(memory_cap)
 	struct gap_layout lay;
 	struct gap_result res;
 	const int dealt[28] = { 17, 12, 16, 13, 15, 14, 11, 27, 22, 26, 23, 25, 24, 21,
-	                        37, 32, 36, 33, 35, 34, 31, 47, 42, 46, 43, 45, 44, 41 };
+				37, 32, 36, 33, 35, 34, 31, 47, 42, 46, 43, 45, 44, 41 };
 	struct slidetab_error e;
 
 	ck_assert_int_eq(gap_deal(dealt, &lay, NULL), SLIDETAB_OK);
@@ -678,7 +686,8 @@ START_TEST(memory_cap)
 
 	ck_assert_int_eq(run_text(SAMPLE, &tight, &out, &err), SLIDETAB_EINVAL);
 	ck_assert_str_eq(out, "0\nerror\nerror\nerror\n");
-	ck_assert_ptr_nonnull(strstr(err, "gap: stdin: line 8 (layout 2): search stopped: memory cap of 4000 bytes reached"));
+	ck_assert_ptr_nonnull(
+		strstr(err, "gap: stdin: line 8 (layout 2): search stopped: memory cap of 4000 bytes reached"));
 	ck_assert_ptr_nonnull(strstr(err, "line 13 (layout 3): search stopped"));
 	free(out);
 	free(err);
@@ -690,7 +699,7 @@ START_TEST(layout_checks)
 	struct gap_layout lay;
 	struct slidetab_error e;
 	int dup[28] = { 12, 12, 14, 15, 16, 17, 21, 22, 23, 24, 25, 26, 27, 31,
-	                32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 47, 11 };
+			32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 47, 11 };
 	struct gap_result res;
 
 	ck_assert_int_eq(gap_deal(dup, &lay, &e), SLIDETAB_EINVAL);

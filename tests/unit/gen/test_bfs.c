@@ -5,14 +5,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "libslidetab/table/exact.h"
 #include "common/table_write.h"
-#include "libslidetab/table/read.h"
-#include "libslidetab/model/rank.h"
 #include "gen/exact/bfs.h"
 #include "gen/exact/bfsseq.h"
 #include "gen/exact/exactcmd.h"
 #include "gen/exact/verify.h"
+#include "libslidetab/model/rank.h"
+#include "libslidetab/table/exact.h"
+#include "libslidetab/table/read.h"
 #include "tests/unit/refbfs.h"
 #include "tests/unit/testutil.h"
 
@@ -68,9 +68,8 @@ END_TEST
 /* SPEC §3 radii: 2x2 6 (1), 2x3 21 (1), 2x4 36 (1), 2x5 55 (2), 3x3 31 (2); centre of 3x3: 30 (148). */
 START_TEST(published_radii)
 {
-	static const int cases[][5] = { { 2, 2, 0, 6, 1 },   { 2, 3, 0, 21, 1 }, { 3, 2, 0, 21, 1 },
-					{ 2, 4, 0, 36, 1 },  { 2, 5, 0, 55, 2 }, { 3, 3, 0, 31, 2 },
-					{ 3, 3, 4, 30, 148 } };
+	static const int cases[][5] = { { 2, 2, 0, 6, 1 },  { 2, 3, 0, 21, 1 }, { 3, 2, 0, 21, 1 },  { 2, 4, 0, 36, 1 },
+					{ 2, 5, 0, 55, 2 }, { 3, 3, 0, 31, 2 }, { 3, 3, 4, 30, 148 } };
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct bfs_result res = search(cases[i][0], cases[i][1], cases[i][2], 2, TABLE_ENTRY_HALF);
 		ck_assert_uint_eq(res.radius, (unsigned)cases[i][3]);
@@ -132,9 +131,17 @@ END_TEST
 /* Header of a 2x4 table (goal blank last) holding the search result res. */
 static struct table_meta meta_2x4(uint32_t entry, uint32_t payload, const struct bfs_result *res)
 {
-	struct table_meta m = { .kind = TABLE_KIND_EXACT, .ranking = TABLE_RANK_SEQ_BLANK, .entry = entry,
-				.payload = payload, .rows = 2, .cols = 4, .cells = 8, .entry_bits = res->packed ? 1 : 8,
-				.entries = res->states, .radius = res->radius, .block_entries = 1024 };
+	struct table_meta m = { .kind = TABLE_KIND_EXACT,
+				.ranking = TABLE_RANK_SEQ_BLANK,
+				.entry = entry,
+				.payload = payload,
+				.rows = 2,
+				.cols = 4,
+				.cells = 8,
+				.entry_bits = res->packed ? 1 : 8,
+				.entries = res->states,
+				.radius = res->radius,
+				.block_entries = 1024 };
 	struct board b;
 	struct board_state g;
 	board_init(&b, 2, 4);
@@ -239,9 +246,12 @@ END_TEST
 START_TEST(every_encoding_against_a_plain_bfs)
 {
 	static const int boards[][3] = { { 2, 4, 0 }, { 2, 4, 1 }, { 3, 3, 0 }, { 3, 3, 1 }, { 3, 3, 4 } };
-	static const struct { int compress; uint32_t entry; } enc[] = {
-		{ 0, TABLE_ENTRY_PLAIN }, { 1, TABLE_ENTRY_PLAIN }, { 0, TABLE_ENTRY_HALF }, { 1, TABLE_ENTRY_HALF },
-		{ 0, TABLE_ENTRY_MDRES }, { 1, TABLE_ENTRY_MDRES }, { 2, TABLE_ENTRY_MDRES } };
+	static const struct {
+		int compress;
+		uint32_t entry;
+	} enc[] = { { 0, TABLE_ENTRY_PLAIN }, { 1, TABLE_ENTRY_PLAIN }, { 0, TABLE_ENTRY_HALF },
+		    { 1, TABLE_ENTRY_HALF },  { 0, TABLE_ENTRY_MDRES }, { 1, TABLE_ENTRY_MDRES },
+		    { 2, TABLE_ENTRY_MDRES } };
 	struct board b;
 	struct board_state g;
 	board_init(&b, boards[_i][0], boards[_i][1]);
@@ -252,7 +262,11 @@ START_TEST(every_encoding_against_a_plain_bfs)
 	ck_assert(mkdtemp(dir) != NULL);
 	snprintf(path, sizeof path, "%s/t.tbl", dir);
 	for (size_t e = 0; e < sizeof enc / sizeof enc[0]; e++) {
-		struct exactcmd_opts o = { .out = path, .threads = 2, .level = 6, .quiet = 1, .compress = enc[e].compress,
+		struct exactcmd_opts o = { .out = path,
+					   .threads = 2,
+					   .level = 6,
+					   .quiet = 1,
+					   .compress = enc[e].compress,
 					   .entry = enc[e].entry };
 		struct slidetab_error err;
 		int rc = exactcmd_run(&b, &g, &o, &err);
@@ -264,7 +278,8 @@ START_TEST(every_encoding_against_a_plain_bfs)
 			unsigned d;
 			rank_unrank(&x.rk, i, &s);
 			ck_assert(exact_distance(&x, &s, &d, &err) == SLIDETAB_OK);
-			ck_assert_msg((int)d == dist_of(&ref, &b, &s), "encoding %zu, state %llu", e, (unsigned long long)i);
+			ck_assert_msg((int)d == dist_of(&ref, &b, &s), "encoding %zu, state %llu", e,
+				      (unsigned long long)i);
 		}
 		exact_close(&x);
 	}

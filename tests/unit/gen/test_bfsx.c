@@ -6,7 +6,7 @@
 #include "gen/exact/bfsx.h"
 #include "tests/unit/testutil.h"
 
-#define OWNERS 4
+#define OWNERS   4
 #define PER_PAIR 50000 /* marks each producer sends each other owner: several blocks */
 
 struct got {

@@ -6,10 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "slidetab.h"
-#include "lite/slidetab_lite.h"
-#include "libslidetab/model/board.h"
 #include "gen/exact/exactcmd.h"
+#include "libslidetab/model/board.h"
+#include "lite/slidetab_lite.h"
+#include "slidetab.h"
 #include "tests/unit/testutil.h"
 
 static char tmpdir[64];
@@ -32,8 +32,9 @@ static uint8_t *make_table(int rows, int cols, int blank, int compress, uint32_t
 	board_init(&b, rows, cols);
 	board_goal(&b, blank, &g);
 	snprintf(path, sizeof path, "%s/t.tbl", tmpdir);
-	struct exactcmd_opts o = { .out = path, .threads = 2, .level = 6, .quiet = 1, .compress = compress,
-				   .entry = entry };
+	struct exactcmd_opts o = {
+		.out = path, .threads = 2, .level = 6, .quiet = 1, .compress = compress, .entry = entry
+	};
 	ck_assert_msg(exactcmd_run(&b, &g, &o, &err) == SLIDETAB_OK, "%s", err.msg);
 	FILE *f = fopen(path, "rb");
 	ck_assert_ptr_nonnull(f);

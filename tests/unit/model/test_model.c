@@ -187,7 +187,8 @@ START_TEST(board_symmetry_classes)
 		for (int c = 0; c < 9; c++)
 			for (int d = 0; d < 4; d++)
 				if (b.nbr[c][d] >= 0)
-					ck_assert_int_eq(b.nbr[syms[i].cell[c]][syms[i].dir[d]], syms[i].cell[b.nbr[c][d]]);
+					ck_assert_int_eq(b.nbr[syms[i].cell[c]][syms[i].dir[d]],
+							 syms[i].cell[b.nbr[c][d]]);
 	int want33[9] = { 0, 1, 0, 1, 4, 1, 0, 1, 0 };
 	for (int c = 0; c < 9; c++)
 		ck_assert_int_eq(board_blank_class(&b, c), want33[c]);
@@ -204,7 +205,9 @@ END_TEST
  * image), for a goal's blank on every cell of 3x3, 2x4 and 4x2 (tables of both orientations). */
 START_TEST(frame_maps_moves)
 {
-	static const int boards[][4] = { { 3, 3, 3, 3 }, { 2, 4, 2, 4 }, { 2, 4, 4, 2 }, { 4, 2, 2, 4 }, { 2, 3, 3, 2 } };
+	static const int boards[][4] = {
+		{ 3, 3, 3, 3 }, { 2, 4, 2, 4 }, { 2, 4, 4, 2 }, { 4, 2, 2, 4 }, { 2, 3, 3, 2 }
+	};
 	for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
 		struct board ub, tb;
 		board_init(&ub, boards[i][0], boards[i][1]);
@@ -227,8 +230,8 @@ START_TEST(frame_maps_moves)
 					int to = ub.nbr[c][d];
 					ck_assert_msg(to < 0 ? tb.nbr[f.cell[c]][f.dir[d]] < 0
 							     : tb.nbr[f.cell[c]][f.dir[d]] == f.cell[to],
-						      "%dx%d onto %dx%d, blank %d: cell %d direction %d maps wrongly", ub.rows,
-						      ub.cols, tb.rows, tb.cols, blank, c, d);
+						      "%dx%d onto %dx%d, blank %d: cell %d direction %d maps wrongly",
+						      ub.rows, ub.cols, tb.rows, tb.cols, blank, c, d);
 				}
 			}
 			ck_assert_uint_eq(seen, (1u << n) - 1);

@@ -6,12 +6,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/table_write.h"
+#include "gen/pdb/pdbgen.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
-#include "common/table_write.h"
-#include "libslidetab/table/read.h"
-#include "gen/pdb/pdbgen.h"
 #include "libslidetab/search/ida.h"
+#include "libslidetab/table/read.h"
 #include "tests/unit/testutil.h"
 
 #ifndef TEST_DATA
@@ -20,10 +20,10 @@
 
 /* Check's ck_assert_* report every passed assertion to the parent process: in loops over
  * hundreds of thousands of states that costs more than the test; EXPECT only acts on failure. */
-#define EXPECT(cond, ...)                                                                          \
-	do {                                                                                       \
-		if (!(cond))                                                                       \
-			ck_abort_msg(__VA_ARGS__);                                                 \
+#define EXPECT(cond, ...)                                                                                              \
+	do {                                                                                                           \
+		if (!(cond))                                                                                           \
+			ck_abort_msg(__VA_ARGS__);                                                                     \
 	} while (0)
 
 /* ---- small helpers written for the test, independent of the code under test ---- */
@@ -78,7 +78,7 @@ static int8_t *bfs_all(int rows, int cols, const struct board_state *g)
 		while (s[b])
 			b++;
 		int br = b / cols, bc = b % cols;
-		const int dr[4] = {1, 0, 0, -1}, dc[4] = {0, -1, 1, 0};
+		const int dr[4] = { 1, 0, 0, -1 }, dc[4] = { 0, -1, 1, 0 };
 		for (int k = 0; k < 4; k++) {
 			int r = br + dr[k], c = bc + dc[k];
 			if (r < 0 || r >= rows || c < 0 || c >= cols)
@@ -100,8 +100,8 @@ static int8_t *bfs_all(int rows, int cols, const struct board_state *g)
 }
 
 /* Value of PDB entry `rank` by the header's encoding; -1 for the unreachable sentinel. */
-static int entry_value(const struct table_meta *m, const uint8_t *packed, uint64_t rank,
-		       const uint8_t *cells, const uint8_t *goalcell, int k, const struct board *b)
+static int entry_value(const struct table_meta *m, const uint8_t *packed, uint64_t rank, const uint8_t *cells,
+		       const uint8_t *goalcell, int k, const struct board *b)
 {
 	unsigned e = table_packed_get(packed, rank, m->entry_bits);
 	uint64_t reach = 0;
@@ -117,8 +117,7 @@ static int entry_value(const struct table_meta *m, const uint8_t *packed, uint64
 	return md + 2 * (int)e;
 }
 
-static void random_solvable(const struct board *b, const struct board_state *g, uint64_t *seed,
-			    struct board_state *s)
+static void random_solvable(const struct board *b, const struct board_state *g, uint64_t *seed, struct board_state *s)
 {
 	memset(s, 0, sizeof *s);
 	for (int i = 0; i < b->n; i++)
@@ -158,8 +157,8 @@ static int apply_path(const struct board *b, struct board_state *s, const char *
 	return 0;
 }
 
-static void build(const struct board *b, const struct board_state *g, uint32_t mask, int threads,
-		  struct table_meta *m, uint8_t **packed)
+static void build(const struct board *b, const struct board_state *g, uint32_t mask, int threads, struct table_meta *m,
+		  uint8_t **packed)
 {
 	struct slidetab_error err = { 0 };
 	int rc = pdbgen_build(b, g, mask, threads, m, packed, &err);
@@ -167,8 +166,8 @@ static void build(const struct board *b, const struct board_state *g, uint32_t m
 }
 
 /* A set for board b, goal g, built in memory from masks. */
-static struct pdb_set *make_set(const struct board *b, const struct board_state *g,
-				const uint32_t *masks, int nmasks, int threads)
+static struct pdb_set *make_set(const struct board *b, const struct board_state *g, const uint32_t *masks, int nmasks,
+				int threads)
 {
 	struct slidetab_error err = { 0 };
 	struct pdb_set *set;
@@ -185,7 +184,7 @@ static struct pdb_set *make_set(const struct board *b, const struct board_state 
 /* The 3x3 set of two 4-tile patterns, 1-4 and 5-8, for goal g. */
 static struct pdb_set *make_set_3x3_44(const struct board *b, const struct board_state *g, int threads)
 {
-	const uint32_t masks[] = {0x01e, 0x1e0};
+	const uint32_t masks[] = { 0x01e, 0x1e0 };
 	return make_set(b, g, masks, 2, threads);
 }
 
@@ -260,13 +259,12 @@ START_TEST(rank_bijection)
 		pdb_unrank(&r, x, cells);
 		uint32_t used = 0;
 		for (int j = 0; j < 8; j++) {
-			EXPECT(cells[j] < 16 && !(used >> cells[j] & 1u), "unrank %llu",
-			       (unsigned long long)x);
+			EXPECT(cells[j] < 16 && !(used >> cells[j] & 1u), "unrank %llu", (unsigned long long)x);
 			used |= 1u << cells[j];
 		}
 		EXPECT(pdb_rank(&r, cells) == x, "rank %llu", (unsigned long long)x);
 	}
-	pdb_unrank(&r, r.count - 1, (uint8_t[PDB_MAX_CELLS]){0});
+	pdb_unrank(&r, r.count - 1, (uint8_t[PDB_MAX_CELLS]){ 0 });
 	ck_assert_int_ne(pdb_ranker_init(&r, 16, 16), 0);
 	ck_assert_int_ne(pdb_ranker_init(&r, 16, 0), 0);
 }
@@ -288,7 +286,7 @@ static void exact_3x3(int blank, int radius, uint64_t at_radius)
 	ck_assert_uint_eq(m.radius, (unsigned)radius);
 	ck_assert_uint_eq(m.hist[radius], at_radius);
 	int8_t *dist = bfs_all(3, 3, &g);
-	uint64_t hist[64] = {0}, reach = 0;
+	uint64_t hist[64] = { 0 }, reach = 0;
 	struct pdb_ranker r;
 	pdb_ranker_init(&r, 9, 8);
 	uint8_t goalcell[8];
@@ -303,8 +301,8 @@ static void exact_3x3(int blank, int radius, uint64_t at_radius)
 			s[cells[i]] = (uint8_t)(i + 1);
 		int want = dist[perm_rank(s, 9)];
 		int got = entry_value(&m, p, x, cells, goalcell, 8, &b);
-		EXPECT(got == want, "3x3 blank %d placement %llu: pdb %d, bfs %d", blank,
-		       (unsigned long long)x, got, want);
+		EXPECT(got == want, "3x3 blank %d placement %llu: pdb %d, bfs %d", blank, (unsigned long long)x, got,
+		       want);
 		if (want >= 0) {
 			hist[want]++;
 			reach++;
@@ -413,8 +411,8 @@ static void pdb_reference(int rows, int cols, int blank, uint32_t mask)
 		}
 		int got = entry_value(&m, p, x, cells, goalcell, k, &b);
 		EXPECT(got == (best == 255 ? -1 : best),
-		       "%dx%d blank %d pattern 0x%x placement %llu: pdb %d, reference %d", rows, cols,
-		       blank, mask, (unsigned long long)x, got, best);
+		       "%dx%d blank %d pattern 0x%x placement %llu: pdb %d, reference %d", rows, cols, blank, mask,
+		       (unsigned long long)x, got, best);
 	}
 	struct slidetab_error err = { 0 };
 	ck_assert_msg(pdbgen_verify(&b, &m, p, 2, &err) == 0, "%s", err.msg);
@@ -443,7 +441,7 @@ START_TEST(pdb_threads_identical)
 	board_init(&b, 4, 4);
 	struct board_state g;
 	board_goal(&b, 0, &g);
-	const uint32_t masks[] = {0x00ce, 0x1032};
+	const uint32_t masks[] = { 0x00ce, 0x1032 };
 	for (int q = 0; q < 2; q++) {
 		struct table_meta m1, m2, m3;
 		uint8_t *p1, *p2, *p3;
@@ -516,8 +514,8 @@ END_TEST
 
 START_TEST(presets)
 {
-	const char *names[] = {"555", "663", "78", "555sym", "663sym", "78sym"};
-	const int npat[] = {3, 3, 2, 3, 3, 2};
+	const char *names[] = { "555", "663", "78", "555sym", "663sym", "78sym" };
+	const int npat[] = { 3, 3, 2, 3, 3, 2 };
 	for (int q = 0; q < 6; q++) {
 		uint32_t masks[PDBGEN_PRESET_MAX], all = 0;
 		int np = pdbgen_preset(names[q], masks);
@@ -563,7 +561,7 @@ START_TEST(heuristic_admissible_3x3)
 	ck_assert_int_eq(pdb_set_h(set, &g), 0);
 	int8_t *dist = bfs_all(3, 3, &g);
 	/* every reachable state: h <= distance, h = max of both sums, h >= Manhattan */
-	uint8_t s[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+	uint8_t s[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
 	uint64_t better = 0;
 	for (uint32_t x = 0; x < 362880; x++) {
 		/* next permutation in lexicographic order (x = its rank) */
@@ -615,8 +613,8 @@ static void ida_vs_bfs(struct pdb_set *set, const struct board_state *goal, int 
 		int rc = ida_solve(set, &s, goal, 0, &res, &err);
 		EXPECT(rc == 0, "%s", err.msg);
 		EXPECT(res.status == IDA_SOLVED, "puzzle %d: status %d", i, res.status);
-		EXPECT(res.length == dist[perm_rank(s.t, b->n)], "puzzle %d: length %d, bfs %d", i,
-		       res.length, dist[perm_rank(s.t, b->n)]);
+		EXPECT(res.length == dist[perm_rank(s.t, b->n)], "puzzle %d: length %d, bfs %d", i, res.length,
+		       dist[perm_rank(s.t, b->n)]);
 		EXPECT((int)strlen(res.path) == res.length, "puzzle %d: path length", i);
 		EXPECT(apply_path(b, &s, res.path) == 0, "puzzle %d: illegal move in %s", i, res.path);
 		EXPECT(memcmp(s.t, goal->t, (size_t)b->n) == 0, "puzzle %d: path misses the goal", i);
@@ -637,9 +635,9 @@ START_TEST(ida_3x3_vs_bfs)
 	board_goal(&b, 8, &g2);
 	ida_vs_bfs(set, &g2, 60, 2);
 	/* blank top right, tiles in a random order */
-	struct board_state g3 = {{5, 3, 0, 8, 1, 7, 2, 6, 4}};
+	struct board_state g3 = { { 5, 3, 0, 8, 1, 7, 2, 6, 4 } };
 	ida_vs_bfs(set, &g3, 60, 3);
-	struct board_state g4 = {{6, 1, 7, 2, 8, 3, 0, 4, 5}};
+	struct board_state g4 = { { 6, 1, 7, 2, 8, 3, 0, 4, 5 } };
 	ida_vs_bfs(set, &g4, 60, 4);
 	pdb_set_free(set);
 	/* the exact table as a one-pattern set */
@@ -735,7 +733,7 @@ START_TEST(table_roundtrip)
 	board_init(&b, 3, 3);
 	struct board_state g;
 	board_goal(&b, 0, &g);
-	const uint32_t masks[] = {0x01e, 0x1e0};
+	const uint32_t masks[] = { 0x01e, 0x1e0 };
 	char dir[] = "/tmp/test_pdb_XXXXXX";
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	char paths[2][300];
@@ -746,12 +744,11 @@ START_TEST(table_roundtrip)
 		build(&b, &g, masks[i], 2, &m, &p);
 		snprintf(paths[i], sizeof paths[i], "%s/p%d.tbl", dir, i);
 		uint64_t bytes = 0;
-		ck_assert_msg(table_write(paths[i], &m, p, 6, &bytes, &terr) == SLIDETAB_OK, "%s",
-			      terr.msg);
+		ck_assert_msg(table_write(paths[i], &m, p, 6, &bytes, &terr) == SLIDETAB_OK, "%s", terr.msg);
 		ck_assert_uint_gt(bytes, 0);
 		free(p);
 	}
-	const char *pp[2] = {paths[0], paths[1]};
+	const char *pp[2] = { paths[0], paths[1] };
 	struct slidetab_error err = { 0 };
 	struct pdb_set *loaded, *mem = make_set(&b, &g, masks, 2, 1);
 	ck_assert_msg(pdb_set_load(&loaded, pp, 2, 2, &err) == 0, "%s", err.msg);
@@ -764,10 +761,10 @@ START_TEST(table_roundtrip)
 	}
 	pdb_set_free(loaded);
 	/* the same file twice: overlapping patterns are refused */
-	const char *twice[2] = {paths[0], paths[0]};
+	const char *twice[2] = { paths[0], paths[0] };
 	ck_assert_int_ne(pdb_set_load(&loaded, twice, 2, 1, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err.msg, "overlaps"));
-	const char *missing[1] = {"/nonexistent/x.tbl"};
+	const char *missing[1] = { "/nonexistent/x.tbl" };
 	ck_assert_int_ne(pdb_set_load(&loaded, missing, 1, 1, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err.msg, "/nonexistent/x.tbl"));
 	pdb_set_free(mem);
@@ -818,7 +815,7 @@ START_TEST(korf_555)
 		ck_assert_mem_eq(s.t, g.t, 16);
 	}
 	/* ALDS1_13_C's sample, goal blank last (a corner: relabel + reflect) */
-	struct board_state gl, s = {{1, 2, 3, 4, 6, 7, 8, 0, 5, 10, 11, 12, 9, 13, 14, 15}};
+	struct board_state gl, s = { { 1, 2, 3, 4, 6, 7, 8, 0, 5, 10, 11, 12, 9, 13, 14, 15 } };
 	board_goal(&b, 15, &gl);
 	struct slidetab_error err = { 0 };
 	struct ida_result r;

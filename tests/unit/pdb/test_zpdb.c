@@ -69,7 +69,8 @@ static int16_t *ref_bfs(const struct board *b, const struct board_state *goal, c
 					continue;
 				cells[i] = (uint8_t)c;
 				uint32_t nocc = occ ^ (1u << t) ^ (1u << c);
-				uint64_t ns = pdb_rank(rk, cells) * (uint64_t)b->n + (uint64_t)__builtin_ctz(ref_region(b, nocc, t));
+				uint64_t ns = pdb_rank(rk, cells) * (uint64_t)b->n +
+					      (uint64_t)__builtin_ctz(ref_region(b, nocc, t));
 				cells[i] = (uint8_t)t;
 				if (dist[ns] < 0) {
 					dist[ns] = (int16_t)(dist[s] + 1);
@@ -148,7 +149,8 @@ START_TEST(every_entry_decodes_to_the_bfs_value)
 					cells[i] = (uint8_t)to;
 					uint32_t nocc = occ ^ (1u << t) ^ (1u << to);
 					uint64_t ne = pdb_zidx_index(&p->z, cells, nocc, (unsigned)t);
-					int nmd = md - board_taxicab(&b, t, p->goalcell[i]) + board_taxicab(&b, to, p->goalcell[i]);
+					int nmd = md - board_taxicab(&b, t, p->goalcell[i]) +
+						  board_taxicab(&b, to, p->goalcell[i]);
 					uint64_t nr = pdb_rank(&p->rk, cells) * (uint64_t)b.n +
 						      (uint64_t)__builtin_ctz(ref_region(&b, nocc, t));
 					ck_assert_int_eq(pdb_one_zstep(want, nmd, pdb_one_bit(p, ne)), dist[nr]);
@@ -312,7 +314,7 @@ START_TEST(flipped_byte_fails_only_the_answer_that_needs_it)
 	fseek(f, off, SEEK_SET);
 	fputc(c ^ 0x10, f);
 	fclose(f);
-	struct pdb_set *set = load(bad); /* opening reads no entry: the damage is not seen yet */
+	struct pdb_set *set = load(bad);     /* opening reads no entry: the damage is not seen yet */
 	for (int pass = 0; pass < 2; pass++) /* and a second time, once the block is known bad */
 		for (int i = 0; i < 3; i++) {
 			int rc = solve(set, puz[i], &r, &err);
@@ -338,7 +340,8 @@ START_TEST(flipped_byte_fails_only_the_answer_that_needs_it)
 		for (int k = 0; k < 16; k++)
 			fprintf(f, "%d%c", puz[i][k], k == 15 ? '\n' : ' ');
 	fclose(f);
-	snprintf(q, sizeof q, "bin/query --board 4x4 --goal first -j 2 --tables %s < %s > %s 2>/dev/null", bad, in, out);
+	snprintf(q, sizeof q, "bin/query --board 4x4 --goal first -j 2 --tables %s < %s > %s 2>/dev/null", bad, in,
+		 out);
 	int st = system(q);
 	ck_assert(WIFEXITED(st));
 	ck_assert_int_eq(WEXITSTATUS(st), 3);

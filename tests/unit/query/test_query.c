@@ -4,13 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/model/board.h"
 #include "common/input.h"
+#include "libslidetab/model/board.h"
 #include "slidetab.h"
 #include "tests/unit/refbfs.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
-
 
 /* ---- input ---- */
 
@@ -164,8 +163,8 @@ static void shuffle(const struct board *b, struct board_state *s, uint64_t *x)
  * lexicographically smallest optimal path checked against a plain BFS from the goal. */
 START_TEST(random_goals_match_plain_bfs)
 {
-	static const int boards[][3] = { { 2, 2, 6 }, { 2, 3, 6 }, { 3, 2, 6 }, { 2, 4, 5 }, { 4, 2, 3 },
-					 { 3, 3, 4 }, { 2, 5, 2 }, { 5, 2, 1 } };
+	static const int boards[][3] = { { 2, 2, 6 }, { 2, 3, 6 }, { 3, 2, 6 }, { 2, 4, 5 },
+					 { 4, 2, 3 }, { 3, 3, 4 }, { 2, 5, 2 }, { 5, 2, 1 } };
 	slidetab *db;
 	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
 	uint64_t x = 0x1234567887654321ull + (uint64_t)_i;

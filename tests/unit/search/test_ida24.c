@@ -5,15 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/search/ida.h"
 #include "common/input.h"
-#include "libslidetab/pdb/pdb.h"
 #include "gen/pdb/pdbcmd.h"
 #include "gen/pdb/pdbgen.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/search/ida.h"
 #include "slidetab.h"
 #include "tests/unit/testutil.h"
 
-#define N 25
+#define N    25
 #define SIDE 5
 
 static const char letters[] = "dlru";
@@ -375,7 +375,8 @@ START_TEST(library_threads_same_answers)
 		ck_assert_int_eq(slidetab_set_threads(db, 1, &e), SLIDETAB_OK);
 		ck_assert_msg(slidetab_path(db, 5, 5, start, goal, one, sizeof one, &e) == SLIDETAB_OK, "%s", e.msg);
 		ck_assert_int_eq(slidetab_set_threads(db, 3, &e), SLIDETAB_OK);
-		ck_assert_msg(slidetab_path(db, 5, 5, start, goal, three, sizeof three, &e) == SLIDETAB_OK, "%s", e.msg);
+		ck_assert_msg(slidetab_path(db, 5, 5, start, goal, three, sizeof three, &e) == SLIDETAB_OK, "%s",
+			      e.msg);
 		ck_assert_str_eq(one, three);
 	}
 	slidetab_close(db);

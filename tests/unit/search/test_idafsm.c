@@ -9,9 +9,9 @@
 
 /* Strings of up to L moves on an open grid of side G, blank starting in the middle; letters
  * d l r u = 0..3, 3 - k undoes k. */
-#define L 9
-#define G (2 * L + 1)
-#define CELLS (G * G)
+#define L      9
+#define G      (2 * L + 1)
+#define CELLS  (G * G)
 #define MAXSTR 40000 /* 1 + 4 * (3^9 - 1) / 2 = 39,365 strings without an undo */
 
 struct str {
@@ -127,8 +127,8 @@ static void check_machine(const struct idafsm *f)
 			for (int i = 2; i <= len && want < 0; i++)
 				if (holds(m, i))
 					want = i;
-			ck_assert_msg(stopped == want, "string of %d letters %x: machine stops after %d, want %d",
-				      len, c, stopped, want);
+			ck_assert_msg(stopped == want, "string of %d letters %x: machine stops after %d, want %d", len,
+				      c, stopped, want);
 		}
 }
 

@@ -49,7 +49,8 @@ static struct pdb_set *zero_set(const char *preset, int rows, int cols, int blan
 	for (int i = 0; i < n; i++) {
 		struct table_meta m;
 		uint8_t *p;
-		ck_assert_msg(pdbgen_build_enc(&b, &g, masks[i], TABLE_ENTRY_ZBIT, 2, &m, &p, &err) == 0, "%s", err.msg);
+		ck_assert_msg(pdbgen_build_enc(&b, &g, masks[i], TABLE_ENTRY_ZBIT, 2, &m, &p, &err) == 0, "%s",
+			      err.msg);
 		ck_assert_msg(pdb_set_add(set, &m, p, 1, &err) == 0, "%s", err.msg);
 	}
 	ck_assert_int_eq(set->pat[0].zero, 1);

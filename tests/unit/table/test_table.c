@@ -8,8 +8,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "libslidetab/model/board.h"
 #include "common/table_write.h"
+#include "libslidetab/model/board.h"
 #include "libslidetab/table/read.h"
 #include "tests/unit/testutil.h"
 
@@ -105,7 +105,8 @@ START_TEST(roundtrip)
 			struct table *t;
 			struct slidetab_error err;
 			ck_assert_msg(table_open(&t, path, flags, &err) == SLIDETAB_OK, "%s", err.msg);
-			ck_assert_msg(table_check_all(t, &err) == SLIDETAB_OK, "%s", err.msg); /* again after preload: a no-op */
+			ck_assert_msg(table_check_all(t, &err) == SLIDETAB_OK, "%s",
+				      err.msg); /* again after preload: a no-op */
 			ck_assert_ptr_nonnull(table_packed(t));
 			const struct table_meta *got = table_get_meta(t);
 			ck_assert_uint_eq(got->entries, 20160);
