@@ -33,11 +33,11 @@ static void dir_teardown(void)
 	testtables_remove(dir);
 }
 
-static uint64_t rng = 0x2545f4914f6cdd1du;
+static uint64_t seed = 0x2545f4914f6cdd1du;
+
 static unsigned rnd(unsigned n)
 {
-	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-	return (unsigned)(rng % n);
+	return testutil_below(&seed, n);
 }
 
 /* The cell the blank reaches from b by letter m on rows x cols, or -1. */

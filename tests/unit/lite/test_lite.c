@@ -13,12 +13,11 @@
 #include "tests/unit/testutil.h"
 
 static char tmpdir[64];
-static uint64_t rng = 0x9e3779b97f4a7c15u;
+static uint64_t seed = 0x9e3779b97f4a7c15u;
 
 static unsigned rnd(unsigned n)
 {
-	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-	return (unsigned)(rng % n);
+	return testutil_below(&seed, n);
 }
 
 /* Writes the rows x cols table of the goal with the blank at `blank` (compress 0 raw, 2 compact)

@@ -28,12 +28,6 @@
 
 /* ---- small helpers written for the test, independent of the code under test ---- */
 
-static uint64_t rng_next(uint64_t *x)
-{
-	*x = *x * 6364136223846793005ull + 1442695040888963407ull;
-	return *x >> 33;
-}
-
 /* Lexicographic rank of a permutation of 0..n-1 (n <= 12). */
 static uint32_t perm_rank(const uint8_t *p, int n)
 {
@@ -123,7 +117,7 @@ static void random_solvable(const struct board *b, const struct board_state *g, 
 	for (int i = 0; i < b->n; i++)
 		s->t[i] = (uint8_t)i;
 	for (int i = b->n - 1; i > 0; i--) {
-		int j = (int)(rng_next(seed) % (uint64_t)(i + 1));
+		int j = (int)(testutil_rng(seed) % (uint64_t)(i + 1));
 		uint8_t t = s->t[i];
 		s->t[i] = s->t[j];
 		s->t[j] = t;
@@ -254,7 +248,7 @@ START_TEST(rank_bijection)
 	ck_assert_uint_eq(r.count, 518918400u);
 	uint64_t seed = 7;
 	for (int i = 0; i < 200000; i++) {
-		uint64_t x = (rng_next(&seed) << 20 ^ rng_next(&seed)) % r.count;
+		uint64_t x = (testutil_rng(&seed) << 20 ^ testutil_rng(&seed)) % r.count;
 		uint8_t cells[PDB_MAX_CELLS];
 		pdb_unrank(&r, x, cells);
 		uint32_t used = 0;

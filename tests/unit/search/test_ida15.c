@@ -40,12 +40,6 @@ static int step(int cell, int d)
 	}
 }
 
-static uint64_t rng(uint64_t *x)
-{
-	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
-	return *x;
-}
-
 /* The reference: Manhattan distance of s to goal g (blank excluded). */
 static int manhattan(const unsigned char *s, const int *where)
 {
@@ -118,7 +112,7 @@ static void make_pair(uint64_t *seed, int blank, int moves, unsigned char *goal,
 	for (int t = 0; t < N - 1; t++)
 		tiles[t] = (unsigned char)(t + 1);
 	for (int t = N - 2; t > 0; t--) {
-		int j = (int)(rng(seed) % (uint64_t)(t + 1));
+		int j = (int)(testutil_rng(seed) % (uint64_t)(t + 1));
 		unsigned char tmp = tiles[t];
 		tiles[t] = tiles[j], tiles[j] = tmp;
 	}
@@ -129,7 +123,7 @@ static void make_pair(uint64_t *seed, int blank, int moves, unsigned char *goal,
 	for (int m = 0; m < moves; m++) {
 		int d, to;
 		do
-			d = (int)(rng(seed) % 4), to = step(b, d);
+			d = (int)(testutil_rng(seed) % 4), to = step(b, d);
 		while (to < 0 || d == back);
 		start[b] = start[to], start[to] = 0;
 		b = to, back = 3 - d;
@@ -150,7 +144,7 @@ START_TEST(every_blank_class_matches_the_reference)
 		char path[128], best[64];
 		unsigned dist;
 		int count;
-		make_pair(&seed, blanks[_i], 10 + (int)(rng(&seed) % 12), goal, start);
+		make_pair(&seed, blanks[_i], 10 + (int)(testutil_rng(&seed) % 12), goal, start);
 		struct slidetab_error e;
 		ck_assert_msg(slidetab_distance(db, 4, 4, start, goal, &dist, &e) == SLIDETAB_OK, "%s", e.msg);
 		ck_assert_msg(slidetab_path(db, 4, 4, start, goal, path, sizeof path, &e) == SLIDETAB_OK, "%s", e.msg);
@@ -206,8 +200,8 @@ START_TEST(square_loops_give_the_smallest_twin)
 			const int loop[6] = { a, bdir, 3 - a, 3 - bdir, a, bdir };
 			for (int m = 0; m < 6 && ok; m++)
 				ok = play(start, &b, loop[m]);
-			for (int m = (int)(rng(&seed) % 4); m > 0 && ok; m--)
-				play(start, &b, (int)(rng(&seed) % 4));
+			for (int m = (int)(testutil_rng(&seed) % 4); m > 0 && ok; m--)
+				play(start, &b, (int)(testutil_rng(&seed) % 4));
 			if (!ok)
 				continue;
 			answers_the_smallest(db, start, goal);
@@ -234,15 +228,15 @@ START_TEST(skipped_strings_give_the_smallest_path)
 		make_pair(&seed, _i, 0, goal, start);
 		int b = _i, st = 0, len = 0, ok = 1;
 		while (st >= 0 && len < IDAFSM_LEN && ok) {
-			int d = (int)(rng(&seed) % 4);
+			int d = (int)(testutil_rng(&seed) % 4);
 			st = f->next[st][d];
 			ok = play(start, &b, d);
 			len++;
 		}
 		if (st >= 0 || !ok || len < 7)
 			continue;
-		for (int m = (int)(rng(&seed) % 4); m > 0; m--)
-			play(start, &b, (int)(rng(&seed) % 4));
+		for (int m = (int)(testutil_rng(&seed) % 4); m > 0; m--)
+			play(start, &b, (int)(testutil_rng(&seed) % 4));
 		answers_the_smallest(db, start, goal);
 		tried++;
 	}

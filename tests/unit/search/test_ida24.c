@@ -30,12 +30,6 @@ static int step(int cell, int d)
 	}
 }
 
-static uint64_t rng(uint64_t *x)
-{
-	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
-	return *x;
-}
-
 static int taxi(int a, int b)
 {
 	return abs(a / SIDE - b / SIDE) + abs(a % SIDE - b % SIDE);
@@ -103,7 +97,7 @@ static void walk(uint64_t *seed, const unsigned char *goal, int moves, unsigned 
 	for (int m = 0; m < moves; m++) {
 		int d, to;
 		do
-			d = (int)(rng(seed) % 4), to = step(b, d);
+			d = (int)(testutil_rng(seed) % 4), to = step(b, d);
 		while (to < 0 || d == back);
 		start[b] = start[to], start[to] = 0;
 		b = to, back = 3 - d;
@@ -151,7 +145,7 @@ START_TEST(random_walks_match_the_reference)
 	else
 		goal_first(goal);
 	for (int k = 0; k < 6; k++) {
-		walk(&seed, goal, 20 + (int)(rng(&seed) % 21), start);
+		walk(&seed, goal, 20 + (int)(testutil_rng(&seed) % 21), start);
 		char best[128], path[256];
 		int want = reference(start, goal, best);
 		unsigned dist;
@@ -179,7 +173,7 @@ START_TEST(unsolvable_by_parity)
 	goal_first(goal);
 	for (int k = 0; k < 20; k++) {
 		walk(&seed, goal, 30, start);
-		int a = 1 + (int)(rng(&seed) % 24), b = 1 + (int)(rng(&seed) % 23);
+		int a = 1 + (int)(testutil_rng(&seed) % 24), b = 1 + (int)(testutil_rng(&seed) % 23);
 		b += b >= a;
 		int ca = 0, cb = 0;
 		for (int c = 0; c < N; c++)

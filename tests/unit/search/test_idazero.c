@@ -10,12 +10,6 @@
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
 
-static uint64_t rng(uint64_t *x)
-{
-	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
-	return *x;
-}
-
 /* The set `preset` of the board for the goal with the blank at `blank`: the 4-bit one make builds
  * (tables/), and the zero-aware one built here. */
 static struct pdb_set *old_set(const char *preset, int rows, int cols, int blank)
@@ -63,7 +57,7 @@ static void walk(const struct pdb_set *set, uint64_t *seed, int moves, struct bo
 	*s = set->goal;
 	int blank = set->goal_blank;
 	for (int m = 0; m < moves;) {
-		int nb = set->b.nbr[blank][rng(seed) % 4];
+		int nb = set->b.nbr[blank][testutil_rng(seed) % 4];
 		if (nb < 0)
 			continue;
 		s->t[blank] = s->t[nb];
@@ -81,7 +75,7 @@ static void same_answers(const struct pdb_set *a, const struct pdb_set *z, uint6
 	uint64_t na = 0, nz = 0;
 	for (int i = 0; i < count; i++) {
 		struct board_state s;
-		walk(a, &seed, moves + (int)(rng(&seed) % 8), &s);
+		walk(a, &seed, moves + (int)(testutil_rng(&seed) % 8), &s);
 		ck_assert_int_ge(pdb_set_h(z, &s), pdb_set_h(a, &s));
 		struct ida_result ra, rz;
 		struct slidetab_error err;
