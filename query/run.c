@@ -162,7 +162,8 @@ void run_stream(struct run *r, FILE *f, const char *name)
 	input_init(in, f, name, r->rows, r->cols, r->pairs || r->out->hdu);
 	struct board b = { 0 };
 	struct board_state goal;
-	int have_goal = 0, goal_rc = SLIDETAB_OK;
+	int have_goal = 0, goal_rc = SLIDETAB_OK, searched = 1; /* searched: as the library plans board b */
+	unsigned per_search;
 	struct slidetab_error err, goal_err;
 	long announced = 0;
 	if (r->out->hdu && input_read_count(in, &announced, &err) != SLIDETAB_OK) {
@@ -182,6 +183,8 @@ void run_stream(struct run *r, FILE *f, const char *name)
 		} else if (b.n != in->n || b.rows != in->rows) {
 			board_init(&b, in->rows, in->cols);
 			have_goal = 0;
+			searched = 1;
+			slidetab_batch_plan(r->db, b.rows, b.cols, 1, &searched, &per_search, NULL);
 		}
 		if (got == INPUT_PUZZLE && !(r->pairs || r->out->hdu)) {
 			if (!have_goal) /* once a board: a --goal that does not fit it is every puzzle's error */
@@ -193,10 +196,6 @@ void run_stream(struct run *r, FILE *f, const char *name)
 				snprintf(it.msg, sizeof it.msg, "%s", goal_err.msg);
 			}
 		}
-		int searched = 1;
-		unsigned per_search;
-		if (b.n)
-			slidetab_batch_plan(r->db, b.rows, b.cols, 1, &searched, &per_search, NULL);
 		take(r, name, &b, &it, searched);
 	}
 	flush_batch(r, name);
