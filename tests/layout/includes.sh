@@ -1,5 +1,5 @@
 #!/bin/sh
-# includes.sh: the house rules over every quoted #include (README, "Layout"): the library includes
+# includes.sh: the house rules over every quoted #include (docs/design.md, "Layout rules"): the library includes
 # only itself and the public header; lite/ only itself; common/ adds the library's internals; the programs use the
 # public header, common/ and their own folder, with the few named exceptions below. Exit 1 on a
 # broken rule, naming the file, the line and the rule.
