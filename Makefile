@@ -66,7 +66,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
+.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -290,6 +290,11 @@ check-layout: lib/libslidetab.so.$(LIBVERSION)
 	@sh tests/layout/format.sh
 
 # Applies the house style (.clang-format, clang-format 14) to every C file.
+# The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
+# idafsm_build after a change to idafsm.c; test_idafsm fails until it is.
+idafsm-data: $(B)/tests/idafsm_write
+	$(B)/tests/idafsm_write > libslidetab/search/idafsm_data.c.tmp && mv libslidetab/search/idafsm_data.c.tmp libslidetab/search/idafsm_data.c
+
 format:
 	git ls-files '*.c' '*.h' | xargs clang-format -i
 
