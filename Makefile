@@ -66,7 +66,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
+.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -349,6 +349,10 @@ bench: all $(BENCH_BIN)
 
 bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck
 	@sh bench/record.sh bench-large sh bench/run-large.sh
+
+# The zero-aware 7-7-1 set (35.5 MB a class) against 7-8 (make tables-15) on Korf's 100 (docs/pdb.md).
+bench-15-771: all $(B)/bench/pdbnodes
+	sh bench/record.sh bench-15-771 sh bench/run-771.sh build/bench15-771
 
 # 555, 663 and 78 built and timed for the corner, edge and centre classes, then Korf's 100 and
 # random positions solved with 78 for each class.
