@@ -66,7 +66,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 \
+.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -349,6 +349,13 @@ bench: all $(BENCH_BIN)
 
 bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck
 	@sh bench/record.sh bench-large sh bench/run-large.sh
+
+# This build's query against another (QUERY_A=PATH, e.g. main's bin/query) on the 7-8 set in
+# DIR15 (default tables, make tables-15): one answer and Korf's 100, whole processes interleaved.
+DIR15 ?= tables
+bench-15-code: all $(B)/bench/bench15
+	@test -n "$(QUERY_A)" || { echo "bench-15-code: give QUERY_A=PATH, the query to compare with" >&2; exit 2; }
+	sh bench/record.sh bench-15-code $(B)/bench/bench15 -j 2 --shell $(QUERY_A):$(DIR15),bin/query:$(DIR15)
 
 # The zero-aware 7-7-1 set (35.5 MB a class) against 7-8 (make tables-15) on Korf's 100 (docs/pdb.md).
 bench-15-771: all $(B)/bench/pdbnodes
