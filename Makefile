@@ -66,7 +66,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 \
+.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -290,6 +290,11 @@ check-layout: lib/libslidetab.so.$(LIBVERSION)
 	@sh tests/layout/format.sh
 
 # Applies the house style (.clang-format, clang-format 14) to every C file.
+# The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
+# idafsm_build after a change to idafsm.c; test_idafsm fails until it is.
+idafsm-data: $(B)/tests/idafsm_write
+	$(B)/tests/idafsm_write > libslidetab/search/idafsm_data.c.tmp && mv libslidetab/search/idafsm_data.c.tmp libslidetab/search/idafsm_data.c
+
 format:
 	git ls-files '*.c' '*.h' | xargs clang-format -i
 
@@ -344,6 +349,17 @@ bench: all $(BENCH_BIN)
 
 bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck
 	@sh bench/record.sh bench-large sh bench/run-large.sh
+
+# This build's query against another (QUERY_A=PATH, e.g. main's bin/query) on the 7-8 set in
+# DIR15 (default tables, make tables-15): one answer and Korf's 100, whole processes interleaved.
+DIR15 ?= tables
+bench-15-code: all $(B)/bench/bench15
+	@test -n "$(QUERY_A)" || { echo "bench-15-code: give QUERY_A=PATH, the query to compare with" >&2; exit 2; }
+	sh bench/record.sh bench-15-code $(B)/bench/bench15 -j 2 --shell $(QUERY_A):$(DIR15),bin/query:$(DIR15)
+
+# The zero-aware 7-7-1 set (35.5 MB a class) against 7-8 (make tables-15) on Korf's 100 (docs/pdb.md).
+bench-15-771: all $(B)/bench/pdbnodes
+	sh bench/record.sh bench-15-771 sh bench/run-771.sh build/bench15-771
 
 # 555, 663 and 78 built and timed for the corner, edge and centre classes, then Korf's 100 and
 # random positions solved with 78 for each class.

@@ -37,7 +37,8 @@ static void usage(void)
 		"  --random N      also solve N random solvable positions per class (default 0)\n"
 		"  --entry KIND    mdres (4-bit entries, zlib) or zbit (zero-aware, 1 bit, mapped) for --build\n"
 		"  --shell A,B     bin/query as a whole process from table folders A and B (one answer, warm\n"
-		"                  page cache: wall and peak RSS; Korf's 100 as one batch on -j threads)\n");
+		"                  page cache: wall and peak RSS; Korf's 100 as one batch on -j threads);\n"
+		"                  a side QUERY:DIR runs another query program (e.g. an older build)\n");
 }
 
 static int parse(int argc, char **argv, struct opts *o)
@@ -300,10 +301,12 @@ static int run_class(const struct opts *o, int blank)
  * `in`, output into file `out`; *wall, *rss_mb (peak resident set) and *cpu_s (user + system) of the
  * whole process. 0 when
  * it exited with 0. */
-static int query_run(const char *dir, const char *in, const char *out, int threads, double *wall, double *rss_mb,
+static int query_run(const char *side, const char *in, const char *out, int threads, double *wall, double *rss_mb,
 		     double *cpu_s)
 {
-	char j[16];
+	char j[16], prog[512];
+	const char *dir = strrchr(side, ':') ? strrchr(side, ':') + 1 : side; /* [QUERY:]DIR */
+	snprintf(prog, sizeof prog, "%.*s", dir == side ? 9 : (int)(dir - 1 - side), dir == side ? "bin/query" : side);
 	snprintf(j, sizeof j, "%d", threads);
 	double t0 = clock_now();
 	pid_t pid = fork();
@@ -311,7 +314,7 @@ static int query_run(const char *dir, const char *in, const char *out, int threa
 		int fi = open(in, O_RDONLY), fo = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		if (fi < 0 || fo < 0 || dup2(fi, 0) < 0 || dup2(fo, 1) < 0)
 			_exit(127);
-		execl("bin/query", "query", "--board", "4x4", "--goal", "first", "--path", "-j", j, "--tables", dir,
+		execl(prog, "query", "--board", "4x4", "--goal", "first", "--path", "-j", j, "--tables", dir,
 		      (char *)NULL);
 		_exit(127);
 	}
@@ -397,6 +400,24 @@ static int split_dirs(char *list, char **words)
 	return 2;
 }
 
+/* The bytes of set `name`'s class-0 files in side's folder ([QUERY:]DIR); 0 when one is missing. */
+static double set_mb(const char *side, const char *name)
+{
+	const char *dir = strrchr(side, ':') ? strrchr(side, ':') + 1 : side;
+	uint32_t masks[PDB_PRESET_MAX];
+	int np = pdb_preset(name, masks);
+	double bytes = 0;
+	for (int i = 0; i < np; i++) {
+		char path[TABNAME_MAX];
+		struct stat st;
+		struct slidetab_error err;
+		if (tabname_pdb(path, sizeof path, dir, 4, 4, 0, masks[i], &err) != SLIDETAB_OK || stat(path, &st) != 0)
+			return 0;
+		bytes += (double)st.st_size;
+	}
+	return np > 0 ? bytes / 1e6 : 0;
+}
+
 /* One 15-puzzle answer and Korf's 100 as one batch, whole query processes from two folders. */
 static int shell_compare(const struct opts *o)
 {
@@ -418,6 +439,8 @@ static int shell_compare(const struct opts *o)
 	printf("shell: %ld cores online, load average %.2f %.2f %.2f (other jobs share the machine: compare ratios)\n",
 	       sysconf(_SC_NPROCESSORS_ONLN), load[0], load[1], load[2]);
 	const char *const d[2] = { dirs[0], dirs[1] };
+	printf("shell: set %s, class 0 on disk: %s %.1f MB | %s %.1f MB\n", o->setname, d[0], set_mb(d[0], o->setname),
+	       d[1], set_mb(d[1], o->setname));
 	static const int one[] = { 1, 82, 88 }; /* the first, and the two with the most nodes for 7-8 */
 	for (int k = 0; k < 3; k++) {
 		FILE *f = fopen("build/bench15-shell.in", "w");

@@ -4,32 +4,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Cells connected to cell c through the cells of freem. */
-static uint32_t region(const struct board *b, uint32_t freem, int c)
+/* The cells of the first (not_first) and last (not_last) column removed from all cells. */
+struct grid_masks {
+	uint32_t all, not_first, not_last;
+	int cols;
+};
+
+static struct grid_masks grid_masks(const struct board *b)
 {
-	uint32_t r = 1u << c, todo = r;
-	while (todo) {
-		int x = __builtin_ctz(todo);
-		todo &= todo - 1;
-		for (int d = 0; d < BOARD_NDIRS; d++) {
-			int y = b->nbr[x][d];
-			if (y >= 0 && (freem >> y & 1u) && !(r >> y & 1u)) {
-				r |= 1u << y;
-				todo |= 1u << y;
-			}
-		}
+	struct grid_masks g = { .all = b->n >= 32 ? ~0u : (1u << b->n) - 1, .cols = b->cols };
+	g.not_first = g.not_last = g.all;
+	for (int r = 0; r < b->rows; r++) {
+		g.not_first &= ~(1u << (r * b->cols));
+		g.not_last &= ~(1u << (r * b->cols + b->cols - 1));
+	}
+	return g;
+}
+
+/* Cells connected to cell c through the cells of freem: the set grows by its four shifts at
+ * once (a step to the left may not leave the first column, to the right the last) until it
+ * stops. */
+static uint32_t region(const struct grid_masks *g, uint32_t freem, int c)
+{
+	uint32_t r = 1u << c, prev = 0;
+	while (r != prev) {
+		prev = r;
+		r |= ((prev >> 1) & g->not_last) | ((prev << 1) & g->not_first) | (prev >> g->cols) | (prev << g->cols);
+		r &= freem;
 	}
 	return r;
 }
 
 /* The classes of map occ (its regions, by smallest cell): lab[] for its cells, masks into cm[];
  * returns how many. */
-static uint32_t map_classes(struct pdb_zidx *z, const struct board *b, uint32_t occ, uint8_t *lab, uint32_t *cm)
+static uint32_t map_classes(struct pdb_zidx *z, const struct grid_masks *g, uint32_t occ, uint8_t *lab, uint32_t *cm)
 {
-	uint32_t full = (1u << b->n) - 1, freem = full & ~occ, left = freem, nc = 0;
+	uint32_t freem = g->all & ~occ, left = freem, nc = 0;
 	memset(lab, 0xff, (size_t)z->n);
 	while (left) {
-		uint32_t r = region(b, freem, __builtin_ctz(left));
+		uint32_t r = region(g, freem, __builtin_ctz(left));
 		left &= ~r;
 		for (uint32_t m = r; m; m &= m - 1)
 			lab[__builtin_ctz(m)] = (uint8_t)nc;
@@ -65,6 +78,7 @@ int pdb_zidx_init(struct pdb_zidx *z, const struct board *b, int k, struct slide
 		pdb_zidx_free(z);
 		return err_set(err, SLIDETAB_ENOMEM, "zero-aware index: out of memory");
 	}
+	struct grid_masks gm = grid_masks(b);
 	/* Gosper's hack: the k-subsets of the cells in increasing order = colex order */
 	uint32_t occ = (1u << k) - 1, nc = 0;
 	for (uint32_t mr = 0; mr < z->nmaps; mr++) {
@@ -77,7 +91,7 @@ int pdb_zidx_init(struct pdb_zidx *z, const struct board *b, int k, struct slide
 			z->cmask = m;
 		}
 		z->cum[mr] = nc;
-		nc += map_classes(z, b, occ, z->lab + (size_t)mr * (size_t)b->n, z->cmask + nc);
+		nc += map_classes(z, &gm, occ, z->lab + (size_t)mr * (size_t)b->n, z->cmask + nc);
 		uint32_t c = occ & -occ, r = occ + c;
 		occ = (((r ^ occ) >> 2) / c) | r;
 	}

@@ -1,7 +1,6 @@
 /* idafsm: builds the machine of skipped blank-move strings (see idafsm.h) from an enumeration. */
 #include "libslidetab/search/idafsm.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -402,17 +401,7 @@ void idafsm_free(struct idafsm *f)
 	f->nstates = 0;
 }
 
-static struct idafsm the_fsm;
-static int the_rc;
-static pthread_once_t the_once = PTHREAD_ONCE_INIT;
-
-static void build_once(void)
-{
-	the_rc = idafsm_build(IDAFSM_LEN, &the_fsm);
-}
-
 const struct idafsm *idafsm_get(void)
 {
-	pthread_once(&the_once, build_once);
-	return the_rc == 0 ? &the_fsm : NULL;
+	return &idafsm_data;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "libslidetab/base/crc32.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/model/rank.h"
 
@@ -30,14 +31,14 @@ uint64_t tbl_get64(const uint8_t *p)
 
 uint32_t tbl_crc(const uint8_t *p, uint64_t n)
 {
-	uLong c = crc32(0L, Z_NULL, 0);
-	while (n > 0) {
-		uInt k = n > UINT_MAX / 2 ? UINT_MAX / 2 : (uInt)n;
-		c = crc32(c, p, k);
+	uint32_t c = 0;
+	while (n > 0) { /* size_t may be narrower than the table */
+		size_t k = n > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)n;
+		c = crc32_update(c, p, k);
 		p += k;
 		n -= k;
 	}
-	return (uint32_t)c;
+	return c;
 }
 
 const char *table_entry_name(uint32_t e)

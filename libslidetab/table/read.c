@@ -321,10 +321,16 @@ int table_check_block(struct table *t, uint64_t b, struct slidetab_error *err)
 	if (b >= t->lay.blocks || t->meta.payload != TABLE_PAYLOAD_RAW)
 		return err_set(err, SLIDETAB_EINVAL, "%s: block %" PRIu64 " is not a raw block", t->name, b);
 	pthread_mutex_lock(&t->lock);
-	int rc = SLIDETAB_OK;
-	if (!t->checked[b] && (rc = load_block(t, b, NULL, err)) == SLIDETAB_OK)
-		t->checked[b] = 1;
+	int done = t->checked[b];
 	pthread_mutex_unlock(&t->lock);
+	/* a raw block's CRC reads only the mapped file: outside the lock, so threads check blocks at
+	 * once (two may check the same one; both find the same) */
+	int rc = done ? SLIDETAB_OK : load_block(t, b, NULL, err);
+	if (!done && rc == SLIDETAB_OK) {
+		pthread_mutex_lock(&t->lock);
+		t->checked[b] = 1;
+		pthread_mutex_unlock(&t->lock);
+	}
 	if (rc != SLIDETAB_OK)
 		err_prefix(err, "%s", t->name);
 	return rc;

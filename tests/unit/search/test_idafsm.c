@@ -171,6 +171,23 @@ START_TEST(the_search_machine_matches)
 }
 END_TEST
 
+/* The compiled-in machine is the one idafsm_build makes now, state for state (else run make
+ * idafsm-data). */
+START_TEST(the_compiled_machine_is_the_built_one)
+{
+	struct idafsm f;
+	ck_assert_int_eq(idafsm_build(IDAFSM_LEN, &f), 0);
+	ck_assert_ptr_eq(idafsm_get(), &idafsm_data);
+	ck_assert_int_eq(idafsm_data.nstates, f.nstates);
+	for (int s = 0; s < f.nstates; s++)
+		for (int k = 0; k < 4; k++)
+			ck_assert_msg(idafsm_data.next[s][k] == f.next[s][k],
+				      "state %d letter %d: %d compiled, %d built", s, k, idafsm_data.next[s][k],
+				      f.next[s][k]);
+	idafsm_free(&f);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("idafsm");
@@ -180,5 +197,6 @@ int main(void)
 	tcase_add_test(tc, skipped_strings_are_the_duplicates);
 	tcase_add_test(tc, built_machines_match);
 	tcase_add_test(tc, the_search_machine_matches);
+	tcase_add_test(tc, the_compiled_machine_is_the_built_one);
 	return testutil_run(s, tc);
 }
