@@ -66,12 +66,14 @@ int main(int argc, char **argv)
 			fprintf(stderr, "boards: puzzle %d: the path does not reach the goal\n", i + 1);
 			return 1;
 		}
+		fprintf(stderr, "%dx%d puzzle %d: %zu moves, %.3f s\n", rows, cols, i + 1, strlen(path), t);
 		total += t, moves += (long)strlen(path);
 		worst = t > worst ? t : worst;
 	}
 	printf("%dx%d: %d random solvable positions, optimal, %s threads a search: set loaded in %.3f s; "
 	       "mean %.2f ms an answer, worst %.1f ms, total %.2f s; mean length %.2f moves\n",
-	       rows, cols, n, argv[3], load, n ? 1e3 * total / n : 0.0, 1e3 * worst, total, n ? (double)moves / n : 0.0);
+	       rows, cols, n, argv[3], load, n ? 1e3 * total / n : 0.0, 1e3 * worst, total,
+	       n ? (double)moves / n : 0.0);
 	slidetab_close(db);
 	return 0;
 }

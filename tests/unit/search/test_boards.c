@@ -50,7 +50,8 @@ static int manhattan(const struct plain *p)
 	int h = 0;
 	for (int c = 0; c < p->n; c++)
 		if (p->t[c])
-			h += abs(c / p->cols - p->home[p->t[c]] / p->cols) + abs(c % p->cols - p->home[p->t[c]] % p->cols);
+			h += abs(c / p->cols - p->home[p->t[c]] / p->cols) +
+			     abs(c % p->cols - p->home[p->t[c]] % p->cols);
 	return h;
 }
 
@@ -129,38 +130,24 @@ static void boards_vs_plain(int rows, int cols, int steps, int each)
 			puzzle(rows, cols, blank, steps, s, g);
 			int len = plain_ida(rows, cols, s, g, want);
 			unsigned d = 0;
-			ck_assert_msg(slidetab_distance(db, rows, cols, s, g, &d, &e) == SLIDETAB_OK, "%dx%d blank %d: %s",
-				      rows, cols, blank, e.msg);
+			ck_assert_msg(slidetab_distance(db, rows, cols, s, g, &d, &e) == SLIDETAB_OK,
+				      "%dx%d blank %d: %s", rows, cols, blank, e.msg);
 			ck_assert_uint_eq(d, (unsigned)len);
 			ck_assert_msg(slidetab_path(db, rows, cols, s, g, got, sizeof got, &e) == SLIDETAB_OK, "%s",
 				      e.msg);
-			ck_assert_msg(strcmp(got, want) == 0, "%dx%d blank %d: path %s, plain IDA* %s", rows, cols, blank,
-				      got, want);
+			ck_assert_msg(strcmp(got, want) == 0, "%dx%d blank %d: path %s, plain IDA* %s", rows, cols,
+				      blank, got, want);
 		}
 	slidetab_close(db);
 }
 
-START_TEST(board_3x5)
-{
-	boards_vs_plain(3, 5, 30, 2);
-}
-END_TEST
+/* 3x5 and 4x5 through their own sets, 5x3 and 5x4 through the transposed ones: rows, cols,
+ * walk length, walks a goal blank cell. */
+static const int walks[][4] = { { 3, 5, 30, 2 }, { 5, 3, 30, 2 }, { 4, 5, 24, 2 }, { 5, 4, 24, 1 } };
 
-START_TEST(board_5x3)
+START_TEST(boards_walks)
 {
-	boards_vs_plain(5, 3, 30, 2);
-}
-END_TEST
-
-START_TEST(board_4x5)
-{
-	boards_vs_plain(4, 5, 24, 2);
-}
-END_TEST
-
-START_TEST(board_5x4)
-{
-	boards_vs_plain(5, 4, 24, 1);
+	boards_vs_plain(walks[_i][0], walks[_i][1], walks[_i][2], walks[_i][3]);
 }
 END_TEST
 
@@ -210,10 +197,7 @@ int main(void)
 {
 	Suite *s = suite_create("boards");
 	TCase *tc = testutil_case(s, "boards", sets_setup, sets_teardown);
-	tcase_add_test(tc, board_3x5);
-	tcase_add_test(tc, board_5x3);
-	tcase_add_test(tc, board_4x5);
-	tcase_add_test(tc, board_5x4);
+	tcase_add_loop_test(tc, boards_walks, 0, 4);
 	tcase_add_test(tc, unsolvable_pairs);
 	tcase_add_test(tc, no_sets_named);
 	return testutil_run(s, NULL);
