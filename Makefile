@@ -66,7 +66,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-2x7 bench-24 check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code \
+.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-boards tables-2x7 bench-24 bench-boards check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -175,9 +175,16 @@ tables/%.tbl: $(GEN_RUN)
 # changes or one of its files is missing. 4x4: the corner (b0), edge (b1) and centre (b5) classes,
 # so that every goal is answered; the small 5-5-5 sets by default, 7-8 with tables-15. 5x5 (blank in
 # cell 0): the small 4-4-4-4-4-4 set by default, Korf & Felner's 6-6-6-6 with tables-24 (minutes).
-PDB_SETS := 4x4-b0-555 4x4-b1-555 4x4-b5-555 5x5-b0-444444
+# Every other board of 13..25 cells takes automatic partitions (autoK: blocks of whole columns of K
+# tiles, docs/pdb.md); CxR is answered through RxC's sets. 3x5 and 4x5, every class (0 1 2 5 6 7):
+# small sets by default (seconds; 3x5's class 0, the default goal's, 6-6-2), strong ones with
+# tables-boards (3x5: 7-7 for class 0, 6-6-2 for the others; 4x5: 6-6-6-1 for class 0; minutes).
+BOARD_CLASSES := 0 1 2 5 6 7
+PDB_SETS := 4x4-b0-555 4x4-b1-555 4x4-b5-555 5x5-b0-444444 3x5-b0-auto6 \
+	$(patsubst %,3x5-b%-auto5,$(filter-out 0,$(BOARD_CLASSES))) $(BOARD_CLASSES:%=4x5-b%-auto4)
 PDB_SETS_15 := 4x4-b0-78 4x4-b1-78 4x4-b5-78
 PDB_SETS_24 := 5x5-b0-6666
+PDB_SETS_BOARDS := 3x5-b0-auto7 $(patsubst %,3x5-b%-auto6,$(filter-out 0,$(BOARD_CLASSES))) 4x5-b0-auto6
 set_gen = --board $(word 1,$(subst -, ,$(1))) --blank $(subst b,,$(word 2,$(subst -, ,$(1)))) \
 	--pdb $(word 3,$(subst -, ,$(1))) --dir tables
 set_files = $(shell cat tables/.stamp-$(1) 2>/dev/null)
@@ -192,6 +199,7 @@ tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_SETS:%=tables/.stamp-%)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
 tables-15: $(PDB_SETS_15:%=tables/.stamp-%)
 tables-24: $(PDB_SETS_24:%=tables/.stamp-%)
+tables-boards: $(PDB_SETS_BOARDS:%=tables/.stamp-%)
 
 # The exact 2x7 table (opt-in, never part of make or make check): compact entries, 1 bit for each
 # of the 43,589,145,600 states (5.45 GB on disk); the search needs 15.2 GiB of memory and takes
@@ -376,6 +384,11 @@ bench-24: all $(B)/bench/bench24
 	@for f in tables/.stamp-5x5-b0-6666 $(call set_files,5x5-b0-6666); do \
 		test -f $$f || { echo "bench-24: $$f missing: run make tables-24" >&2; exit 2; }; done
 	sh bench/record.sh bench-24 $(B)/bench/bench24 -j 2 --dir tables --set 6666 --korf tests/data/korf50-24.txt
+
+# Issue 27's targets: 3x5, 100 random positions, and 4x5, 20, optimal through the library (bench/boards.c),
+# with the sets make builds and, when make tables-boards has built them, the strong ones.
+bench-boards: all $(B)/bench/boards $(B)/bench/randpuz
+	@sh bench/record.sh bench-boards sh bench/run-boards.sh $(B)/bench
 
 # Python: the slidetab package (python/), a C extension linked with lib/libslidetab.a, built in
 # place (PYTHONPATH=python) with Debian's interpreter, the one python3-dev, python3-numpy and

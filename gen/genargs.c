@@ -1,6 +1,7 @@
 /* genargs: the command line of gen and gen-mpi (one parser, one set of option names). */
 #include "gen/genargs.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -63,6 +64,26 @@ static int pick(const char *option, const char *text, const char *const *names, 
 	return -1;
 }
 
+/* --memory BYTES: a whole number of bytes, or of KiB, MiB or GiB with a K, M or G after it. */
+static int parse_bytes(const char *arg, uint64_t *out)
+{
+	char *end;
+	if (!arg || *arg < '0' || *arg > '9')
+		return -1;
+	errno = 0;
+	unsigned long long v = strtoull(arg, &end, 10);
+	unsigned shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+	if (shift)
+		end++;
+	if (errno || *end || v == 0 || v > (UINT64_MAX >> shift)) {
+		fprintf(stderr, "%s: --memory %s: expected a number of bytes (e.g. 268435456, 256M or 1G)\n", prog,
+			arg);
+		return -1;
+	}
+	*out = (uint64_t)v << shift;
+	return 0;
+}
+
 /* Applies one option: 0 to go on, 1 to stop with success (--help, --version), -1 usage error. */
 static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(FILE *f))
 {
@@ -101,6 +122,7 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 		a->resume = 1;
 		return 0;
 	case 'F': a->list_files = 1; return 0;
+	case 'M': return parse_bytes(arg, &a->memory);
 	case 'A':
 		if (carray_valid_name(arg)) {
 			a->c_array = arg;
@@ -122,7 +144,8 @@ static int check_args(const struct gen_args *a)
 			  : a->count_only && a->out       ? "--count-only writes no table; drop -o"
 			  : a->goal_text && a->blank >= 0 ? "give --blank or --goal, not both"
 			  : a->pattern && a->pdb          ? "give --pattern or --pdb, not both"
-			  : a->verify && a->rows          ? "--verify reads the board from the table: drop --board"
+			  : a->memory && !(a->pdb && !strcmp(a->pdb, "auto")) ? "--memory is the budget of --pdb auto"
+			  : a->verify && a->rows ? "--verify reads the board from the table: drop --board"
 			  : a->list_files && (a->verify || a->count_only)
 				  ? "--list-files lists the tables a run writes (not --verify, --count-only)"
 			  : a->checkpoint && other ? "--checkpoint and --resume are for exact tables"
@@ -167,6 +190,7 @@ int genargs_parse(int argc, char **argv, struct gen_args *a, const char *name, v
 						  { "resume", required_argument, NULL, 'R' },
 						  { "list-files", no_argument, NULL, 'F' },
 						  { "c-array", required_argument, NULL, 'A' },
+						  { "memory", required_argument, NULL, 'M' },
 						  { NULL, 0, NULL, 0 } };
 	*a = (struct gen_args){
 		.blank = -1, .threads = cli_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES

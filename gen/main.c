@@ -25,49 +25,55 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: gen --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
-		   "       gen --board 4x4|5x5 --blank 0 (--pattern 1,2,3 [-o FILE] | --pdb NAME [--dir DIR])\n"
-		   "       gen --verify FILE\n"
-		   "Builds the exact distance table of every state reachable from a goal, by\n"
-		   "breadth-first search backwards from the goal.\n\n"
-		   "  -b, --board RxC       board size, 2x2 up to 3x4/2x6 for tables; 2x7 with\n"
-		   "                        --compress compact (15.2 GiB) or --count-only (10.2 GiB)\n"
-		   "      --blank CELL      goal = tiles in order with the blank at CELL (default: last cell)\n"
-		   "  -g, --goal \"...\"      any goal, row by row (0 or x = blank)\n"
-		   "  -o, --output FILE     table file (default: DIR/RxC-bK.tbl, K the blank's class)\n"
-		   "  -j, --threads N       worker threads (default: all cores)\n"
-		   "  -c, --compress KIND   none (raw, mmap-able), zlib (default), compact (~1 bit/state)\n"
-		   "  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d);\n"
-		   "                        PDBs: mdres, or zbit (zero-aware, 1 bit an entry, mapped in place)\n"
-		   "  -l, --level N         zlib level 1..9 (default 9)\n"
-		   "      --block-entries N entries per block, a multiple of 64 up to 1048576 (8388608 with\n"
-		   "                        compact; default: 32 KiB blocks); smaller blocks make cold\n"
-		   "                        lookups cheaper and tables larger\n"
-		   "      --count-only      search and print the histogram, write no table\n"
-		   "      --checkpoint DIR  a checkpoint in DIR after each layer (removed when the run succeeds)\n"
-		   "      --resume DIR      continue from the checkpoint in DIR (same board, goal and entry)\n"
-		   "      --list-files      print the tables this command would write, one a line, and stop\n"
-		   "      --pattern LIST    build the additive pattern database of these tiles\n"
-		   "      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: 555, 663 or 78 on 4x4,\n"
-		   "                        6666 or 444444 (small) on 5x5\n"
-		   "      --dir DIR         folder for tables named by the default rule (default: .)\n"
-		   "      --c-array NAME    write -o FILE as C source: const unsigned char NAME[], size_t NAME_len\n"
-		   "      --verify FILE     check a table completely; prints OK or the first violation\n"
-		   "  -q, --quiet           no per-depth progress on stderr\n"
-		   "  -h, --help            this help\n"
-		   "  -V, --version         version\n\n"
-		   "Output: the depth histogram on stdout (`depth count` lines) and a summary (# lines).\n"
-		   "Exit status: 0 success, 1 failure (write error, table fails --verify), 2 usage error,\n"
-		   "3 the run needs more memory or disk than this machine has.\n\n"
-		   "Examples:\n"
-		   "  gen --board 3x3 --blank 0 --dir tables\n"
-		   "  gen --board 2x4 --blank 0 --compress none\n"
-		   "  gen --board 2x7 --count-only\n"
-		   "  gen --board 2x7 --blank 0 --compress compact --dir tables\n"
-		   "  gen --board 4x4 --blank 0 --pdb 78 --dir tables\n"
-		   "  gen --board 4x4 --blank 0 --pdb 78 --entry zbit --dir tables\n"
-		   "  gen --board 3x3 --compress compact --c-array puzzle8 -o puzzle8.c\n"
-		   "  gen --verify tables/3x3-b0.tbl\n");
+	fprintf(f,
+		"Usage: gen --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
+		"       gen --board RxC --blank 0 (--pattern 1,2,3 [-o FILE] | --pdb NAME [--memory BYTES] [--dir DIR])\n"
+		"       gen --verify FILE\n"
+		"Builds the exact distance table of every state reachable from a goal, by\n"
+		"breadth-first search backwards from the goal.\n\n"
+		"  -b, --board RxC       board size, 2x2 up to 3x4/2x6 for tables; 2x7 with\n"
+		"                        --compress compact (15.2 GiB) or --count-only (10.2 GiB)\n"
+		"      --blank CELL      goal = tiles in order with the blank at CELL (default: last cell)\n"
+		"  -g, --goal \"...\"      any goal, row by row (0 or x = blank)\n"
+		"  -o, --output FILE     table file (default: DIR/RxC-bK.tbl, K the blank's class)\n"
+		"  -j, --threads N       worker threads (default: all cores)\n"
+		"  -c, --compress KIND   none (raw, mmap-able), zlib (default), compact (~1 bit/state)\n"
+		"  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d);\n"
+		"                        PDBs: mdres, or zbit (zero-aware, 1 bit an entry, mapped in place)\n"
+		"  -l, --level N         zlib level 1..9 (default 9)\n"
+		"      --block-entries N entries per block, a multiple of 64 up to 1048576 (8388608 with\n"
+		"                        compact; default: 32 KiB blocks); smaller blocks make cold\n"
+		"                        lookups cheaper and tables larger\n"
+		"      --count-only      search and print the histogram, write no table\n"
+		"      --checkpoint DIR  a checkpoint in DIR after each layer (removed when the run succeeds)\n"
+		"      --resume DIR      continue from the checkpoint in DIR (same board, goal and entry)\n"
+		"      --list-files      print the tables this command would write, one a line, and stop\n"
+		"      --pattern LIST    build the additive pattern database of these tiles\n"
+		"      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: 555, 663 or 78 on 4x4,\n"
+		"                        6666 or 444444 (small) on 5x5; on any board of 13..25 cells auto\n"
+		"                        (blocks of whole columns, or rows when taller than wide, of the most\n"
+		"                        tiles that fit --memory) or autoK (blocks of K tiles)\n"
+		"      --memory BYTES    the budget of --pdb auto: the build's memory for one pattern\n"
+		"                        (default 512M; K, M, G suffixes)\n"
+		"      --dir DIR         folder for tables named by the default rule (default: .)\n"
+		"      --c-array NAME    write -o FILE as C source: const unsigned char NAME[], size_t NAME_len\n"
+		"      --verify FILE     check a table completely; prints OK or the first violation\n"
+		"  -q, --quiet           no per-depth progress on stderr\n"
+		"  -h, --help            this help\n"
+		"  -V, --version         version\n\n"
+		"Output: the depth histogram on stdout (`depth count` lines) and a summary (# lines).\n"
+		"Exit status: 0 success, 1 failure (write error, table fails --verify), 2 usage error,\n"
+		"3 the run needs more memory or disk than this machine has.\n\n"
+		"Examples:\n"
+		"  gen --board 3x3 --blank 0 --dir tables\n"
+		"  gen --board 2x4 --blank 0 --compress none\n"
+		"  gen --board 2x7 --count-only\n"
+		"  gen --board 2x7 --blank 0 --compress compact --dir tables\n"
+		"  gen --board 4x4 --blank 0 --pdb 78 --dir tables\n"
+		"  gen --board 4x4 --blank 0 --pdb 78 --entry zbit --dir tables\n"
+		"  gen --board 4x5 --blank 0 --pdb auto --memory 256M --dir tables\n"
+		"  gen --board 3x3 --compress compact --c-array puzzle8 -o puzzle8.c\n"
+		"  gen --verify tables/3x3-b0.tbl\n");
 }
 
 static int fail(int status, int reading, const struct slidetab_error *err)
@@ -103,6 +109,50 @@ static int run_verify(const struct gen_args *a)
 	return EXIT_FAIL;
 }
 
+/* --pdb auto or autoK (k, 0 for auto): the partition of the goal's blank class (pdb_auto), k the
+ * largest that fits the --memory budget for auto; prints the choice (unless --list-files). The
+ * count, or -1 after a message. */
+static int auto_masks(const struct gen_args *a, const struct board *b, const struct board_state *goal, int k,
+		      uint32_t masks[PDB_PRESET_MAX])
+{
+	uint64_t budget = a->memory ? a->memory : PDB_AUTO_DEFAULT_MEMORY;
+	int cls = board_blank_class(b, board_blank(b, goal));
+	if (k == 0 && (k = pdb_auto_choose(b->rows, b->cols, budget)) < 0) {
+		fprintf(stderr, "gen: --pdb auto: no partition of %dx%d fits in --memory %" PRIu64 " bytes\n", b->rows,
+			b->cols, budget);
+		return -1;
+	}
+	int count = pdb_auto(b->rows, b->cols, cls, k, masks);
+	if (count < 0) {
+		fprintf(stderr,
+			"gen: --pdb %s: %dx%d has no partition of %d tiles a pattern (at most %d patterns of fewer than 2^40 placements)\n",
+			a->pdb, b->rows, b->cols, k, PDB_PRESET_MAX);
+		return -1;
+	}
+	if (a->list_files)
+		return count;
+	printf("# %s on %dx%d, blank class %d: %d patterns of at most %d tiles (", a->pdb, b->rows, b->cols, cls, count,
+	       k);
+	if (!strcmp(a->pdb, "auto"))
+		printf("the most that fit in %" PRIu64 " bytes", budget);
+	else
+		printf("as named");
+	printf("), columns %s\n", b->cols >= b->rows ? "first (top to bottom, left to right)" : "rows first");
+	for (int i = 0; i < count; i++) {
+		struct pdb_ranker r;
+		int kt = pdb_popcount32(masks[i]);
+		pdb_ranker_init(&r, b->n, kt);
+		printf("# auto pattern %d:", i + 1);
+		for (int t = 1; t < b->n; t++)
+			if (masks[i] >> t & 1)
+				printf(" %d", t);
+		printf(" (%d tiles): %" PRIu64 " entries, %" PRIu64 " bytes to build\n", kt, r.count,
+		       pdb_auto_bytes(b->n, kt));
+	}
+	fflush(stdout);
+	return count;
+}
+
 static int run_pdb(const struct gen_args *a, const struct board *b, const struct board_state *goal)
 {
 	uint32_t masks[PDB_PRESET_MAX];
@@ -113,9 +163,15 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 			b->n - 1);
 		return EXIT_USAGE;
 	}
-	if (a->pdb && (count = pdb_preset_for(a->pdb, b->n, masks)) < 0) {
-		fprintf(stderr, "gen: --pdb %s: presets are %s for 4x4, %s for 5x5\n", a->pdb, pdb_preset_names(16),
-			pdb_preset_names(25));
+	int k;
+	if (a->pdb && pdb_auto_name(a->pdb, &k) == 0) {
+		if ((count = auto_masks(a, b, goal, k, masks)) < 0)
+			return EXIT_USAGE;
+	} else if (a->pdb && (count = pdb_preset_board(a->pdb, b->rows, b->cols, masks)) < 0) {
+		fprintf(stderr,
+			"gen: --pdb %s: presets are %s for 4x4, %s for 5x5; auto (or autoK, K tiles a pattern) on "
+			"any board of up to %d cells\n",
+			a->pdb, pdb_preset_names(16), pdb_preset_names(25), PDB_MAX_CELLS);
 		return EXIT_USAGE;
 	}
 	if (a->list_files) {

@@ -1,9 +1,10 @@
 /* api: the public API (include/slidetab.h): a handle that finds, opens and answers from tables.
  *
  * Boards of at most 12 cells, and 2x7 (7x2), are answered from exact tables (tabname_is_exact),
- * 4x4 and 5x5 by IDA* over pattern databases. Tables and sets are opened on first use under the
+ * every other board of up to 25 cells by IDA* over pattern databases (the board's own or its
+ * transpose's, libslidetab/pdb/find.h). Tables and sets are opened on first use under the
  * handle's lock. Exact tables live in a cache of LIB_MAX_TABLES (table/cache.h: the least recently
- * used is closed first, never one a call is using); sets, at most one per class of 4x4 and 5x5,
+ * used is closed first, never one a call is using); sets, at most one per board and class,
  * stay until the handle is closed. A table or set that is missing costs no slot: the miss is
  * remembered for a second (table/miss.h), then looked for again. What a goal needs (its table's
  * slot and generation, and the frame) is worked out once per thread and goal, in a thread-local
@@ -31,7 +32,7 @@
 #include "slidetab.h"
 
 #define LIB_MAX_TABLES  32 /* open exact tables a handle keeps ($SLIDETAB_MAX_TABLES lowers it, for tests) */
-#define LIB_MAX_SETS    16 /* more than the classes of 4x4 (3) and 5x5 (6) together */
+#define LIB_MAX_SETS    64 /* more than the classes of 4x4 (3), 5x5, 3x5, 4x5 and their transposes (6 each) together */
 #define LIB_MAX_NOTICES 4  /* boards whose fallback notice was sent */
 /* Packed bytes up to which a table is checked and loaded whole at open; larger ones load and check
  * one block per lookup miss into a 64-block cache. $SLIDETAB_WHOLE_LOAD (bytes) overrides it, so
@@ -476,7 +477,7 @@ static struct lib_set *load_set(slidetab *db, const struct board *b, int gb, int
 	return s;
 }
 
-/* The pattern-database set for goals with their blank at gb (4x4, 5x5), loading it on first use. */
+/* The pattern-database set for goals with their blank at gb (a searched board), loading it on first use. */
 static int set_for(slidetab *db, const struct board *b, int gb, struct pdb_set **set, struct slidetab_error *err)
 {
 	int cls = board_blank_class(b, gb);
@@ -534,9 +535,9 @@ static int answer_exact(slidetab *db, const struct board *b, const struct board_
 }
 
 /* By IDA* over a pattern-database set: at most max_depth moves (0: no limit), `threads` threads. */
-static int search_set(slidetab *db, const struct pdb_set *set, const struct board_state *s, const struct board_state *g,
-		      unsigned max_depth, unsigned threads, unsigned *dist, char *path, size_t cap,
-		      struct slidetab_error *err)
+static int search_set(slidetab *db, const struct pdb_set *set, const struct board *b, const struct board_state *s,
+		      const struct board_state *g, unsigned max_depth, unsigned threads, unsigned *dist, char *path,
+		      size_t cap, struct slidetab_error *err)
 {
 	int rc;
 	struct ida_result *res = malloc(sizeof *res);
@@ -545,7 +546,7 @@ static int search_set(slidetab *db, const struct pdb_set *set, const struct boar
 	pthread_mutex_lock(&db->lock);
 	struct ida_hook hook = db->progress;
 	pthread_mutex_unlock(&db->lock);
-	rc = ida_solve_par(set, s, g, (int)max_depth, (int)threads, &hook, res, err);
+	rc = ida_solve_on(set, b->rows, b->cols, s, g, (int)max_depth, (int)threads, &hook, res, err);
 	if (rc == SLIDETAB_OK && res->status == IDA_NOT_WITHIN)
 		rc = err_set(err, SLIDETAB_ELIMIT, "no solution within %u moves", max_depth);
 	else if (rc == SLIDETAB_OK && res->status == IDA_UNSOLVABLE)
@@ -571,7 +572,8 @@ static int answer_search(slidetab *db, const struct board *b, const struct board
 	int rc = set_for(db, b, board_blank(b, g), &set, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	return search_set(db, set, s, g, atomic_load(&db->max_depth), atomic_load(&db->threads), dist, path, cap, err);
+	return search_set(db, set, b, s, g, atomic_load(&db->max_depth), atomic_load(&db->threads), dist, path, cap,
+			  err);
 }
 
 /* Answers one puzzle: its distance, and the path when path is not NULL (room for cap bytes). */
@@ -667,7 +669,7 @@ int api_start(const struct api_goal *ag, const unsigned char *tiles, const char 
 int api_search(slidetab *db, const struct api_goal *ag, const struct board_state *s, unsigned max_depth,
 	       unsigned threads, unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
 {
-	return search_set(db, ag->set, s, &ag->g, max_depth, threads, dist, path, cap, err);
+	return search_set(db, ag->set, &ag->b, s, &ag->g, max_depth, threads, dist, path, cap, err);
 }
 
 int slidetab_set_notice(slidetab *db, void (*fn)(void *ctx, const char *msg), void *ctx, struct slidetab_error *err)

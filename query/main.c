@@ -54,7 +54,7 @@ static void usage(FILE *f)
 		"Without --board the first whole-puzzle line decides: 4 tokens 2x2, 6 2x3, 8 2x4,\n"
 		"9 3x3, 10 2x5, 16 4x4, 25 5x5 (12 is ambiguous: give --board 3x4 or 2x6).\n"
 		"Boards up to 12 cells, and 2x7/7x2 (make tables-2x7), are answered from exact tables;\n"
-		"4x4 and 5x5 by IDA* over the\n"
+		"every other board up to 25 cells (4x4, 5x5, 3x5, 4x5, ...) by IDA* over the\n"
 		"pattern databases in the table folder. Paths are the lexicographically smallest.\n"
 		"Answers come from libslidetab (see slidetab(3)).\n\n"
 		"  -b, --board RxC        the board (RxC and CxR share tables)\n"

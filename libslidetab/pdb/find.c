@@ -6,24 +6,8 @@
 
 #include "libslidetab/model/board.h"
 
-/* Fills paths[] and masks[] with the preset's files in dir; returns how many exist, or -1. */
-static int preset_files(const char *preset, const char *dir, int rows, int cols, int blank_cell,
-			char paths[PDB_PRESET_MAX][TABNAME_MAX], uint32_t masks[PDB_PRESET_MAX], int *count)
-{
-	int n = pdb_preset_for(preset, rows * cols, masks), present = 0;
-	if (n < 0)
-		return -1;
-	for (int k = 0; k < n; k++) {
-		struct stat st;
-		if (tabname_pdb(paths[k], TABNAME_MAX, dir, rows, cols, blank_cell, masks[k], NULL) != SLIDETAB_OK)
-			return -1;
-		present += stat(paths[k], &st) == 0;
-	}
-	*count = n;
-	return present;
-}
-
-/* The presets query looks for on each board, strongest heuristic first, and the one to build. */
+/* The presets query looks for on each board, strongest heuristic first, and the one to build;
+ * after them (and on every other board) the automatic partitions, most tiles a pattern first. */
 static const struct {
 	int rows, cols;
 	const char *order[3];
@@ -33,6 +17,46 @@ static const struct {
 	{ 4, 4, { "78", "663", "555" }, "555 and 663 are smaller and slower", NULL },
 	{ 5, 5, { "6666", "444444", NULL }, "444444 builds in a second but searches far more slowly", "tables-24" },
 };
+#define NBOARDS ((int)(sizeof boards / sizeof boards[0]))
+
+static int board_index(int rows, int cols)
+{
+	for (int i = 0; i < NBOARDS; i++)
+		if (boards[i].rows == rows && boards[i].cols == cols)
+			return i;
+	return -1;
+}
+
+/* Candidate ci of rows x cols for class cls: its name and masks; the count, 0 for a candidate
+ * that does not exist, or -1 past the last. */
+static int candidate(int ci, int rows, int cols, int cls, char name[16], uint32_t masks[PDB_PRESET_MAX])
+{
+	int bi = board_index(rows, cols);
+	if (bi >= 0 && ci < 3) {
+		const char *p = boards[bi].order[ci];
+		snprintf(name, 16, "%s", p ? p : "");
+		return p ? pdb_preset_board(p, rows, cols, masks) : 0;
+	}
+	int k = PDB_AUTO_MAX_K - (ci - 3);
+	if (k < 1)
+		return -1;
+	snprintf(name, 16, "auto%d", k);
+	int n = pdb_auto(rows, cols, cls, k, masks);
+	return n < 0 ? 0 : n;
+}
+
+/* Fills paths[] with the files of masks[0..n-1] in dir; 1 when every one exists. */
+static int all_present(const uint32_t *masks, int n, const char *dir, int rows, int cols, int blank_cell,
+		       char paths[PDB_PRESET_MAX][TABNAME_MAX])
+{
+	for (int k = 0; k < n; k++) {
+		struct stat st;
+		if (tabname_pdb(paths[k], TABNAME_MAX, dir, rows, cols, blank_cell, masks[k], NULL) != SLIDETAB_OK ||
+		    stat(paths[k], &st) != 0)
+			return 0;
+	}
+	return 1;
+}
 
 /* The one-line notice that the set `name` in dir stands in for the stronger boards[bi].order[0]. */
 static void fallback_notice(int bi, int cls, const char *name, const char *dir, char *notice, size_t len)
@@ -51,45 +75,68 @@ static void fallback_notice(int bi, int cls, const char *name, const char *dir, 
 			 r, c, best, name, dir, best, tabname_gen(), r, c, cls, best, dir);
 }
 
+/* Loads the first candidate set of rows x cols (goal blank at blank_cell) whose every file is in
+ * one folder: SLIDETAB_OK, SLIDETAB_ENOTABLE when there is none (err untouched), or the status
+ * of a damaged file. */
+static int load_first(const struct tabname_path *path, int rows, int cols, int blank_cell, struct pdb_set **set,
+		      char *notice, size_t notice_len, struct slidetab_error *err)
+{
+	struct board b;
+	board_init(&b, rows, cols);
+	int cls = board_blank_class(&b, blank_cell), bi = board_index(rows, cols);
+	for (int d = 0; d < path->count; d++)
+		for (int ci = 0;; ci++) {
+			char name[16], paths[PDB_PRESET_MAX][TABNAME_MAX];
+			uint32_t masks[PDB_PRESET_MAX];
+			int n = candidate(ci, rows, cols, cls, name, masks);
+			if (n < 0)
+				break;
+			if (n == 0 || !all_present(masks, n, path->dir[d], rows, cols, blank_cell, paths))
+				continue;
+			const char *ptrs[PDB_PRESET_MAX];
+			for (int k = 0; k < n; k++)
+				ptrs[k] = paths[k];
+			int rc = pdb_set_load_masks(set, ptrs, masks, n, n, err);
+			if (rc != SLIDETAB_OK)
+				return err_prefix(err, "refusing pattern databases %s in %s", name, path->dir[d]);
+			if (bi >= 0 && ci > 0 && boards[bi].make && notice_len)
+				fallback_notice(bi, cls, name, path->dir[d], notice, notice_len);
+			return SLIDETAB_OK;
+		}
+	return SLIDETAB_ENOTABLE;
+}
+
 int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_cell, struct pdb_set **set,
 		 char *notice, size_t notice_len, struct slidetab_error *err)
 {
 	if (notice_len)
 		notice[0] = '\0';
 	struct board b;
-	int bi = -1;
-	for (int i = 0; i < (int)(sizeof boards / sizeof boards[0]); i++)
-		if (boards[i].rows == rows && boards[i].cols == cols)
-			bi = i;
-	if (bi < 0 || board_init(&b, rows, cols) != 0)
+	if (rows * cols > PDB_MAX_CELLS || board_init(&b, rows, cols) != 0)
 		return err_set(err, SLIDETAB_ENOTABLE,
-			       "%dx%d: beyond " TABNAME_EXACT_RULE
-			       ", only 4x4 and 5x5 are answered, from pattern databases",
-			       rows, cols);
-	int cls = board_blank_class(&b, blank_cell);
-	for (int d = 0; d < path->count; d++)
-		for (int i = 0; i < 3 && boards[bi].order[i]; i++) {
-			const char *name = boards[bi].order[i];
-			char paths[PDB_PRESET_MAX][TABNAME_MAX];
-			const char *ptrs[PDB_PRESET_MAX];
-			uint32_t masks[PDB_PRESET_MAX];
-			int n = 0;
-			if (preset_files(name, path->dir[d], rows, cols, blank_cell, paths, masks, &n) != n || n == 0)
-				continue;
-			for (int k = 0; k < n; k++)
-				ptrs[k] = paths[k];
-			int rc = pdb_set_load_masks(set, ptrs, masks, n, n, err);
-			if (rc != SLIDETAB_OK)
-				return err_prefix(err, "refusing pattern databases %s in %s", name, path->dir[d]);
-			if (i > 0 && boards[bi].make && notice_len)
-				fallback_notice(bi, cls, name, path->dir[d], notice, notice_len);
-			return SLIDETAB_OK;
-		}
+			       "%dx%d: beyond " TABNAME_EXACT_RULE ", optimal answers come from pattern databases, "
+			       "for boards of up to %d cells",
+			       rows, cols, PDB_MAX_CELLS);
+	if (blank_cell < 0 || blank_cell >= b.n)
+		return err_set(err, SLIDETAB_EINVAL, "no cell %d on a %dx%d board", blank_cell, rows, cols);
+	int rc = load_first(path, rows, cols, blank_cell, set, notice, notice_len, err);
+	if (rc == SLIDETAB_ENOTABLE && rows != cols) /* the transposed board's sets answer too */
+		rc = load_first(path, cols, rows, (blank_cell % cols) * rows + blank_cell / cols, set, NULL, 0, err);
+	if (rc != SLIDETAB_ENOTABLE)
+		return rc;
+	int cls = board_blank_class(&b, blank_cell), bi = board_index(rows, cols);
 	char where[TABNAME_MAX * 2];
 	tabname_describe(path, where, sizeof where);
+	if (bi >= 0)
+		return err_set(
+			err, SLIDETAB_ENOTABLE,
+			"no pattern databases for %dx%d with the blank in the class of cell %d in %s; build them "
+			"with `%s --board %dx%d --blank %d --pdb %s --dir %s` (%s)",
+			rows, cols, cls, where, tabname_gen(), rows, cols, cls, boards[bi].order[0], path->dir[0],
+			boards[bi].others);
 	return err_set(err, SLIDETAB_ENOTABLE,
 		       "no pattern databases for %dx%d with the blank in the class of cell %d in %s; build them with "
-		       "`%s --board %dx%d --blank %d --pdb %s --dir %s` (%s)",
-		       rows, cols, cls, where, tabname_gen(), rows, cols, cls, boards[bi].order[0], path->dir[0],
-		       boards[bi].others);
+		       "`%s --board %dx%d --blank %d --pdb auto --dir %s`%s",
+		       rows, cols, cls, where, tabname_gen(), rows, cols, cls, path->dir[0],
+		       rows != cols ? " (the sets of the transposed board answer it too)" : "");
 }

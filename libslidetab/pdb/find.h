@@ -5,13 +5,16 @@
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/table/name.h"
 
-/* Loads the strongest preset set (4x4: 78, else 663, else 555; 5x5: 6666, else 444444) whose
- * every file is in one folder of the search path, for rows x cols with the goal's blank in the
- * class of blank_cell. Returns
- * SLIDETAB_OK with *set (and, when a weaker set stands in for a much stronger one that is missing,
- * a one-line notice naming the make target or gen command that builds it in notice[notice_len];
- * else notice is ""), SLIDETAB_ENOTABLE (message: where it looked and the gen command that
- * builds a set), SLIDETAB_EINVAL (no presets for this board), or the status of a damaged file. */
+/* Loads the strongest set whose every file is in one folder of the search path, for rows x cols
+ * with the goal's blank in the class of blank_cell: on 4x4 the presets 78, else 663, else 555; on
+ * 5x5 6666, else 444444; then on every board of up to 25 cells the automatic partitions
+ * (pdb_auto), auto12 down to auto1; and when the board is not square and none is there, the same
+ * for its transpose (cols x rows, the blank's cell transposed): then set->b is that board (ida
+ * answers through it, ida_solve_on). Returns SLIDETAB_OK with *set (and, when a weaker set stands
+ * in for a much stronger one that is missing, a one-line notice naming the make target or gen
+ * command that builds it in notice[notice_len]; else notice is ""), SLIDETAB_ENOTABLE (message:
+ * where it looked and the gen command that builds a set, or a board beyond 25 cells),
+ * SLIDETAB_EINVAL (no such cell), or the status of a damaged file. */
 int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_cell, struct pdb_set **set,
 		 char *notice, size_t notice_len, struct slidetab_error *err);
 

@@ -223,4 +223,36 @@ int pdb_preset_for(const char *name, int cells, uint32_t masks[PDB_PRESET_MAX]);
 /* The preset names of a board of `cells` cells, for messages (NULL: none). */
 const char *pdb_preset_names(int cells);
 
+/* The same as pdb_preset_for, only for presets of the rows x cols board (a 2x8 board has none of
+ * 4x4's). */
+int pdb_preset_board(const char *name, int rows, int cols, uint32_t masks[PDB_PRESET_MAX]);
+
+/*
+ * The automatic partition (gen --pdb auto, docs/pdb.md) of rows x cols for the blank class cls:
+ * the cells of the class's goal (tiles 1..n-1 in order, blank at cell cls) walked column by
+ * column, top to bottom, on a board at least as wide as tall (row by row, left to right, on a
+ * taller one), the blank skipped, cut into consecutive blocks of k tiles (the last block takes
+ * what is left). The masks name tiles of that goal. Returns how many patterns (at most
+ * PDB_PRESET_MAX), or -1 when there is no such partition (k < 1, k > PDB_AUTO_MAX_K, k >= n - 1,
+ * more than PDB_PRESET_MAX blocks, or a pattern of 2^40 placements or more).
+ */
+#define PDB_AUTO_MAX_K 12
+int pdb_auto(int rows, int cols, int cls, int k, uint32_t masks[PDB_PRESET_MAX]);
+
+/* Bytes the generator works in for one k-tile pattern of an n-cell board: n!/(n-k)! placements of
+ * 4, 8 or 16 bytes (at most 8, 16 or more cells free of pattern tiles; gen/pdb/pdbgen.c). UINT64_MAX
+ * when there is no such pattern. */
+uint64_t pdb_auto_bytes(int n, int k);
+
+/* The largest k whose automatic partition of rows x cols exists and whose largest pattern
+ * (pdb_auto_bytes) fits in budget bytes; -1 when none does. */
+int pdb_auto_choose(int rows, int cols, uint64_t budget);
+
+/* "auto" (*k = 0: chosen by the memory budget) or "autoK", K in 1..PDB_AUTO_MAX_K without a
+ * leading zero; 0, or -1 when name is neither. */
+int pdb_auto_name(const char *name, int *k);
+
+/* The memory budget of gen --pdb auto without --memory: 512 MiB. */
+#define PDB_AUTO_DEFAULT_MEMORY ((uint64_t)512 << 20)
+
 #endif

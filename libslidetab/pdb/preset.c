@@ -1,4 +1,4 @@
-/* pdb/preset (pdb_preset_): the named partitions of the 15 and 24 puzzles' tiles into disjoint patterns. */
+/* pdb/preset (pdb_preset_): the named partitions of the 15 and 24 puzzles' tiles into disjoint patterns, by board. */
 #include "libslidetab/pdb/pdb.h"
 
 #include <string.h>
@@ -14,25 +14,27 @@ static uint32_t tiles_mask(const int *t)
 /* zero-terminated tile lists, zero-terminated list of patterns */
 static const struct {
 	const char *name;
-	int cells;
+	int rows, cols;
 	int tiles[PDB_PRESET_MAX][10];
 } presets[] = {
-	{ "555", 16, { { 1, 4, 5, 8, 12, 0 }, { 2, 3, 6, 7, 11, 0 }, { 9, 10, 13, 14, 15, 0 } } },
-	{ "663", 16, { { 1, 4, 5, 8, 9, 12, 0 }, { 2, 3, 6, 7, 10, 11, 0 }, { 13, 14, 15, 0 } } },
-	{ "78", 16, { { 1, 2, 3, 4, 5, 6, 7, 0 }, { 8, 9, 10, 11, 12, 13, 14, 15, 0 } } },
-	{ "555sym", 16, { { 1, 2, 3, 6, 7, 0 }, { 4, 8, 9, 12, 13, 0 }, { 5, 10, 11, 14, 15, 0 } } },
-	{ "663sym", 16, { { 1, 2, 3, 4, 8, 12, 0 }, { 5, 6, 7, 9, 10, 13, 0 }, { 11, 14, 15, 0 } } },
-	{ "78sym", 16, { { 1, 2, 3, 4, 5, 8, 12, 0 }, { 6, 7, 9, 10, 11, 13, 14, 15, 0 } } },
+	{ "555", 4, 4, { { 1, 4, 5, 8, 12, 0 }, { 2, 3, 6, 7, 11, 0 }, { 9, 10, 13, 14, 15, 0 } } },
+	{ "663", 4, 4, { { 1, 4, 5, 8, 9, 12, 0 }, { 2, 3, 6, 7, 10, 11, 0 }, { 13, 14, 15, 0 } } },
+	{ "78", 4, 4, { { 1, 2, 3, 4, 5, 6, 7, 0 }, { 8, 9, 10, 11, 12, 13, 14, 15, 0 } } },
+	{ "555sym", 4, 4, { { 1, 2, 3, 6, 7, 0 }, { 4, 8, 9, 12, 13, 0 }, { 5, 10, 11, 14, 15, 0 } } },
+	{ "663sym", 4, 4, { { 1, 2, 3, 4, 8, 12, 0 }, { 5, 6, 7, 9, 10, 13, 0 }, { 11, 14, 15, 0 } } },
+	{ "78sym", 4, 4, { { 1, 2, 3, 4, 5, 8, 12, 0 }, { 6, 7, 9, 10, 11, 13, 14, 15, 0 } } },
 	/* Korf & Felner (AI 134, 2002): not closed under the diagonal reflection (docs/pdb.md) */
 	{ "6666",
-	  25,
+	  5,
+	  5,
 	  { { 1, 2, 5, 6, 7, 12, 0 },
 	    { 3, 4, 8, 9, 13, 14, 0 },
 	    { 10, 11, 15, 16, 20, 21, 0 },
 	    { 17, 18, 19, 22, 23, 24, 0 } } },
 	/* small, for tests; closed under the diagonal reflection */
 	{ "444444",
-	  25,
+	  5,
+	  5,
 	  { { 1, 2, 3, 4, 0 },
 	    { 5, 10, 15, 20, 0 },
 	    { 7, 8, 9, 14, 0 },
@@ -41,12 +43,14 @@ static const struct {
 	    { 13, 17, 19, 23, 0 } } },
 };
 
-int pdb_preset_for(const char *name, int cells, uint32_t masks[PDB_PRESET_MAX])
+/* The preset `name` when it is one of a board of `cells` cells (0: any) or of rows x cols (rows > 0). */
+static int preset_find(const char *name, int cells, int rows, int cols, uint32_t masks[PDB_PRESET_MAX])
 {
 	if (!name)
 		return -1;
 	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
-		if (strcmp(name, presets[i].name) != 0 || (cells && cells != presets[i].cells))
+		if (strcmp(name, presets[i].name) != 0 || (cells && cells != presets[i].rows * presets[i].cols) ||
+		    (rows && (rows != presets[i].rows || cols != presets[i].cols)))
 			continue;
 		int n = 0;
 		while (n < PDB_PRESET_MAX && presets[i].tiles[n][0])
@@ -54,6 +58,16 @@ int pdb_preset_for(const char *name, int cells, uint32_t masks[PDB_PRESET_MAX])
 		return n;
 	}
 	return -1;
+}
+
+int pdb_preset_for(const char *name, int cells, uint32_t masks[PDB_PRESET_MAX])
+{
+	return preset_find(name, cells, 0, 0, masks);
+}
+
+int pdb_preset_board(const char *name, int rows, int cols, uint32_t masks[PDB_PRESET_MAX])
+{
+	return rows > 0 && cols > 0 ? preset_find(name, 0, rows, cols, masks) : -1;
 }
 
 int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX])

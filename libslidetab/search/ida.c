@@ -435,8 +435,18 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 	}
 }
 
-/* Finds a symmetry taking goal's blank onto the set's goal blank; fills the mapped start. */
-static int map_goal(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
+/* The caller's frame: its board is the set's (tr = 0) or the set's transposed (tr = 1: the
+ * caller's cell r * cols + c is the set's cell c * rows + r, its d, l, r, u the set's r, u, d, l). */
+static int frame_cell(const struct board *b, int tr, int c)
+{
+	return tr ? (c % b->rows) * b->cols + c / b->rows : c;
+}
+
+static const int8_t transposed_dir[BOARD_NDIRS] = { BOARD_R, BOARD_U, BOARD_D, BOARD_L };
+
+/* Finds a symmetry taking goal's blank (after the transpose when tr) onto the set's goal blank;
+ * fills the mapped start and inv_dir[set direction] = caller direction. */
+static int map_goal(const struct pdb_set *set, int tr, const struct board_state *start, const struct board_state *goal,
 		    struct board_state *mstart, int8_t inv_dir[4], struct slidetab_error *err)
 {
 	const struct board *b = &set->b;
@@ -445,23 +455,31 @@ static int map_goal(const struct pdb_set *set, const struct board_state *start, 
 	int gb = board_blank(b, goal);
 	for (int k = 0; k < ns; k++) {
 		const struct board_sym *y = &syms[k];
-		if (y->cell[gb] != set->goal_blank)
+		if (y->cell[frame_cell(b, tr, gb)] != set->goal_blank)
 			continue;
 		uint8_t sigma[PDB_MAX_CELLS];
 		for (int c = 0; c < b->n; c++)
-			sigma[goal->t[c]] = set->goal.t[y->cell[c]];
+			sigma[goal->t[c]] = set->goal.t[y->cell[frame_cell(b, tr, c)]];
 		memset(mstart, 0, sizeof *mstart);
 		for (int c = 0; c < b->n; c++)
-			mstart->t[y->cell[c]] = sigma[start->t[c]];
+			mstart->t[y->cell[frame_cell(b, tr, c)]] = sigma[start->t[c]];
 		for (int d = 0; d < BOARD_NDIRS; d++)
-			inv_dir[y->dir[d]] = (int8_t)d;
+			inv_dir[y->dir[tr ? transposed_dir[d] : d]] = (int8_t)d;
 		return 0;
 	}
+	if (tr)
+		return err_set(err, SLIDETAB_ENOTABLE,
+			       "no pattern databases for a %dx%d goal with the blank at cell %d: the loaded %dx%d set "
+			       "answers another class",
+			       b->cols, b->rows, gb, b->rows, b->cols);
 	int cls = board_blank_class(b, gb);
 	char cmd[160];
 	if (b->rows == b->cols && b->n >= 16) {
 		snprintf(cmd, sizeof cmd, "%s --board %dx%d --pdb %s --blank %d", tabname_gen(), b->rows, b->cols,
 			 b->n == 16 ? "78" : "6666", cls);
+	} else if (!tabname_is_exact(b->rows, b->cols)) {
+		snprintf(cmd, sizeof cmd, "%s --board %dx%d --pdb auto --blank %d", tabname_gen(), b->rows, b->cols,
+			 cls);
 	} else {
 		/* small boards: the all-tiles pattern is the exact table */
 		int len = snprintf(cmd, sizeof cmd, "%s --board %dx%d --pattern 1", tabname_gen(), b->rows, b->cols);
@@ -634,22 +652,35 @@ int ida_solve_par(const struct pdb_set *set, const struct board_state *start, co
 		  int max_depth, int threads, const struct ida_hook *hook, struct ida_result *res,
 		  struct slidetab_error *err)
 {
+	return ida_solve_on(set, set->b.rows, set->b.cols, start, goal, max_depth, threads, hook, res, err);
+}
+
+int ida_solve_on(const struct pdb_set *set, int rows, int cols, const struct board_state *start,
+		 const struct board_state *goal, int max_depth, int threads, const struct ida_hook *hook,
+		 struct ida_result *res, struct slidetab_error *err)
+{
 	const struct board *b = &set->b;
 	memset(res, 0, sizeof *res);
+	int tr = rows != b->rows || cols != b->cols;
+	if (tr && (rows != b->cols || cols != b->rows))
+		return err_set(err, SLIDETAB_EINVAL, "a %dx%d set does not answer %dx%d", b->rows, b->cols, rows, cols);
+	if (!goal && tr)
+		return err_set(err, SLIDETAB_EINVAL, "a %dx%d start needs its goal (the set is %dx%d)", rows, cols,
+			       b->rows, b->cols);
 	if (!goal)
 		goal = &set->goal;
 	if (!board_valid(b, start))
-		return err_set(err, SLIDETAB_EFORMAT, "the start is not a valid %dx%d position", b->rows, b->cols);
+		return err_set(err, SLIDETAB_EFORMAT, "the start is not a valid %dx%d position", rows, cols);
 	if (!board_valid(b, goal))
-		return err_set(err, SLIDETAB_EFORMAT, "the goal is not a valid %dx%d position", b->rows, b->cols);
+		return err_set(err, SLIDETAB_EFORMAT, "the goal is not a valid %dx%d position", rows, cols);
 	if (max_depth <= 0 || max_depth > IDA_MAX_DEPTH)
 		max_depth = IDA_MAX_DEPTH;
 	struct board_state ms;
 	int8_t inv_dir[4];
-	int rc = map_goal(set, start, goal, &ms, inv_dir, err);
+	int rc = map_goal(set, tr, start, goal, &ms, inv_dir, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	if (!board_solvable(b, start, goal)) {
+	if (!board_solvable(b, &ms, &set->goal)) { /* the frame keeps distances, so solvability too */
 		res->status = IDA_UNSOLVABLE;
 		return 0;
 	}

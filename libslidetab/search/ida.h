@@ -52,6 +52,13 @@ int ida_solve_par(const struct pdb_set *set, const struct board_state *start, co
 		  int max_depth, int threads, const struct ida_hook *hook, struct ida_result *res,
 		  struct slidetab_error *err);
 
+/* ida_solve_par for a start and goal (not NULL) on a rows x cols board: the set's own board, or
+ * its transpose (cols x rows; the set's goal blank class must be the transposed goal blank's).
+ * The path is in the caller's letters, the smallest in d < l < r < u of the optimal ones there. */
+int ida_solve_on(const struct pdb_set *set, int rows, int cols, const struct board_state *start,
+		 const struct board_state *goal, int max_depth, int threads, const struct ida_hook *hook,
+		 struct ida_result *res, struct slidetab_error *err);
+
 /* ida_solve with a progress hook (NULL: none). */
 int ida_solve_hook(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
 		   int max_depth, const struct ida_hook *hook, struct ida_result *res, struct slidetab_error *err);

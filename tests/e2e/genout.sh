@@ -76,14 +76,34 @@ status_is 0 "--verify alone still works" "$GEN" --verify tables/3x3-b0.tbl
 if [ -z "$(ls -A "$tmp/d")" ]; then ok "the usage errors wrote nothing"; else ko "usage errors left $(ls -A "$tmp/d")"; fi
 
 # --list-files names exactly the files the same command writes (the Makefile's sets rely on it).
-for case in "--board 2x3 --blank 1" "--board 4x4 --blank 5 --pattern 1,2" "--board 4x4 --blank 0 --pattern 3,4,7"; do
+for case in "--board 2x3 --blank 1" "--board 4x4 --blank 5 --pattern 1,2" "--board 4x4 --blank 0 --pattern 3,4,7" \
+	"--board 3x5 --blank 7 --pdb auto --memory 3M" "--board 5x3 --blank 1 --pdb auto4"; do
 	rm -rf "$tmp/l" && mkdir -p "$tmp/l"
 	"$GEN" $case --dir "$tmp/l" --list-files > "$tmp/listed" 2>"$tmp/err"
 	"$GEN" -q $case --dir "$tmp/l" > /dev/null 2>>"$tmp/err"
-	ls -d "$tmp"/l/* > "$tmp/written" 2>/dev/null
-	if [ -s "$tmp/listed" ] && cmp -s "$tmp/listed" "$tmp/written"; then ok "--list-files $case: the files written"
+	ls -d "$tmp"/l/* 2>/dev/null | sort > "$tmp/written"
+	if [ -s "$tmp/listed" ] && sort "$tmp/listed" | cmp -s - "$tmp/written"; then ok "--list-files $case: the files written"
 	else ko "--list-files $case: listed $(cat "$tmp/listed"), wrote $(cat "$tmp/written")"; fi
 done
 status_is 2 "--list-files with --verify" "$GEN" --verify tables/3x3-b0.tbl --list-files
+
+# --pdb auto (issue 27) says what it chose: the largest k whose build fits --memory (3 MiB: 5 tiles on
+# 3x5, 360360 placements of 8 bytes), column blocks of the class's goal (blank at cell 7).
+rm -rf "$tmp/a" && mkdir -p "$tmp/a"
+status_is 0 "--pdb auto --memory 3M" "$GEN" -q --board 3x5 --blank 7 --pdb auto --memory 3M --dir "$tmp/a"
+out_has() { if grep -q -- "$2" "$tmp/out"; then ok "$1"; else ko "$1 (stdout lacks '$2')"; head -5 "$tmp/out"; fi; }
+out_has "auto: the choice" "^# auto on 3x5, blank class 7: 3 patterns of at most 5 tiles (the most that fit in 3145728 bytes)"
+out_has "auto: pattern 1" "^# auto pattern 1: 1 2 6 7 10 (5 tiles): 360360 entries, 2882880 bytes to build$"
+out_has "auto: pattern 2" "^# auto pattern 2: 3 4 8 11 12 (5 tiles): 360360 entries, 2882880 bytes to build$"
+out_has "auto: pattern 3" "^# auto pattern 3: 5 9 13 14 (4 tiles): 32760 entries, 262080 bytes to build$"
+out_has "auto: a file written" "wrote $tmp/a/3x5-b7-pdb-4c6.tbl"
+status_is 0 "auto: the files verify" "$GEN" --verify "$tmp/a/3x5-b7-pdb-4c6.tbl"
+status_is 2 "--pdb auto: nothing fits 1K" "$GEN" --board 4x5 --pdb auto --memory 1K --dir "$tmp/a"
+err_has "--pdb auto 1K: said" "no partition of 4x5 fits in --memory 1024 bytes"
+status_is 2 "--memory without auto" "$GEN" --board 4x4 --pdb 555 --memory 1G --dir "$tmp/a"
+err_has "--memory without auto: said" "--memory is the budget of --pdb auto"
+status_is 2 "--memory 12X" "$GEN" --board 3x5 --pdb auto --memory 12X --dir "$tmp/a"
+status_is 2 "--pdb auto99" "$GEN" --board 3x5 --pdb auto99 --dir "$tmp/a"
+status_is 2 "--pdb 555 on 2x8" "$GEN" --board 2x8 --pdb 555 --dir "$tmp/a"
 
 summary

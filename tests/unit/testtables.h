@@ -1,5 +1,5 @@
 /* testtables: unit tests build the small tables they need themselves, in a temporary folder, with
- * gen's own pipeline (exact tables) and generator (5-5-5 pattern databases). */
+ * gen's own pipeline (exact tables) and generator (pattern databases: presets and automatic sets). */
 #ifndef SLIDETAB_TESTTABLES_H
 #define SLIDETAB_TESTTABLES_H
 
@@ -45,12 +45,11 @@ static inline void testtables_exact(const char *dir, int rows, int cols, int bla
 	testtables_exact_entry(dir, rows, cols, blank, compress, TABLE_ENTRY_MDRES);
 }
 
-/* The preset set (555 of 4x4, 444444 of 5x5, ...) for rows x cols and the goal with the blank at
- * `blank`, named as query looks for it. */
-static inline void testtables_preset(const char *dir, int rows, int cols, int blank, const char *preset)
+/* The set of masks[0..n-1] for rows x cols and the goal with the blank at `blank`, named as query
+ * looks for it. */
+static inline void testtables_masks(const char *dir, int rows, int cols, int blank, const uint32_t *masks, int n,
+				    const char *what)
 {
-	uint32_t masks[PDB_PRESET_MAX];
-	int n = pdb_preset_for(preset, rows * cols, masks);
 	struct board b;
 	struct board_state g;
 	board_init(&b, rows, cols);
@@ -63,9 +62,25 @@ static inline void testtables_preset(const char *dir, int rows, int cols, int bl
 		if (pdbgen_build(&b, &g, masks[i], 2, &m, &p, &err) != SLIDETAB_OK ||
 		    tabname_pdb(path, sizeof path, dir, rows, cols, blank, masks[i], &err) != SLIDETAB_OK ||
 		    table_write(path, &m, p, 6, NULL, &err) != SLIDETAB_OK)
-			testtables_fail(preset, &err);
+			testtables_fail(what, &err);
 		free(p);
 	}
+}
+
+/* The preset set (555 of 4x4, 444444 of 5x5, ...) for rows x cols and the goal with the blank at
+ * `blank`, named as query looks for it. */
+static inline void testtables_preset(const char *dir, int rows, int cols, int blank, const char *preset)
+{
+	uint32_t masks[PDB_PRESET_MAX];
+	testtables_masks(dir, rows, cols, blank, masks, pdb_preset_for(preset, rows * cols, masks), preset);
+}
+
+/* The automatic set of k tiles a pattern (gen --pdb autoK) for rows x cols and the blank class of
+ * cell `blank` (blank must be the class's own cell, as make builds them). */
+static inline void testtables_auto(const char *dir, int rows, int cols, int blank, int k)
+{
+	uint32_t masks[PDB_PRESET_MAX];
+	testtables_masks(dir, rows, cols, blank, masks, pdb_auto(rows, cols, blank, k, masks), "auto");
 }
 
 /* The 5-5-5 set of 4x4 for the goal with the blank at `blank`, named as query looks for it. */

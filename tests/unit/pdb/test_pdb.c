@@ -429,6 +429,80 @@ START_TEST(pdb_vs_reference)
 }
 END_TEST
 
+static uint32_t tiles_of(const int *t)
+{
+	uint32_t m = 0;
+	for (; *t; t++)
+		m |= 1u << *t;
+	return m;
+}
+
+/* gen --pdb auto's partition (issue 27): column blocks on wide boards, row blocks on tall ones, the
+ * class's goal (blank at the class's cell) read in that order, cut every k tiles; worked out by
+ * hand here. The budget picks the largest k whose build fits. */
+START_TEST(auto_partition)
+{
+	static const struct {
+		int rows, cols, cls, k, n;
+		int tiles[4][8];
+	} want[] = {
+		{ 3, 5, 0, 5, 3, { { 1, 5, 6, 10, 11, 0 }, { 2, 3, 7, 8, 12, 0 }, { 4, 9, 13, 14, 0 } } },
+		{ 5, 3, 0, 5, 3, { { 1, 2, 3, 4, 5, 0 }, { 6, 7, 8, 9, 10, 0 }, { 11, 12, 13, 14, 0 } } },
+		{ 3, 5, 7, 7, 2, { { 1, 2, 3, 6, 7, 10, 11, 0 }, { 4, 5, 8, 9, 12, 13, 14, 0 } } },
+		{ 4,
+		  5,
+		  0,
+		  6,
+		  4,
+		  { { 1, 5, 6, 10, 11, 15, 0 }, { 2, 3, 7, 12, 16, 17, 0 }, { 4, 8, 9, 13, 14, 18, 0 }, { 19, 0 } } },
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		uint32_t masks[PDB_PRESET_MAX];
+		ck_assert_int_eq(pdb_auto(want[i].rows, want[i].cols, want[i].cls, want[i].k, masks), want[i].n);
+		for (int p = 0; p < want[i].n; p++)
+			ck_assert_msg(masks[p] == tiles_of(want[i].tiles[p]), "%dx%d class %d auto%d pattern %d: 0x%x",
+				      want[i].rows, want[i].cols, want[i].cls, want[i].k, p, (unsigned)masks[p]);
+	}
+	uint32_t masks[PDB_PRESET_MAX];
+	ck_assert_int_eq(pdb_auto(3, 5, 0, 0, masks), -1);
+	ck_assert_int_eq(pdb_auto(3, 5, 0, 14, masks), -1); /* all tiles: not a pattern database */
+	ck_assert_int_eq(pdb_auto(5, 5, 0, 2, masks), -1);  /* 12 patterns: more than PDB_PRESET_MAX */
+	ck_assert_int_eq(pdb_auto(3, 5, 15, 5, masks), -1);
+	ck_assert_uint_eq(pdb_auto_bytes(15, 7), 32432400ull * 4); /* 8 free cells: 32-bit words */
+	ck_assert_uint_eq(pdb_auto_bytes(20, 6), 27907200ull * 8);
+	ck_assert_int_eq(pdb_auto_choose(3, 5, 32432400ull * 4), 7);
+	ck_assert_int_eq(pdb_auto_choose(3, 5, 32432400ull * 4 - 1), 6);
+	ck_assert_int_eq(pdb_auto_choose(4, 5, PDB_AUTO_DEFAULT_MEMORY), 6);
+	ck_assert_int_eq(pdb_auto_choose(4, 5, 1000), -1);
+	int k = -1;
+	ck_assert_int_eq(pdb_auto_name("auto", &k), 0);
+	ck_assert_int_eq(k, 0);
+	ck_assert_int_eq(pdb_auto_name("auto7", &k), 0);
+	ck_assert_int_eq(k, 7);
+	ck_assert_int_eq(pdb_auto_name("auto07", &k), -1);
+	ck_assert_int_eq(pdb_auto_name("auto13", &k), -1);
+	ck_assert_int_eq(pdb_auto_name("555", &k), -1);
+	/* 2x8 has 16 cells, like 4x4, but none of its presets */
+	ck_assert_int_eq(pdb_preset_board("555", 2, 8, masks), -1);
+	ck_assert_int_eq(pdb_preset_board("555", 4, 4, masks), 3);
+}
+END_TEST
+
+/* The entries of 3x5's auto4 sets (4 + 4 + 4 + 2 tiles) against the 0-1 BFS, for a corner and the
+ * centre class. */
+START_TEST(auto_vs_reference)
+{
+	static const int classes[] = { 0, 7 };
+	for (int c = 0; c < 2; c++) {
+		uint32_t masks[PDB_PRESET_MAX];
+		int n = pdb_auto(3, 5, classes[c], 4, masks);
+		ck_assert_int_eq(n, 4);
+		for (int p = 0; p < n; p++)
+			pdb_reference(3, 5, classes[c], masks[p]);
+	}
+}
+END_TEST
+
 START_TEST(pdb_threads_identical)
 {
 	struct board b;
@@ -840,6 +914,8 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, exact_3x3_vs_bfs);
 	tcase_add_test(tc, pdb_vs_reference);
+	tcase_add_test(tc, auto_partition);
+	tcase_add_test(tc, auto_vs_reference);
 	tcase_add_test(tc, pdb_threads_identical);
 	tcase_add_test(tc, pdb_verify_catches);
 	suite_add_tcase(s, tc);
