@@ -14,6 +14,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
+#ifdef SLIDETAB_HAVE_LIBDEFLATE
+#include <libdeflate.h>
+#endif
 
 #include "libslidetab/base/pool.h"
 #include "libslidetab/base/tok.h"
@@ -170,16 +173,22 @@ static int publish(int fd, const char *tmpname, const char *path, struct slideta
 	return rc;
 }
 
-/* Deflates the blocks (pool_run index = block number relative to the part); each is independent.
- * Each worker keeps one deflate stream and resets it between blocks: the same bytes as a fresh
- * compress2() of every block, without allocating and clearing the compressor's window and hash
- * tables each time. */
+/* Deflates the blocks (pool_run index = block number relative to the part); each is independent
+ * and a complete zlib stream (RFC 1950), whichever encoder made it, so any zlib inflate reads it.
+ * The encoder is libdeflate where the build found it (SLIDETAB_HAVE_LIBDEFLATE; about 5 times
+ * zlib's speed at level 9 and smaller: docs/FORMAT.md), else zlib. $SLIDETAB_TEST_ZLIB_DEFLATE
+ * (a test hook) takes zlib's encoder anyway, the writer of 0.4.0: its bytes. Each worker keeps one
+ * compressor, made on its first block (zlib: a stream reset between blocks, the same bytes as a
+ * fresh compress2()). The bytes depend on the encoder and level, never on the thread count. */
 struct zjob {
 	const uint8_t *packed; /* the part's packed bytes, from its first block on */
 	uint64_t packed_bytes, bb;
-	int level;
+	int level, zlib; /* zlib: use zlib's encoder (no libdeflate in the build, or the test hook) */
 	struct table_blocks *out;
-	z_stream *zs[POOL_MAX_THREADS]; /* per worker, made on its first block */
+	z_stream *zs[POOL_MAX_THREADS]; /* zlib: per worker */
+#ifdef SLIDETAB_HAVE_LIBDEFLATE
+	struct libdeflate_compressor *ld[POOL_MAX_THREADS]; /* libdeflate: per worker */
+#endif
 	_Atomic int failed;
 };
 
@@ -197,11 +206,42 @@ static z_stream *worker_stream(struct zjob *j, int worker)
 
 static void zjob_end(struct zjob *j)
 {
-	for (int w = 0; w < POOL_MAX_THREADS; w++)
+	for (int w = 0; w < POOL_MAX_THREADS; w++) {
 		if (j->zs[w]) {
 			deflateEnd(j->zs[w]);
 			free(j->zs[w]);
 		}
+#ifdef SLIDETAB_HAVE_LIBDEFLATE
+		if (j->ld[w])
+			libdeflate_free_compressor(j->ld[w]);
+#endif
+	}
+}
+
+/* Deflates len bytes at in into z (room for compressBound(bb) bytes) with zlib's encoder; the
+ * stored size, or 0 on failure. */
+static uint64_t zlib_block(struct zjob *j, int worker, const uint8_t *in, uint64_t len, uint8_t *z, uLong room)
+{
+	z_stream *zs = worker_stream(j, worker);
+	if (!zs)
+		return 0;
+	zs->next_in = (Bytef *)(uintptr_t)in;
+	zs->avail_in = (uInt)len;
+	zs->next_out = z;
+	zs->avail_out = (uInt)room;
+	return deflate(zs, Z_FINISH) == Z_STREAM_END ? (uint64_t)zs->total_out : 0;
+}
+
+/* The same with libdeflate's encoder (zlib's where the build has none). */
+static uint64_t libdeflate_block(struct zjob *j, int worker, const uint8_t *in, uint64_t len, uint8_t *z, uLong room)
+{
+#ifdef SLIDETAB_HAVE_LIBDEFLATE
+	if (!j->ld[worker])
+		j->ld[worker] = libdeflate_alloc_compressor(j->level);
+	return j->ld[worker] ? libdeflate_zlib_compress(j->ld[worker], in, (size_t)len, z, (size_t)room) : 0;
+#else
+	return zlib_block(j, worker, in, len, z, room);
+#endif
 }
 
 static void deflate_block(void *ctx, size_t b, int worker)
@@ -209,25 +249,34 @@ static void deflate_block(void *ctx, size_t b, int worker)
 	struct zjob *j = ctx;
 	if (atomic_load(&j->failed))
 		return;
-	uLong bound = compressBound((uLong)j->bb);
+	uLong bound = compressBound((uLong)j->bb); /* libdeflate's bound for one block is smaller */
 	uint64_t start = b * j->bb, len = j->packed_bytes - start < j->bb ? j->packed_bytes - start : j->bb;
 	uint8_t *z = malloc(bound);
-	z_stream *zs = worker_stream(j, worker);
-	if (z && zs) {
-		zs->next_in = (Bytef *)(uintptr_t)(j->packed + start);
-		zs->avail_in = (uInt)len;
-		zs->next_out = z;
-		zs->avail_out = (uInt)bound;
-	}
-	if (!z || !zs || deflate(zs, Z_FINISH) != Z_STREAM_END) {
+	uint64_t zlen = 0;
+	if (z)
+		zlen = j->zlib ? zlib_block(j, worker, j->packed + start, len, z, bound)
+			       : libdeflate_block(j, worker, j->packed + start, len, z, bound);
+	if (zlen == 0) {
 		free(z);
 		atomic_store(&j->failed, 1);
 		return;
 	}
-	uLongf zlen = (uLongf)zs->total_out;
 	j->out->z[b] = z;
 	j->out->size[b] = (uint32_t)zlen;
 	j->out->crc[b] = tbl_crc(z, zlen);
+}
+
+/* The encoder and level a write uses: level 0 is the encoder's default; zlib's levels stop at 9. */
+static void pick_encoder(struct zjob *j, int level)
+{
+#ifdef SLIDETAB_HAVE_LIBDEFLATE
+	j->zlib = test_hook("SLIDETAB_TEST_ZLIB_DEFLATE") != 0;
+#else
+	j->zlib = 1;
+#endif
+	j->level = level > 0 ? level : j->zlib ? TABLE_ZLIB_LEVEL : TABLE_LIBDEFLATE_LEVEL;
+	if (j->zlib && j->level > 9)
+		j->level = 9;
 }
 
 /* meta with its defaults filled in (block_entries). */
@@ -280,10 +329,9 @@ int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint
 		table_blocks_free(t);
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
-	struct zjob job = {
-		.packed = packed, .packed_bytes = count ? end - first * bb : 0, .bb = bb, .level = level, .out = t
-	};
+	struct zjob job = { .packed = packed, .packed_bytes = count ? end - first * bb : 0, .bb = bb, .out = t };
 	if (zlib) {
+		pick_encoder(&job, level);
 		/* Blocks are deflated in parallel; the bytes do not depend on the thread count. */
 		pool_run(threads < 1 ? pool_cpus() : threads, count, deflate_block, &job);
 		zjob_end(&job);
