@@ -181,8 +181,11 @@ static int publish(int fd, const char *tmpname, const char *path, struct slideta
  * compressor, made on its first block (zlib: a stream reset between blocks, the same bytes as a
  * fresh compress2()). The bytes depend on the encoder and level, never on the thread count. */
 struct zjob {
-	const uint8_t *packed; /* the part's packed bytes, from its first block on */
-	uint64_t packed_bytes, bb;
+	const uint8_t *packed; /* the part's packed bytes, from its first block on (NULL: pack gives them) */
+	table_pack_fn pack;    /* else each block's packed bytes, made into buf[worker] just before it deflates */
+	void *pack_ctx;
+	uint8_t *buf[POOL_MAX_THREADS];
+	uint64_t first, packed_bytes, bb;
 	int level, zlib; /* zlib: use zlib's encoder (no libdeflate in the build, or the test hook) */
 	struct table_blocks *out;
 	z_stream *zs[POOL_MAX_THREADS]; /* zlib: per worker */
@@ -207,6 +210,7 @@ static z_stream *worker_stream(struct zjob *j, int worker)
 static void zjob_end(struct zjob *j)
 {
 	for (int w = 0; w < POOL_MAX_THREADS; w++) {
+		free(j->buf[w]);
 		if (j->zs[w]) {
 			deflateEnd(j->zs[w]);
 			free(j->zs[w]);
@@ -252,10 +256,15 @@ static void deflate_block(void *ctx, size_t b, int worker)
 	uLong bound = compressBound((uLong)j->bb); /* libdeflate's bound for one block is smaller */
 	uint64_t start = b * j->bb, len = j->packed_bytes - start < j->bb ? j->packed_bytes - start : j->bb;
 	uint8_t *z = malloc(bound);
+	const uint8_t *in = j->packed ? j->packed + start : NULL;
+	if (!in && (j->buf[worker] || (j->buf[worker] = malloc(j->bb)))) {
+		j->pack(j->pack_ctx, j->first + b, j->buf[worker], len);
+		in = j->buf[worker];
+	}
 	uint64_t zlen = 0;
-	if (z)
-		zlen = j->zlib ? zlib_block(j, worker, j->packed + start, len, z, bound)
-			       : libdeflate_block(j, worker, j->packed + start, len, z, bound);
+	if (z && in)
+		zlen = j->zlib ? zlib_block(j, worker, in, len, z, bound)
+			       : libdeflate_block(j, worker, in, len, z, bound);
 	if (zlen == 0) {
 		free(z);
 		atomic_store(&j->failed, 1);
@@ -310,8 +319,10 @@ void table_blocks_free(struct table_blocks *t)
 	memset(t, 0, sizeof *t);
 }
 
-int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
-		      int threads, struct table_blocks *t, struct slidetab_error *err)
+/* table_blocks_make, from packed bytes or (packed NULL, zlib only) from pack's blocks. */
+static int blocks_make(const struct table_meta *meta, const uint8_t *packed, table_pack_fn pack, void *pack_ctx,
+		       uint64_t first, uint64_t count, int level, int threads, struct table_blocks *t,
+		       struct slidetab_error *err)
 {
 	struct table_meta m = resolved(meta);
 	uint64_t bb = (uint64_t)m.block_entries * m.entry_bits / 8, total = table_packed_bytes(m.entries, m.entry_bits);
@@ -329,24 +340,43 @@ int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint
 		table_blocks_free(t);
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
-	struct zjob job = { .packed = packed, .packed_bytes = count ? end - first * bb : 0, .bb = bb, .out = t };
-	if (zlib) {
-		pick_encoder(&job, level);
-		/* Blocks are deflated in parallel; the bytes do not depend on the thread count. */
-		pool_run(threads < 1 ? pool_cpus() : threads, count, deflate_block, &job);
-		zjob_end(&job);
-		if (atomic_load(&job.failed)) {
-			table_blocks_free(t);
-			return err_set(err, SLIDETAB_ENOMEM, "out of memory while deflating");
-		}
-		return SLIDETAB_OK;
+	struct zjob *job = calloc(1, sizeof *job); /* per-worker arrays: too large for a thread's stack */
+	if (!job) {
+		table_blocks_free(t);
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
-	for (uint64_t b = 0; b < count; b++) {
-		uint64_t start = b * bb, len = job.packed_bytes - start < bb ? job.packed_bytes - start : bb;
-		t->size[b] = (uint32_t)len;
-		t->crc[b] = tbl_crc(packed + start, len);
+	*job = (struct zjob){ .packed = packed,
+			      .pack = pack,
+			      .pack_ctx = pack_ctx,
+			      .first = first,
+			      .packed_bytes = count ? end - first * bb : 0,
+			      .bb = bb,
+			      .out = t };
+	int failed = 0;
+	if (zlib) {
+		/* Blocks are deflated in parallel; the bytes do not depend on the thread count. */
+		pick_encoder(job, level);
+		pool_run(threads < 1 ? pool_cpus() : threads, count, deflate_block, job);
+		zjob_end(job);
+		failed = atomic_load(&job->failed);
+	} else
+		for (uint64_t b = 0; b < count; b++) {
+			uint64_t start = b * bb, len = job->packed_bytes - start < bb ? job->packed_bytes - start : bb;
+			t->size[b] = (uint32_t)len;
+			t->crc[b] = tbl_crc(packed + start, len);
+		}
+	free(job);
+	if (failed) {
+		table_blocks_free(t);
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory while deflating");
 	}
 	return SLIDETAB_OK;
+}
+
+int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
+		      int threads, struct table_blocks *t, struct slidetab_error *err)
+{
+	return blocks_make(meta, packed, NULL, NULL, first, count, level, threads, t, err);
 }
 
 const uint8_t *table_blocks_data(const struct table_blocks *t, uint64_t b)
@@ -424,6 +454,23 @@ int table_write_mt(const char *path, const struct table_meta *meta, const uint8_
 	int rc = tbl_meta_check(&m, err);
 	if (rc == SLIDETAB_OK)
 		rc = table_blocks_make(&m, packed, 0, table_block_count(&m), level, threads, &t, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	rc = table_write_stored(path, &m, t.size, t.crc, local_payload, &t, bytes_written, err);
+	table_blocks_free(&t);
+	return rc;
+}
+
+int table_write_packer(const char *path, const struct table_meta *meta, table_pack_fn pack, void *ctx, int level,
+		       int threads, uint64_t *bytes_written, struct slidetab_error *err)
+{
+	struct table_meta m = resolved(meta);
+	struct table_blocks t;
+	int rc = tbl_meta_check(&m, err);
+	if (rc == SLIDETAB_OK && (m.payload != TABLE_PAYLOAD_ZLIB || !pack))
+		rc = err_set(err, SLIDETAB_EINVAL, "table_write_packer: writes zlib tables from a pack function only");
+	if (rc == SLIDETAB_OK)
+		rc = blocks_make(&m, NULL, pack, ctx, 0, table_block_count(&m), level, threads, &t, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
 	rc = table_write_stored(path, &m, t.size, t.crc, local_payload, &t, bytes_written, err);

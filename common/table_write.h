@@ -35,6 +35,14 @@ void table_write_abandon(void);
 int table_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
 		   uint64_t *bytes_written, struct slidetab_error *err);
 
+/* The same for a zlib table whose packed bytes are made block by block, on the worker that deflates
+ * them (no copy of the whole packed table is held): pack(ctx, b, buf, len) fills buf with the len
+ * packed bytes of block b (len is the block's bytes; less for the table's last block); it is
+ * called once per block, from any worker, concurrently. SLIDETAB_EINVAL for a raw payload. */
+typedef void (*table_pack_fn)(void *ctx, uint64_t block, uint8_t *buf, uint64_t len);
+int table_write_packer(const char *path, const struct table_meta *meta, table_pack_fn pack, void *ctx, int level,
+		       int threads, uint64_t *bytes_written, struct slidetab_error *err);
+
 /* Writing a table whose blocks are made in parts (gen-mpi: each process deflates its own blocks).
  * table_blocks_make stores blocks [first, first + count) of a table described by meta from
  * `packed`, the packed bytes starting at block first (raw: kept by pointer; zlib: deflated on
