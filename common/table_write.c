@@ -184,7 +184,8 @@ struct zjob {
 	const uint8_t *packed; /* the part's packed bytes, from its first block on (NULL: pack gives them) */
 	table_pack_fn pack;    /* else each block's packed bytes, made into buf[worker] just before it deflates */
 	void *pack_ctx;
-	uint8_t *buf[POOL_MAX_THREADS];
+	uint8_t *buf[POOL_MAX_THREADS];  /* per worker: a block's packed bytes (pack) */
+	uint8_t *zbuf[POOL_MAX_THREADS]; /* per worker: a block's deflated bytes, before their copy */
 	uint64_t first, packed_bytes, bb;
 	int level, zlib; /* zlib: use zlib's encoder (no libdeflate in the build, or the test hook) */
 	struct table_blocks *out;
@@ -211,6 +212,7 @@ static void zjob_end(struct zjob *j)
 {
 	for (int w = 0; w < POOL_MAX_THREADS; w++) {
 		free(j->buf[w]);
+		free(j->zbuf[w]);
 		if (j->zs[w]) {
 			deflateEnd(j->zs[w]);
 			free(j->zs[w]);
@@ -222,54 +224,56 @@ static void zjob_end(struct zjob *j)
 	}
 }
 
-/* Deflates len bytes at in into z (room for compressBound(bb) bytes) with zlib's encoder; the
- * stored size, or 0 on failure. */
-static uint64_t zlib_block(struct zjob *j, int worker, const uint8_t *in, uint64_t len, uint8_t *z, uLong room)
+/* Deflates len bytes at in into the worker's scratch buffer with zlib's encoder; the stored size,
+ * or 0 on failure. */
+static uint64_t zlib_block(struct zjob *j, int worker, const uint8_t *in, uint64_t len)
 {
 	z_stream *zs = worker_stream(j, worker);
-	if (!zs)
+	uLong room = compressBound((uLong)j->bb);
+	if (!zs || (!j->zbuf[worker] && !(j->zbuf[worker] = malloc(room))))
 		return 0;
 	zs->next_in = (Bytef *)(uintptr_t)in;
 	zs->avail_in = (uInt)len;
-	zs->next_out = z;
+	zs->next_out = j->zbuf[worker];
 	zs->avail_out = (uInt)room;
 	return deflate(zs, Z_FINISH) == Z_STREAM_END ? (uint64_t)zs->total_out : 0;
 }
 
 /* The same with libdeflate's encoder (zlib's where the build has none). */
-static uint64_t libdeflate_block(struct zjob *j, int worker, const uint8_t *in, uint64_t len, uint8_t *z, uLong room)
+static uint64_t libdeflate_block(struct zjob *j, int worker, const uint8_t *in, uint64_t len)
 {
 #ifdef SLIDETAB_HAVE_LIBDEFLATE
-	if (!j->ld[worker])
-		j->ld[worker] = libdeflate_alloc_compressor(j->level);
-	return j->ld[worker] ? libdeflate_zlib_compress(j->ld[worker], in, (size_t)len, z, (size_t)room) : 0;
+	if (!j->ld[worker] && !(j->ld[worker] = libdeflate_alloc_compressor(j->level)))
+		return 0;
+	size_t room = libdeflate_zlib_compress_bound(j->ld[worker], (size_t)j->bb); /* its own bound: above zlib's */
+	if (!j->zbuf[worker] && !(j->zbuf[worker] = malloc(room)))
+		return 0;
+	return libdeflate_zlib_compress(j->ld[worker], in, (size_t)len, j->zbuf[worker], room);
 #else
-	return zlib_block(j, worker, in, len, z, room);
+	return zlib_block(j, worker, in, len);
 #endif
 }
 
+/* Block b: packed (by j->pack into the worker's buffer when the bytes are not given), deflated into
+ * the worker's scratch buffer, kept in a copy of its exact size with its CRC. */
 static void deflate_block(void *ctx, size_t b, int worker)
 {
 	struct zjob *j = ctx;
 	if (atomic_load(&j->failed))
 		return;
-	uLong bound = compressBound((uLong)j->bb); /* libdeflate's bound for one block is smaller */
 	uint64_t start = b * j->bb, len = j->packed_bytes - start < j->bb ? j->packed_bytes - start : j->bb;
-	uint8_t *z = malloc(bound);
 	const uint8_t *in = j->packed ? j->packed + start : NULL;
 	if (!in && (j->buf[worker] || (j->buf[worker] = malloc(j->bb)))) {
 		j->pack(j->pack_ctx, j->first + b, j->buf[worker], len);
 		in = j->buf[worker];
 	}
-	uint64_t zlen = 0;
-	if (z && in)
-		zlen = j->zlib ? zlib_block(j, worker, in, len, z, bound)
-			       : libdeflate_block(j, worker, in, len, z, bound);
-	if (zlen == 0) {
-		free(z);
+	uint64_t zlen = !in ? 0 : j->zlib ? zlib_block(j, worker, in, len) : libdeflate_block(j, worker, in, len);
+	uint8_t *z = zlen ? malloc(zlen) : NULL;
+	if (!z) {
 		atomic_store(&j->failed, 1);
 		return;
 	}
+	memcpy(z, j->zbuf[worker], zlen);
 	j->out->z[b] = z;
 	j->out->size[b] = (uint32_t)zlen;
 	j->out->crc[b] = tbl_crc(z, zlen);
@@ -368,7 +372,7 @@ static int blocks_make(const struct table_meta *meta, const uint8_t *packed, tab
 	free(job);
 	if (failed) {
 		table_blocks_free(t);
-		return err_set(err, SLIDETAB_ENOMEM, "out of memory while deflating");
+		return err_set(err, SLIDETAB_ENOMEM, "deflating a block failed (out of memory)");
 	}
 	return SLIDETAB_OK;
 }
