@@ -361,7 +361,7 @@ $(B)/examples/%: examples/%.c lib/libslidetab.a
 bench: all $(BENCH_BIN)
 	@sh bench/record.sh bench sh bench/run.sh
 
-bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck
+bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck $(B)/tests/tblcmp
 	@sh bench/record.sh bench-large sh bench/run-large.sh
 
 # 555, 663 and 78 built and timed for the corner, edge and centre classes, then Korf's 100 and
