@@ -88,7 +88,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	struct blocks t = { .n = table_blocks(tb), .bb = table_block_bytes(tb), .states = table_get_meta(tb)->entries };
-	t.plain = malloc(t.n * t.bb), t.len = malloc(t.n * 8), t.z = malloc(t.n * sizeof *t.z), t.zlen = malloc(t.n * 8);
+	t.plain = malloc(t.n * t.bb), t.len = malloc(t.n * 8), t.z = malloc(t.n * sizeof *t.z),
+	t.zlen = malloc(t.n * 8);
 	for (uint64_t b = 0; b < t.n; b++)
 		if (!(t.z[b] = malloc(compressBound((uLong)t.bb) + 64)) ||
 		    table_read_block(tb, b, t.plain + b * t.bb, &t.len[b], &err) != SLIDETAB_OK) {
@@ -97,7 +98,9 @@ int main(int argc, char **argv)
 		}
 	table_close(tb);
 	printf("%-14s %5s %10s %12s %10s\n", "encoder", "level", "1-thread_s", "bytes", "bits/state");
-	static const int runs[][2] = { { 0, 6 }, { 0, 9 }, { 1, 1 }, { 1, 2 }, { 1, 4 }, { 1, 6 }, { 1, 9 }, { 1, 12 } };
+	static const int runs[][2] = {
+		{ 0, 6 }, { 0, 9 }, { 1, 1 }, { 1, 2 }, { 1, 4 }, { 1, 6 }, { 1, 9 }, { 1, 12 }
+	};
 	for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
 #ifndef SLIDETAB_HAVE_LIBDEFLATE
 		if (runs[r][0])
@@ -118,8 +121,8 @@ int main(int argc, char **argv)
 #endif
 		double one = 0, all = inflate_all(&t, lib, &one);
 		printf("%-14s whole table %.3f s (%.0f MB/s out), a block %.1f us on average, the first %.1f us\n",
-		       lib ? "libdeflate" : "zlib", all, (double)t.n * (double)t.bb / all / 1e6, all / (double)t.n * 1e6,
-		       one * 1e6);
+		       lib ? "libdeflate" : "zlib", all, (double)t.n * (double)t.bb / all / 1e6,
+		       all / (double)t.n * 1e6, one * 1e6);
 	}
 	return 0;
 }

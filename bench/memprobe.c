@@ -82,8 +82,7 @@ int main(int argc, char **argv)
 			double t = timed(p, rand_rmw);
 			best = t < best ? t : best;
 		}
-		printf("%6s MiB %8d %16.2f %22.1f\n", argv[a], threads, seq,
-		       (double)p->ops * threads / best / 1e6);
+		printf("%6s MiB %8d %16.2f %22.1f\n", argv[a], threads, seq, (double)p->ops * threads / best / 1e6);
 		bigmem_free(&p->mem);
 		free(p);
 	}
