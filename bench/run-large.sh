@@ -123,7 +123,7 @@ echo "## the memory system (memprobe, 2 threads; 57 MiB is the 3x4/2x6 2-bit wor
 for board in 3x4 2x6; do
 	awk -v b=$board '$1 == b && $2 == "new" {s = $6} END {print s}' "$tmp/runs" >"$tmp/s"
 	awk -v b=$board -v s="$(cat "$tmp/s")" -v L="$(if [ $board = 3x4 ]; then echo 53; else echo 60; fi)" \
-		-v rnd="$(awk '/^ *57 MiB/ {print $4}' "$tmp/probe")" -v seq="$(awk '/^ *57 MiB/ {print $3}' "$tmp/probe")" 'BEGIN {
+		-v rnd="$(awk '/^ *57 MiB/ {print $5}' "$tmp/probe")" -v seq="$(awk '/^ *57 MiB/ {print $4}' "$tmp/probe")" 'BEGIN {
 		v = b == "3x4" ? 4 / 3 : 1; rate = 239500800 / s
 		printf "%s search: %.1f M states/s; %.2f random lines a state = %.1f M lines/s (probe: %.1f M/s, %.0f%%);", b, rate / 1e6, v, rate * v / 1e6, rnd, 100 * rate * v / 1e6 / rnd
 		printf " sweeps at most %.1f bytes a state (%d layers x 1/4 byte x read+write) = %.2f GB/s at most (probe: %.2f GB/s)\n", L * 0.5, L, rate * L * 0.5 / 1e9, seq
