@@ -34,7 +34,25 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(
 # The library's objects: position independent, every symbol hidden but the slidetab_ API.
 LIB_CFLAGS = -fPIC -fvisibility=hidden -DSLIDETAB_BUILDING_LIBRARY
 LDLIBS = -lz -lm
+LIB_LDLIBS := $(LDLIBS) # the shared library's own: it never deflates
 B = build
+# libdeflate (Debian's libdeflate-dev) deflates the table blocks, a zlib stream each as before; used
+# when CC links it (with CFLAGS: a cross build's sysroot), else zlib's encoder does (LIBDEFLATE=0
+# forces that). has_deflate: whether the compiler $(1) with flags $(2) links a libdeflate program.
+has_deflate = $(shell printf '\043include <libdeflate.h>\nint main(void){return libdeflate_alloc_compressor(4) == 0;}\n' | \
+	$(1) $(2) -x c - -o /dev/null -ldeflate >/dev/null 2>&1 && echo 1)
+ifeq ($(origin LIBDEFLATE),undefined)
+LIBDEFLATE := $(call has_deflate,$(CC),$(CFLAGS))
+endif
+ifeq ($(origin HOST_LIBDEFLATE),undefined)
+HOST_LIBDEFLATE := $(if $(CROSS),$(call has_deflate,$(HOSTCC),),$(LIBDEFLATE))
+endif
+ifeq ($(LIBDEFLATE),1)
+ALL_CFLAGS += -DSLIDETAB_HAVE_LIBDEFLATE
+LDLIBS += -ldeflate
+endif
+HOST_DEFLATE_FLAGS = $(if $(filter 1,$(HOST_LIBDEFLATE)),-DSLIDETAB_HAVE_LIBDEFLATE)
+HOST_DEFLATE_LIBS = $(if $(filter 1,$(HOST_LIBDEFLATE)),-ldeflate)
 
 # libslidetab/ is everything the library is built from; common/ is what only the programs share
 # (the table writer, the text formats, the command-line helpers), a second archive never in the .so.
@@ -57,7 +75,7 @@ TEST_SRC := $(wildcard tests/unit/*/test_*.c)
 TEST_BIN := $(addprefix $(B)/tests/,$(basename $(notdir $(TEST_SRC))))
 # Every test program (unit tests, hostile tables, the e2e path checker) is built by one rule.
 vpath %.c $(sort $(dir $(TEST_SRC))) tests/hardening tests/e2e
-TEST_PROGS := $(TEST_BIN) $(B)/tests/test_hostile $(B)/tests/pathcheck
+TEST_PROGS := $(TEST_BIN) $(B)/tests/test_hostile $(B)/tests/pathcheck $(B)/tests/tblcmp
 BENCH_SRC := $(wildcard bench/*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
@@ -102,7 +120,7 @@ lib/libslidetab-common.a: $(COMMON_OBJ)
 
 lib/libslidetab.so.$(LIBVERSION): $(LIB_OBJ)
 	@mkdir -p lib
-	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -Wl,--no-undefined -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -Wl,--no-undefined -o $@ $^ $(LIB_LDLIBS)
 	ln -sf libslidetab.so.$(LIBVERSION) lib/libslidetab.so.$(SOVERSION)
 	ln -sf libslidetab.so.$(SOVERSION) lib/libslidetab.so
 
@@ -148,7 +166,7 @@ static: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
 # The gen that makes tables: bin/gen, or when cross-compiling one built for the build machine
 # with HOSTCC from the same sources (tables are the same bytes on every machine).
 HOST_B = $(B)/host
-HOST_CFLAGS = -std=c11 -D_GNU_SOURCE -O2 $(HOST_ARCH) -g -Wall -Wextra $(WERROR) -pthread -I. -Iinclude
+HOST_CFLAGS = -std=c11 -D_GNU_SOURCE -O2 $(HOST_ARCH) -g -Wall -Wextra $(WERROR) -pthread -I. -Iinclude $(HOST_DEFLATE_FLAGS)
 HOST_GEN_OBJ := $(addprefix $(HOST_B)/,$(GEN_SRC:.c=.o) $(COMMON_SRC:.c=.o) $(LIB_SRC:.c=.o))
 HOST_QUERY_OBJ := $(addprefix $(HOST_B)/,$(QUERY_SRC:.c=.o) $(GAP_SRC:.c=.o) $(COMMON_SRC:.c=.o) $(LIB_SRC:.c=.o))
 GEN_RUN := $(if $(CROSS),$(HOST_B)/bin/gen,bin/gen)
@@ -157,10 +175,10 @@ $(HOST_B)/%.o: %.c
 	$(HOSTCC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
 $(HOST_B)/bin/gen: $(HOST_GEN_OBJ)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ -lz -lm
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ -lz -lm $(HOST_DEFLATE_LIBS)
 $(HOST_B)/bin/query: $(HOST_QUERY_OBJ)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ -lz -lm
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ -lz -lm $(HOST_DEFLATE_LIBS)
 
 # Tables depend on the generator, so they are rebuilt when gen changes. gen names each file by
 # the one rule of libslidetab/table/name.h (RxC-bK.tbl, K the class of the blank cell).
@@ -333,13 +351,14 @@ fuzz:
 check-unit: $(TEST_BIN) bin/query tables
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(EMU) $$t; done
 
-check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/bench/randpuz examples
+check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/bench/randpuz examples
 	@sh tests/e2e/run.sh
 	@sh tests/e2e/cli.sh
 	@SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/e2e/options.sh
 	@sh tests/e2e/input.sh
 	@sh tests/e2e/ckpt.sh
 	@sh tests/e2e/genout.sh
+	@sh tests/e2e/encoder.sh
 	@sh tests/e2e/values.sh
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/install.sh
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/lib.sh
@@ -355,7 +374,7 @@ $(B)/examples/%: examples/%.c lib/libslidetab.a
 bench: all $(BENCH_BIN)
 	@sh bench/record.sh bench sh bench/run.sh
 
-bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck
+bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck $(B)/tests/tblcmp
 	@sh bench/record.sh bench-large sh bench/run-large.sh
 
 # This build's query against another (QUERY_A=PATH, e.g. main's bin/query) on the 7-8 set in
@@ -430,7 +449,7 @@ $(INST)/libslidetab.a: $(INST_LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 $(INST)/libslidetab.so.$(LIBVERSION): $(INST_LIB_OBJ)
-	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -Wl,--no-undefined -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -Wl,--no-undefined -o $@ $^ $(LIB_LDLIBS)
 $(INST)/slidetab-gen: $(GEN_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 $(INST)/slidetab-query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a

@@ -1,6 +1,7 @@
 #!/bin/sh
 # deps.sh: installs the packages slidetab needs (as root), or prints the command to run.
-# (Open MPI for gen-mpi and its tests; the plain build does not need it. Python's headers, numpy,
+# (libdeflate deflates the table blocks; without it the build falls back to zlib's encoder.
+# Open MPI for gen-mpi and its tests; the plain build does not need it. Python's headers, numpy,
 # pytest, pip and venv for the Python package and its tests, make python and make check-python.)
 # Usage: deps.sh [fuzz] [mcu]   (fuzz: also clang and its libFuzzer runtime, for `make fuzz`;
 #        mcu: arm-none-eabi-gcc and qemu-system-arm, for make check-lite and check-mcu; the cross
@@ -8,7 +9,7 @@
 # Plain sh, so a bare Debian runs it before make exists (`sh .ci/deps.sh && make demo`): it then
 # installs build-essential, which brings make and cc. `make deps` runs the same script.
 set -u
-want="zlib1g-dev check pkg-config g++ libopenmpi-dev openmpi-bin python3-dev python3-numpy python3-pytest python3-pip python3-venv"
+want="zlib1g-dev libdeflate-dev check pkg-config g++ libopenmpi-dev openmpi-bin python3-dev python3-numpy python3-pytest python3-pip python3-venv"
 for a in "$@"; do
 	[ "$a" = fuzz ] && want="$want clang libclang-rt-dev"
 	[ "$a" = mcu ] && want="$want gcc-arm-none-eabi qemu-system-arm"

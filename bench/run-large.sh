@@ -1,13 +1,16 @@
 #!/bin/sh
-# run-large.sh: `make bench-large`: the 239.5-million-state boards (3x4, 2x6): the search against
-# the baseline commit side by side, build time, memory, sizes per encoding, verify time, and query
-# on the compressed 3x4 table. BENCH_2X7=1 adds the complete 2x7 count-only search (tens of
+# run-large.sh: `make bench-large`: the 239.5-million-state boards (3x4, 2x6): whole runs against
+# the baseline commit side by side (the same entries, read back by build/tests/tblcmp with plain
+# zlib; the compressed bytes differ since 0.5.0's libdeflate writer), build time, memory, sizes per
+# encoding, the deflate levels and inflate speeds, the memory probe beside the search's rate,
+# verify time, and query on the compressed 3x4 table. BENCH_2X7=1 adds the complete 2x7 count-only search (tens of
 # minutes on two cores); BENCH_2X7_TABLE=1 builds the exact 2x7 table (5.45 GB in $TMPDIR, 17 GiB
 # of memory), verifies it and times answers from it (about 40 minutes). BENCH_BASE (default
-# 9cea412) is built in a temporary git worktree; BENCH_REPEAT (default 2) runs of each, interleaved.
+# aef895b, main before issue 28: zlib level 9) is built in a temporary git worktree; BENCH_REPEAT
+# (default 2) runs of each, interleaved.
 set -u
 B=build/bench
-BASE=${BENCH_BASE:-9cea412}
+BASE=${BENCH_BASE:-aef895b}
 REPEAT=${BENCH_REPEAT:-2}
 tmp=$(mktemp -d)
 cleanup() { git worktree remove --force "$tmp/base" 2>/dev/null; rm -rf "$tmp"; }
@@ -20,7 +23,9 @@ verified() { [ "$1" = 0 ] && grep -q '^OK ' "$tmp/stdout" || fail "gen --verify 
 is_distance() { grep -qx '[0-9][0-9]*' "$tmp/stdout" || fail "$1: '$(head -c 100 "$tmp/stdout")' is not a distance"; }
 echo "# machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo
-echo "## the search against $BASE, full zlib tables (blank in a corner), -j2, whole process, $REPEAT runs each, interleaved"
+echo "# load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) (other jobs share the machine: compare the ratios)"
+echo
+echo "## whole runs against $BASE, full zlib tables (blank in a corner), -j2, $REPEAT runs each, interleaved"
 git worktree add --detach "$tmp/base" "$BASE" >/dev/null 2>&1 || fail "cannot make a worktree of $BASE"
 make -s -C "$tmp/base" -j2 bin/gen >/dev/null 2>&1 || fail "cannot build bin/gen of $BASE"
 # Same table except the header's generator string (bytes 88..119) and the header CRC (4092..4095).
@@ -42,17 +47,17 @@ for board in 3x4 2x6; do
 			awk -v b=$board -v g=$g -v i="$i" -v w="$1" -v c="$2" -v r="$3" -v s="$search" \
 				'BEGIN {split(s, x, " "); printf "%-5s %-8s %3s %9.2f %9.2f %9.1f %9.2f %9.2f %9.2f\n", b, g, i, w, c, r / 1024, 239500800 / w / 1e6, x[1], x[2]}'
 		done
-		same_table "$tmp/base.tbl" "$tmp/new.tbl" || fail "$board: the new table differs from $BASE's"
+		build/tests/tblcmp "$tmp/base.tbl" "$tmp/new.tbl" >/dev/null || fail "$board: the new table's entries or header differ from $BASE's"
 	done
-	echo "$board: tables identical to $BASE's apart from the generator string"
+	echo "$board: every entry and the header's histogram as $BASE's (tblcmp, plain zlib); $(wc -c <"$tmp/base.tbl") bytes then, $(wc -c <"$tmp/new.tbl") now"
 done
 echo
-echo "## ratio ($BASE / new): whole process and the search alone (gen's own line), fastest and slowest runs"
+echo "## ratio ($BASE / new): whole process, the search alone (gen's own line) and the rest (packing and writing: process - search), fastest and slowest runs"
 printf '%-5s %-7s %-25s %-25s %s\n' board what "wall_s base|new" "cpu_s base|new" "wall ratio (fastest, slowest)"
 for board in 3x4 2x6; do
-	for what in process search; do
+	for what in process search write; do
 		awk -v b=$board -v what=$what '$1 == b {
-			k = $2; wv = what == "process" ? $3 : $6; cv = what == "process" ? $4 : $7
+			k = $2; wv = what == "process" ? $3 : what == "search" ? $6 : $3 - $6; cv = what == "process" ? $4 : what == "search" ? $7 : $4 - $7
 			if (!(k in wmin) || wv < wmin[k]) wmin[k] = wv; if (!(k in wmax) || wv > wmax[k]) wmax[k] = wv
 			if (!(k in cmin) || cv < cmin[k]) cmin[k] = cv; if (!(k in cmax) || cv > cmax[k]) cmax[k] = cv
 		} END {
@@ -91,13 +96,38 @@ done
 echo
 echo "## bytes on disk, 3x4 (blank in a corner)"
 printf '%-32s %12s %10s\n' encoding bytes bits/state
-for enc in "none mdres" "zlib mdres" "zlib half" "compact -"; do
+# "zlib9": the encoder of 0.4.0 (zlib, level 9) through the test hook, beside the default encoder
+for enc in "none mdres" "zlib mdres" "zlib9 mdres" "zlib half" "compact -"; do
 	set -- $enc
+	hook=0
+	[ "$1" = zlib9 ] && hook=1 && set -- zlib "$2" "(zlib's encoder, level 9)"
 	if [ "$2" = - ]; then bin/gen -q --board 3x4 --blank 0 -c "$1" -o "$tmp/e.tbl" >/dev/null
-	else bin/gen -q --board 3x4 --blank 0 -c "$1" -e "$2" -o "$tmp/e.tbl" >/dev/null; fi
+	else SLIDETAB_TEST_ZLIB_DEFLATE=$hook bin/gen -q --board 3x4 --blank 0 -c "$1" -e "$2" -o "$tmp/e.tbl" >/dev/null; fi
 	bytes=$(wc -c <"$tmp/e.tbl")
-	awk -v e="$1/$2" -v b="$bytes" 'BEGIN {printf "%-32s %12d %10.3f\n", e, b, 8 * b / 239500800}'
+	awk -v e="$1/$2 ${3:-}" -v b="$bytes" 'BEGIN {printf "%-32s %12d %10.3f\n", e, b, 8 * b / 239500800}'
+	[ "$1/$2" = zlib/mdres ] && [ $hook = 0 ] && cp "$tmp/e.tbl" "$tmp/levels.tbl"
 	[ "$1" = compact ] && cp "$tmp/e.tbl" "$tmp/compact.tbl"
+done
+echo
+echo "## deflate levels on the 3x4 table's blocks (one thread each; gen deflates on every core), and inflate"
+"$B/deflatelv" "$tmp/levels.tbl" || fail "deflatelv"
+rm -f "$tmp/levels.tbl"
+echo
+echo "## the memory system (memprobe, 2 threads; 57 MiB is the 3x4/2x6 2-bit working set) beside the search"
+"$B/memprobe" 2 57 2048 | tee "$tmp/probe" || fail "memprobe"
+# The search's own rate (gen's "# search" line, the last 3x4 and 2x6 runs above) and the traffic it
+# implies. No hardware counters here (perf: cache events not supported in this guest), so bytes a
+# state come from the search's structure (docs/search.md): each state, once in the frontier, marks
+# its vertical neighbours far away (a random 64-byte line each: 4/3 a state on 3x4, 1 on 2x6), and
+# the 2-bit array (1/4 byte a state) is read and written by every layer that flags its block.
+for board in 3x4 2x6; do
+	awk -v b=$board '$1 == b && $2 == "new" {s = $6} END {print s}' "$tmp/runs" >"$tmp/s"
+	awk -v b=$board -v s="$(cat "$tmp/s")" -v L="$(if [ $board = 3x4 ]; then echo 53; else echo 60; fi)" \
+		-v rnd="$(awk '/^ *57 MiB/ {print $5}' "$tmp/probe")" -v seq="$(awk '/^ *57 MiB/ {print $4}' "$tmp/probe")" 'BEGIN {
+		v = b == "3x4" ? 4 / 3 : 1; rate = 239500800 / s
+		printf "%s search: %.1f M states/s; %.2f random lines a state = %.1f M lines/s (probe: %.1f M/s, %.0f%%);", b, rate / 1e6, v, rate * v / 1e6, rnd, 100 * rate * v / 1e6 / rnd
+		printf " sweeps at most %.1f bytes a state (%d layers x 1/4 byte x read+write) = %.2f GB/s at most (probe: %.2f GB/s)\n", L * 0.5, L, rate * L * 0.5 / 1e9, seq
+	}'
 done
 echo
 echo "## gen --verify, 3x4 zlib table"

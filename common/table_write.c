@@ -14,6 +14,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
+#ifdef SLIDETAB_HAVE_LIBDEFLATE
+#include <libdeflate.h>
+#endif
 
 #include "libslidetab/base/pool.h"
 #include "libslidetab/base/tok.h"
@@ -170,16 +173,26 @@ static int publish(int fd, const char *tmpname, const char *path, struct slideta
 	return rc;
 }
 
-/* Deflates the blocks (pool_run index = block number relative to the part); each is independent.
- * Each worker keeps one deflate stream and resets it between blocks: the same bytes as a fresh
- * compress2() of every block, without allocating and clearing the compressor's window and hash
- * tables each time. */
+/* Deflates the blocks (pool_run index = block number relative to the part); each is independent
+ * and a complete zlib stream (RFC 1950), whichever encoder made it, so any zlib inflate reads it.
+ * The encoder is libdeflate where the build found it (SLIDETAB_HAVE_LIBDEFLATE; about 5 times
+ * zlib's speed at level 9 and smaller: docs/FORMAT.md), else zlib. $SLIDETAB_TEST_ZLIB_DEFLATE
+ * (a test hook) takes zlib's encoder anyway, the writer of 0.4.0: its bytes. Each worker keeps one
+ * compressor, made on its first block (zlib: a stream reset between blocks, the same bytes as a
+ * fresh compress2()). The bytes depend on the encoder and level, never on the thread count. */
 struct zjob {
-	const uint8_t *packed; /* the part's packed bytes, from its first block on */
-	uint64_t packed_bytes, bb;
-	int level;
+	const uint8_t *packed; /* the part's packed bytes, from its first block on (NULL: pack gives them) */
+	table_pack_fn pack;    /* else each block's packed bytes, made into buf[worker] just before it deflates */
+	void *pack_ctx;
+	uint8_t *buf[POOL_MAX_THREADS];  /* per worker: a block's packed bytes (pack) */
+	uint8_t *zbuf[POOL_MAX_THREADS]; /* per worker: a block's deflated bytes, before their copy */
+	uint64_t first, packed_bytes, bb;
+	int level, zlib; /* zlib: use zlib's encoder (no libdeflate in the build, or the test hook) */
 	struct table_blocks *out;
-	z_stream *zs[POOL_MAX_THREADS]; /* per worker, made on its first block */
+	z_stream *zs[POOL_MAX_THREADS]; /* zlib: per worker */
+#ifdef SLIDETAB_HAVE_LIBDEFLATE
+	struct libdeflate_compressor *ld[POOL_MAX_THREADS]; /* libdeflate: per worker */
+#endif
 	_Atomic int failed;
 };
 
@@ -197,37 +210,86 @@ static z_stream *worker_stream(struct zjob *j, int worker)
 
 static void zjob_end(struct zjob *j)
 {
-	for (int w = 0; w < POOL_MAX_THREADS; w++)
+	for (int w = 0; w < POOL_MAX_THREADS; w++) {
+		free(j->buf[w]);
+		free(j->zbuf[w]);
 		if (j->zs[w]) {
 			deflateEnd(j->zs[w]);
 			free(j->zs[w]);
 		}
+#ifdef SLIDETAB_HAVE_LIBDEFLATE
+		if (j->ld[w])
+			libdeflate_free_compressor(j->ld[w]);
+#endif
+	}
 }
 
+/* Deflates len bytes at in into the worker's scratch buffer with zlib's encoder; the stored size,
+ * or 0 on failure. */
+static uint64_t zlib_block(struct zjob *j, int worker, const uint8_t *in, uint64_t len)
+{
+	z_stream *zs = worker_stream(j, worker);
+	uLong room = compressBound((uLong)j->bb);
+	if (!zs || (!j->zbuf[worker] && !(j->zbuf[worker] = malloc(room))))
+		return 0;
+	zs->next_in = (Bytef *)(uintptr_t)in;
+	zs->avail_in = (uInt)len;
+	zs->next_out = j->zbuf[worker];
+	zs->avail_out = (uInt)room;
+	return deflate(zs, Z_FINISH) == Z_STREAM_END ? (uint64_t)zs->total_out : 0;
+}
+
+/* The same with libdeflate's encoder (zlib's where the build has none). */
+static uint64_t libdeflate_block(struct zjob *j, int worker, const uint8_t *in, uint64_t len)
+{
+#ifdef SLIDETAB_HAVE_LIBDEFLATE
+	if (!j->ld[worker] && !(j->ld[worker] = libdeflate_alloc_compressor(j->level)))
+		return 0;
+	size_t room = libdeflate_zlib_compress_bound(j->ld[worker], (size_t)j->bb); /* its own bound: above zlib's */
+	if (!j->zbuf[worker] && !(j->zbuf[worker] = malloc(room)))
+		return 0;
+	return libdeflate_zlib_compress(j->ld[worker], in, (size_t)len, j->zbuf[worker], room);
+#else
+	return zlib_block(j, worker, in, len);
+#endif
+}
+
+/* Block b: packed (by j->pack into the worker's buffer when the bytes are not given), deflated into
+ * the worker's scratch buffer, kept in a copy of its exact size with its CRC. */
 static void deflate_block(void *ctx, size_t b, int worker)
 {
 	struct zjob *j = ctx;
 	if (atomic_load(&j->failed))
 		return;
-	uLong bound = compressBound((uLong)j->bb);
 	uint64_t start = b * j->bb, len = j->packed_bytes - start < j->bb ? j->packed_bytes - start : j->bb;
-	uint8_t *z = malloc(bound);
-	z_stream *zs = worker_stream(j, worker);
-	if (z && zs) {
-		zs->next_in = (Bytef *)(uintptr_t)(j->packed + start);
-		zs->avail_in = (uInt)len;
-		zs->next_out = z;
-		zs->avail_out = (uInt)bound;
+	const uint8_t *in = j->packed ? j->packed + start : NULL;
+	if (!in && (j->buf[worker] || (j->buf[worker] = malloc(j->bb)))) {
+		j->pack(j->pack_ctx, j->first + b, j->buf[worker], len);
+		in = j->buf[worker];
 	}
-	if (!z || !zs || deflate(zs, Z_FINISH) != Z_STREAM_END) {
-		free(z);
+	uint64_t zlen = !in ? 0 : j->zlib ? zlib_block(j, worker, in, len) : libdeflate_block(j, worker, in, len);
+	uint8_t *z = zlen ? malloc(zlen) : NULL;
+	if (!z) {
 		atomic_store(&j->failed, 1);
 		return;
 	}
-	uLongf zlen = (uLongf)zs->total_out;
+	memcpy(z, j->zbuf[worker], zlen);
 	j->out->z[b] = z;
 	j->out->size[b] = (uint32_t)zlen;
 	j->out->crc[b] = tbl_crc(z, zlen);
+}
+
+/* The encoder and level a write uses: level 0 is the encoder's default; zlib's levels stop at 9. */
+static void pick_encoder(struct zjob *j, int level)
+{
+#ifdef SLIDETAB_HAVE_LIBDEFLATE
+	j->zlib = test_hook("SLIDETAB_TEST_ZLIB_DEFLATE") != 0;
+#else
+	j->zlib = 1;
+#endif
+	j->level = level > 0 ? level : j->zlib ? TABLE_ZLIB_LEVEL : TABLE_LIBDEFLATE_LEVEL;
+	if (j->zlib && j->level > 9)
+		j->level = 9;
 }
 
 /* meta with its defaults filled in (block_entries). */
@@ -261,8 +323,10 @@ void table_blocks_free(struct table_blocks *t)
 	memset(t, 0, sizeof *t);
 }
 
-int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
-		      int threads, struct table_blocks *t, struct slidetab_error *err)
+/* table_blocks_make, from packed bytes or (packed NULL, zlib only) from pack's blocks. */
+static int blocks_make(const struct table_meta *meta, const uint8_t *packed, table_pack_fn pack, void *pack_ctx,
+		       uint64_t first, uint64_t count, int level, int threads, struct table_blocks *t,
+		       struct slidetab_error *err)
 {
 	struct table_meta m = resolved(meta);
 	uint64_t bb = (uint64_t)m.block_entries * m.entry_bits / 8, total = table_packed_bytes(m.entries, m.entry_bits);
@@ -280,25 +344,43 @@ int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint
 		table_blocks_free(t);
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
-	struct zjob job = {
-		.packed = packed, .packed_bytes = count ? end - first * bb : 0, .bb = bb, .level = level, .out = t
-	};
+	struct zjob *job = calloc(1, sizeof *job); /* per-worker arrays: too large for a thread's stack */
+	if (!job) {
+		table_blocks_free(t);
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
+	}
+	*job = (struct zjob){ .packed = packed,
+			      .pack = pack,
+			      .pack_ctx = pack_ctx,
+			      .first = first,
+			      .packed_bytes = count ? end - first * bb : 0,
+			      .bb = bb,
+			      .out = t };
+	int failed = 0;
 	if (zlib) {
 		/* Blocks are deflated in parallel; the bytes do not depend on the thread count. */
-		pool_run(threads < 1 ? pool_cpus() : threads, count, deflate_block, &job);
-		zjob_end(&job);
-		if (atomic_load(&job.failed)) {
-			table_blocks_free(t);
-			return err_set(err, SLIDETAB_ENOMEM, "out of memory while deflating");
+		pick_encoder(job, level);
+		pool_run(threads < 1 ? pool_cpus() : threads, count, deflate_block, job);
+		zjob_end(job);
+		failed = atomic_load(&job->failed);
+	} else
+		for (uint64_t b = 0; b < count; b++) {
+			uint64_t start = b * bb, len = job->packed_bytes - start < bb ? job->packed_bytes - start : bb;
+			t->size[b] = (uint32_t)len;
+			t->crc[b] = tbl_crc(packed + start, len);
 		}
-		return SLIDETAB_OK;
-	}
-	for (uint64_t b = 0; b < count; b++) {
-		uint64_t start = b * bb, len = job.packed_bytes - start < bb ? job.packed_bytes - start : bb;
-		t->size[b] = (uint32_t)len;
-		t->crc[b] = tbl_crc(packed + start, len);
+	free(job);
+	if (failed) {
+		table_blocks_free(t);
+		return err_set(err, SLIDETAB_ENOMEM, "deflating a block failed (out of memory)");
 	}
 	return SLIDETAB_OK;
+}
+
+int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
+		      int threads, struct table_blocks *t, struct slidetab_error *err)
+{
+	return blocks_make(meta, packed, NULL, NULL, first, count, level, threads, t, err);
 }
 
 const uint8_t *table_blocks_data(const struct table_blocks *t, uint64_t b)
@@ -376,6 +458,23 @@ int table_write_mt(const char *path, const struct table_meta *meta, const uint8_
 	int rc = tbl_meta_check(&m, err);
 	if (rc == SLIDETAB_OK)
 		rc = table_blocks_make(&m, packed, 0, table_block_count(&m), level, threads, &t, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	rc = table_write_stored(path, &m, t.size, t.crc, local_payload, &t, bytes_written, err);
+	table_blocks_free(&t);
+	return rc;
+}
+
+int table_write_packer(const char *path, const struct table_meta *meta, table_pack_fn pack, void *ctx, int level,
+		       int threads, uint64_t *bytes_written, struct slidetab_error *err)
+{
+	struct table_meta m = resolved(meta);
+	struct table_blocks t;
+	int rc = tbl_meta_check(&m, err);
+	if (rc == SLIDETAB_OK && (m.payload != TABLE_PAYLOAD_ZLIB || !pack))
+		rc = err_set(err, SLIDETAB_EINVAL, "table_write_packer: writes zlib tables from a pack function only");
+	if (rc == SLIDETAB_OK)
+		rc = blocks_make(&m, NULL, pack, ctx, 0, table_block_count(&m), level, threads, &t, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
 	rc = table_write_stored(path, &m, t.size, t.crc, local_payload, &t, bytes_written, err);

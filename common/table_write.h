@@ -7,10 +7,17 @@
 #include "libslidetab/base/err.h"
 #include "libslidetab/table/format.h"
 
+/* The default deflate levels (level 0): libdeflate's 4 makes 3x4 tables smaller than zlib's 9 at
+ * about a fifth of its time (the levels measured in docs/FORMAT.md); zlib's 9 is the 0.4.0 writer. */
+#define TABLE_LIBDEFLATE_LEVEL 4
+#define TABLE_ZLIB_LEVEL       9
+
 /* Writes a table: meta plus table_packed_bytes(entries, entry_bits) bytes of packed entries.
  * Goes through a temporary file in the same folder, fsync and rename, so `path` either keeps
- * its old content or gets the complete new table. level: zlib level for TABLE_PAYLOAD_ZLIB.
- * meta->block_entries of 0 picks a default. Returns a SLIDETAB_* status. */
+ * its old content or gets the complete new table. level: the deflate level for
+ * TABLE_PAYLOAD_ZLIB, 1..12 (libdeflate's scale; zlib, where the build has no libdeflate, stops
+ * at 9), 0 for the encoder's default (TABLE_LIBDEFLATE_LEVEL, or TABLE_ZLIB_LEVEL). Every block is
+ * a zlib stream either way. meta->block_entries of 0 picks a default. Returns a SLIDETAB_* status. */
 int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
 		uint64_t *bytes_written, struct slidetab_error *err);
 
@@ -27,6 +34,14 @@ void table_write_abandon(void);
 /* The same, deflating on `threads` threads (table_write: every core). */
 int table_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
 		   uint64_t *bytes_written, struct slidetab_error *err);
+
+/* The same for a zlib table whose packed bytes are made block by block, on the worker that deflates
+ * them (no copy of the whole packed table is held): pack(ctx, b, buf, len) fills buf with the len
+ * packed bytes of block b (len is the block's bytes; less for the table's last block); it is
+ * called once per block, from any worker, concurrently. SLIDETAB_EINVAL for a raw payload. */
+typedef void (*table_pack_fn)(void *ctx, uint64_t block, uint8_t *buf, uint64_t len);
+int table_write_packer(const char *path, const struct table_meta *meta, table_pack_fn pack, void *ctx, int level,
+		       int threads, uint64_t *bytes_written, struct slidetab_error *err);
 
 /* Writing a table whose blocks are made in parts (gen-mpi: each process deflates its own blocks).
  * table_blocks_make stores blocks [first, first + count) of a table described by meta from

@@ -96,7 +96,7 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 	case 'b': return cli_board(prog, arg, &a->rows, &a->cols);
 	case 'B': return cli_int(prog, "--blank", arg, 0, 24, &a->blank);
 	case 'j': return cli_threads(prog, arg, &a->threads);
-	case 'l': return cli_int(prog, "--level", arg, 1, 9, &a->level);
+	case 'l': return cli_int(prog, "--level", arg, 1, 12, &a->level);
 	case 'c': return (k = pick("--compress", arg, compress, 4)) < 0 ? -1 : (a->compress = k == 3 ? 0 : k, 0);
 	case 'e': return (k = pick("--entry", arg, entry, 4)) < 0 ? -1 : (a->entry = entries[k], 0);
 	case 'k':
@@ -193,7 +193,7 @@ int genargs_parse(int argc, char **argv, struct gen_args *a, const char *name, v
 						  { "memory", required_argument, NULL, 'M' },
 						  { NULL, 0, NULL, 0 } };
 	*a = (struct gen_args){
-		.blank = -1, .threads = cli_cpus(), .level = 9, .compress = 1, .entry = TABLE_ENTRY_MDRES
+		.blank = -1, .threads = cli_cpus(), .level = 0, .compress = 1, .entry = TABLE_ENTRY_MDRES
 	};
 	prog = name;
 	int c;

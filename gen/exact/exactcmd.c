@@ -134,16 +134,13 @@ struct pack_job {
 	uint8_t *packed;
 	uint64_t count;
 	unsigned bits;
+	uint32_t block_entries; /* pack_block: entries a table block holds */
 };
 
-/* Entries [lo, hi) of `bits` (1..8) each, LSB first (table_packed_set's layout), through a 64-bit
- * accumulator: whole bytes out, no read-modify-write of the output. */
-static void pack_chunk(void *ctx, size_t c, int worker)
+/* Entries [lo, hi) of `bits` (1..8) each, LSB first (table_packed_set's layout), into out, through
+ * a 64-bit accumulator: whole bytes out, no read-modify-write of the output. lo is a multiple of 8. */
+static void pack_range(const struct pack_job *j, uint64_t lo, uint64_t hi, uint8_t *out)
 {
-	(void)worker;
-	struct pack_job *j = ctx;
-	uint64_t lo = c * PACK_CHUNK, hi = lo + PACK_CHUNK < j->count ? lo + PACK_CHUNK : j->count;
-	uint8_t *out = j->packed + lo * j->bits / 8;
 	uint64_t acc = 0;
 	unsigned have = 0;
 	for (uint64_t i = lo; i < hi; i++) {
@@ -160,17 +157,38 @@ static void pack_chunk(void *ctx, size_t c, int worker)
 		*out++ = (uint8_t)acc;
 }
 
-/* Packs the entries (then frees them) and writes the table from this one process. */
+static void pack_chunk(void *ctx, size_t c, int worker)
+{
+	(void)worker;
+	struct pack_job *j = ctx;
+	uint64_t lo = c * PACK_CHUNK, hi = lo + PACK_CHUNK < j->count ? lo + PACK_CHUNK : j->count;
+	pack_range(j, lo, hi, j->packed + lo * j->bits / 8);
+}
+
+/* table_pack_fn: the packed bytes of one table block, made on the worker that deflates it. */
+static void pack_block(void *ctx, uint64_t b, uint8_t *buf, uint64_t len)
+{
+	(void)len; /* the block's entries make exactly its len bytes */
+	const struct pack_job *j = ctx;
+	uint64_t lo = b * j->block_entries, hi = lo + j->block_entries < j->count ? lo + j->block_entries : j->count;
+	pack_range(j, lo, hi, buf);
+}
+
+/* Packs the entries and writes the table from this one process: zlib blocks packed one at a time
+ * by the workers that deflate them (the entries are freed after), raw ones packed whole first. */
 static int pack_write(const struct exactcmd_opts *o, const struct table_meta *m, struct pack_job *job, size_t chunks,
 		      struct bfs_result *res, uint64_t *bytes, struct slidetab_error *err)
 {
+	job->bits = m->entry_bits;
+	job->block_entries = table_block_entries(m);
+	if (m->payload == TABLE_PAYLOAD_ZLIB)
+		return table_write_packer(o->out, m, pack_block, job, o->level, o->threads, bytes, err);
 	uint8_t *packed = calloc(table_packed_bytes(m->entries, m->entry_bits) + 1, 1);
 	if (!packed)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory packing %" PRIu64 " entries", m->entries);
 	job->packed = packed;
-	job->bits = m->entry_bits;
 	pool_run(o->threads, chunks, pack_chunk, job);
-	bfs_result_free(res); /* packed now: not held while the blocks deflate (the peak is the packed copy) */
+	bfs_result_free(res); /* packed now: not held while the table is written (the peak is the packed copy) */
 	int rc = table_write_mt(o->out, m, packed, o->level, o->threads, bytes, err);
 	free(packed);
 	return rc;

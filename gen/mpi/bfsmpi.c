@@ -8,7 +8,8 @@
  * round_chunks of its chunks, sorts the marks that fall outside its slice by owner, and one
  * MPI_Alltoallv delivers them; every process runs the same number of rounds, so the collective
  * calls match whatever the slices' frontiers. Buffers are bounded by round_chunks (a chunk makes
- * at most BFS_REMOTE_MAX remote marks). */
+ * at most BFS_REMOTE_MAX remote marks). A mark travels as its offset in the owner's slice: 4 bytes
+ * while every slice holds fewer than 2^32 states (3x4, 2x6; 2x7 from 11 processes on), else 8. */
 #include "gen/mpi/bfsmpi.h"
 
 #include <inttypes.h>
@@ -41,6 +42,39 @@ static uint64_t reduce(void *ctx, uint64_t v, int op)
 	return out;
 }
 
+/* Sorts this round's remote marks by owner, each as its offset in the owner's slice (4 or 8 bytes). */
+static void sort_marks(struct bfsmpi *x, uint64_t nrm)
+{
+	uint8_t *out = (uint8_t *)x->send; /* 4-byte offsets through memcpy: the buffer is also read as uint64_t */
+	for (uint64_t i = 0; i < nrm; i++)
+		for (size_t k = 0; k < x->rm[i].n; k++) {
+			uint64_t j = x->rm[i].j[k];
+			int q = owner(x, j);
+			uint32_t off = (uint32_t)(j - x->lo[q]);
+			if (x->wide)
+				x->send[x->sdisp[q]++] = j - x->lo[q];
+			else
+				memcpy(out + 4 * (size_t)x->sdisp[q]++, &off, 4);
+		}
+}
+
+/* The received offsets (in this process's slice) made whole state indices again, in place: from
+ * the last down, so that no 4-byte offset is overwritten before it is read. */
+static void widen_marks(struct bfsmpi *x, size_t total)
+{
+	uint8_t *in = (uint8_t *)x->recv;
+	for (size_t i = total; i-- > 0;) {
+		uint32_t off = 0;
+		uint64_t j = 0;
+		if (x->wide)
+			memcpy(&j, in + 8 * i, 8);
+		else
+			memcpy(&off, in + 4 * i, 4), j = off;
+		j += x->part.lo;
+		memcpy(in + 8 * i, &j, 8);
+	}
+}
+
 /* Sorts this round's remote marks by owner and delivers them; marks what the others sent. */
 static int exchange(struct bfsmpi *x, struct bfs_layer *L, uint64_t nrm, struct slidetab_error *err)
 {
@@ -55,9 +89,7 @@ static int exchange(struct bfsmpi *x, struct bfs_layer *L, uint64_t nrm, struct 
 	}
 	for (int q = 0, at = 0; q < P; at += x->scount[q++])
 		x->sdisp[q] = at;
-	for (uint64_t i = 0; i < nrm; i++)
-		for (size_t k = 0; k < x->rm[i].n; k++)
-			x->send[x->sdisp[owner(x, x->rm[i].j[k])]++] = x->rm[i].j[k];
+	sort_marks(x, nrm);
 	for (int q = 0; q < P; q++)
 		x->sdisp[q] -= x->scount[q];
 	MPI_Alltoall(x->scount, 1, MPI_INT, x->rcount, 1, MPI_INT, MPI_COMM_WORLD);
@@ -73,11 +105,12 @@ static int exchange(struct bfsmpi *x, struct bfs_layer *L, uint64_t nrm, struct 
 		x->recv = r;
 		x->recv_cap = total;
 	}
-	MPI_Alltoallv(x->send, x->scount, x->sdisp, MPI_UINT64_T, x->recv, x->rcount, x->rdisp, MPI_UINT64_T,
-		      MPI_COMM_WORLD);
+	MPI_Datatype type = x->wide ? MPI_UINT64_T : MPI_UINT32_T;
+	MPI_Alltoallv(x->send, x->scount, x->sdisp, type, x->recv, x->rcount, x->rdisp, type, MPI_COMM_WORLD);
+	widen_marks(x, total);
 	bfs_mark_own(L, x->recv, total);
 	x->layer_stats[1] += sent;
-	x->layer_stats[2] += sent * sizeof(uint64_t);
+	x->layer_stats[2] += sent * (x->wide ? sizeof(uint64_t) : sizeof(uint32_t));
 	return SLIDETAB_OK;
 }
 
@@ -130,6 +163,8 @@ int bfsmpi_init(struct bfsmpi *x, uint64_t states, int threads, int quiet, struc
 		uint64_t at = words * (uint64_t)q / (uint64_t)P * 64;
 		x->lo[q] = at < states ? at : states;
 	}
+	for (int q = 0; q < P; q++)
+		x->wide |= x->lo[q + 1] - x->lo[q] > UINT32_MAX;
 	x->part.lo = x->lo[x->part.proc];
 	x->part.hi = x->lo[x->part.proc + 1];
 	for (int q = 0; q < P; q++) {

@@ -16,8 +16,9 @@ struct bfsmpi {
 	uint64_t round_chunks, rounds; /* chunks each process expands between two exchanges, rounds a layer */
 	int quiet;
 	struct bfs_remote *rm; /* round_chunks buffers of BFS_REMOTE_MAX marks */
-	uint64_t *send, *recv;
+	uint64_t *send, *recv; /* marks sent, each an offset in its owner's slice; received, made whole */
 	size_t recv_cap;
+	int wide; /* a slice past 2^32 states: offsets travel as 8 bytes, else as 4 (send, recv as uint32_t) */
 	int *scount, *sdisp, *rcount, *rdisp;
 	uint64_t layer_stats[3]; /* this process, this layer: neighbour updates, crossed, bytes sent */
 	uint64_t total[3];       /* over every process and layer */

@@ -84,7 +84,7 @@ check 2 "gen --board 2x3 --goal with a tile twice" "" "$GEN" --board 2x3 --goal 
 check 2 "gen --board 2x3 --goal too short" "" "$GEN" --board 2x3 --goal "1 2 3"
 check 2 "gen --blank and --goal together" "" "$GEN" --board 2x3 --blank 1 --goal "1 2 3 4 5 0"
 check 2 "gen -j 0" "" "$GEN" --board 2x3 -j 0
-check 2 "gen --level 10" "" "$GEN" --board 2x3 --level 10
+check 2 "gen --level 13" "" "$GEN" --board 2x3 --level 13
 check 2 "gen --compress foo" "" "$GEN" --board 2x3 --compress foo
 check 2 "gen --entry foo" "" "$GEN" --board 2x3 --entry foo
 check 2 "gen with a stray argument" "" "$GEN" --board 2x3 stray
