@@ -86,6 +86,15 @@ static uint64_t agree(const struct ckpt *c, uint64_t v, int op)
 	return c->part ? c->part->reduce(c->part->ctx, v, op) : v;
 }
 
+/* Whether this or another process failed (every process learns the same); notes it in c. */
+static int any_failed(struct ckpt *c, int failed)
+{
+	if (agree(c, (uint64_t)failed, BFS_MAX) == 0)
+		return 0;
+	c->failed_together = 1;
+	return 1;
+}
+
 static void file_name(const struct ckpt *c, unsigned depth, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s/layer-%u.proc-%d-of-%d.ckpt", c->dir, depth, proc_of(c), procs_of(c));
@@ -235,7 +244,7 @@ static int save(void *ctx, const struct bfs_snapshot *s, struct slidetab_error *
 {
 	struct ckpt *c = ctx;
 	int rc = save_file(c, s, err);
-	if (agree(c, rc != SLIDETAB_OK, BFS_MAX) != 0)
+	if (any_failed(c, rc != SLIDETAB_OK))
 		return rc != SLIDETAB_OK ? rc
 					 : err_set(err, SLIDETAB_EIO, "another process failed to checkpoint layer %u",
 						   s->depth - 1);
@@ -356,7 +365,7 @@ static int fresh(struct ckpt *c, struct slidetab_error *err)
 		rc = err_set(err, SLIDETAB_EINVAL,
 			     "%s already holds a checkpoint: continue it with --resume %s, or remove it", c->dir,
 			     c->dir);
-	if (agree(c, rc != SLIDETAB_OK, BFS_MAX) != 0)
+	if (any_failed(c, rc != SLIDETAB_OK))
 		return rc != SLIDETAB_OK ? rc : err_set(err, SLIDETAB_EINVAL, "another process refused %s", c->dir);
 	sweep(c, 0); /* temporary files of a run killed while writing its first checkpoint */
 	return SLIDETAB_OK;
@@ -385,7 +394,7 @@ static int resume(void *ctx, struct bfs_snapshot *s, int *resumed, struct slidet
 	} else if ((rc = probe(c, err)) == SLIDETAB_OK) {
 		rc = load_file(c, depth, s, err);
 	}
-	if (agree(c, rc != SLIDETAB_OK, BFS_MAX) != 0)
+	if (any_failed(c, rc != SLIDETAB_OK))
 		return rc != SLIDETAB_OK ? rc
 					 : err_set(err, SLIDETAB_EFORMAT, "another process refused its checkpoint");
 	sweep(c, depth);

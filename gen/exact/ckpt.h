@@ -16,6 +16,7 @@ struct ckpt {
 	uint32_t entry;
 	int count_only;
 	const struct bfs_part *part; /* NULL: one process */
+	int failed_together;         /* set when every process has agreed that the run fails (no abort needed) */
 };
 
 /* The bfs_ckpt hooks over c (c must outlive the search). */

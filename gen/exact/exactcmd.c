@@ -260,6 +260,8 @@ int exactcmd_run(const struct board *b, const struct board_state *goal, const st
 	struct bfs_result res;
 	double c0 = clock_cpu();
 	rc = bfs_run(b, goal, &opt, &res, err);
+	if (rc != SLIDETAB_OK && o->dist && o->dist->failed_together)
+		*o->dist->failed_together = ck.failed_together;
 	if (rc != SLIDETAB_OK)
 		return rc;
 	summary(o->report, b, goal, &res, clock_cpu() - c0);

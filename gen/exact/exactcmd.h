@@ -19,6 +19,8 @@ struct exactcmd_dist {
 	int procs_here;
 	int (*write)(void *ctx, const struct table_meta *m, const uint8_t *entries, const struct exactcmd_opts *o,
 		     uint64_t *bytes, struct slidetab_error *err);
+	int *failed_together; /* set to 1 when the run failed on every process at once (a checkpoint refused
+			       * or not written): the job may then end without MPI_Abort, its messages kept */
 };
 
 struct exactcmd_opts {

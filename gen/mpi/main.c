@@ -34,7 +34,8 @@ static void usage(FILE *f)
 
 static int proc;
 
-/* Ends the whole job: a message naming this process, then MPI_Abort with gen's exit status. */
+/* Ends the whole job: a message naming this process, then MPI_Abort with gen's exit status. (The
+ * messages of the processes it kills may be lost: failures every process agrees on end normally.) */
 static void fail_job(int status, const struct slidetab_error *err)
 {
 	fprintf(stderr, "gen-mpi: process %d: %s\n", proc, err->msg);
@@ -168,10 +169,18 @@ static int run(const struct gen_args *a)
 		rc = err_set(&err, SLIDETAB_ENOMEM, "%dx%d is too large to rank", b.rows, b.cols);
 	else
 		rc = bfsmpi_init(&x, rank_states(b.n), a->threads, a->quiet, &err);
-	struct exactcmd_dist dist = { &x.part, procs_on_this_machine(), bfsmpi_write };
+	int together = 0;
+	struct exactcmd_dist dist = { &x.part, procs_on_this_machine(), bfsmpi_write, &together };
 	o.dist = &dist;
 	if (rc == SLIDETAB_OK)
 		rc = exactcmd_run(&b, &goal, &o, &err);
+	if (rc != SLIDETAB_OK && together) { /* every process is here: end normally, so no message is lost */
+		fprintf(stderr, "gen-mpi: process %d: %s\n", proc, err.msg);
+		fflush(stderr);
+		MPI_Barrier(MPI_COMM_WORLD); /* every message written before any process exits */
+		bfsmpi_free(&x);
+		return genargs_exit(rc, 0);
+	}
 	if (rc != SLIDETAB_OK)
 		fail_job(rc, &err);
 	bfsmpi_report(&x, o.report);
