@@ -7,7 +7,7 @@ INCDIR = $(PREFIX)/include
 MANDIR = $(PREFIX)/share/man
 DATADIR = $(PREFIX)/share/slidetab/tables
 SOVERSION = 0
-LIBVERSION = 0.4.0
+LIBVERSION = 0.5.0
 
 CC ?= cc
 OPT ?= -O2

@@ -8,7 +8,7 @@
 static const char fast_letters[] = "dlru";
 static const int fast_dr[4] = { 1, 0, 0, -1 }, fast_dc[4] = { 0, -1, 1, 0 };
 
-#define FAST_FINAL_MAX 6   /* cells left for the breadth-first finish (2x2, 2x3, 3x2) */
+#define FAST_FINAL_MAX    6   /* cells left for the breadth-first finish (2x2, 2x3, 3x2) */
 #define FAST_FINAL_STATES 729 /* 6! arrangements, 9 * 9 * 9 window states */
 
 /* The puzzle being solved, always towards the canonical goal (cell x holds x + 1, blank last). */
@@ -311,8 +311,9 @@ int fast_check_tiles(int rows, int cols, const uint8_t *tiles, const char *what,
 	int n = rows * cols;
 	for (int c = 0; c < n; c++) {
 		if (tiles[c] >= n)
-			return err_set(err, SLIDETAB_EINVAL, "%s: cell %d holds tile %u, out of range for %dx%d (0..%d)",
-				       what, c, tiles[c], rows, cols, n - 1);
+			return err_set(err, SLIDETAB_EINVAL,
+				       "%s: cell %d holds tile %u, out of range for %dx%d (0..%d)", what, c, tiles[c],
+				       rows, cols, n - 1);
 		if (seen[tiles[c]]++)
 			return err_set(err, SLIDETAB_EINVAL, "%s: tile %u appears twice (cell %d)", what, tiles[c], c);
 	}
@@ -436,7 +437,7 @@ int fast_solve(int rows, int cols, const uint8_t *start, const uint8_t *goal, ch
 	       struct slidetab_error *err)
 {
 	*moves = NULL, *length = 0;
-	if (rows < 2 || cols < 2 || rows * cols > FAST_MAX_CELLS)
+	if (rows < 2 || cols < 2 || rows > FAST_MAX_CELLS || cols > FAST_MAX_CELLS || rows * cols > FAST_MAX_CELLS)
 		return err_set(err, SLIDETAB_EINVAL, "fast: %dx%d: boards are RxC with R, C >= 2 and R*C <= %d", rows,
 			       cols, FAST_MAX_CELLS);
 	int n = rows * cols, rc = fast_check_tiles(rows, cols, start, "start", err);

@@ -99,8 +99,8 @@ START_TEST(unsolvable_pairs)
 {
 	uint64_t x = 7;
 	unsigned char s[256], g[256];
-	static const int shapes[][2] = { { 2, 2 }, { 3, 3 }, { 4, 4 }, { 3, 4 }, { 4, 3 }, { 10, 10 }, { 9, 9 },
-					 { 16, 16 }, { 15, 16 }, { 2, 7 } };
+	static const int shapes[][2] = { { 2, 2 },   { 3, 3 }, { 4, 4 },   { 3, 4 },   { 4, 3 },
+					 { 10, 10 }, { 9, 9 }, { 16, 16 }, { 15, 16 }, { 2, 7 } };
 	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
 		int rows = shapes[i][0], cols = shapes[i][1];
 		random_pair(&x, rows, cols, s, g);

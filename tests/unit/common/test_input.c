@@ -13,7 +13,7 @@
 struct res {
 	int n; /* results (puzzles and errors) */
 	int status[MAXR];
-	struct board_state s[MAXR], g[MAXR];
+	struct input_tiles s[MAXR], g[MAXR];
 	long line[MAXR];
 	char msg[MAXR][256];
 };
@@ -46,7 +46,7 @@ static void read_str(const char *text, int rows, int cols, int pairs, struct res
 	read_mem(text, strlen(text), rows, cols, pairs, r);
 }
 
-static void expect_tiles(const struct board_state *s, const char *want)
+static void expect_tiles(const struct input_tiles *s, const char *want)
 {
 	for (size_t i = 0; i < strlen(want); i++)
 		ck_assert_int_eq(s->t[i], want[i] - '0');
@@ -176,7 +176,7 @@ END_TEST
 
 START_TEST(goal_text)
 {
-	struct board_state g;
+	struct input_tiles g;
 	struct slidetab_error e;
 	static const char *empty[] = { "", " ", "#", ",", "\n\n# x\n" };
 	for (size_t i = 0; i < sizeof empty / sizeof *empty; i++) {
@@ -202,7 +202,7 @@ static int count_check(const char *text, char *msg)
 {
 	struct input *in = malloc(sizeof *in);
 	struct slidetab_error e;
-	struct board_state s, g;
+	struct input_tiles s, g;
 	long count;
 	input_init(in, NULL, "test", 0, 0, 1);
 	in->mem = text, in->memlen = strlen(text);
@@ -312,7 +312,7 @@ static int generate(struct text *t, uint8_t (*tiles)[BOARD_MAX_CELLS], int rows,
 	return k;
 }
 
-static int same(const struct board_state *s, const uint8_t *tiles, int n)
+static int same(const struct input_tiles *s, const uint8_t *tiles, int n)
 {
 	return memcmp(s->t, tiles, (size_t)n) == 0;
 }
