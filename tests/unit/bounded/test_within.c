@@ -55,8 +55,8 @@ START_TEST(within_bounds_the_optimum)
 			ck_assert_uint_eq(strlen(moves), len);
 			ck_assert(replays(4, 4, s, goal, moves));
 			ck_assert_msg(len <= ws[i] * opt + 1e-9, "W %g: length %u, optimum %u", ws[i], len, opt);
-			ck_assert_msg(lb <= opt && (opt - lb) % 2 == 0 && (len - opt) % 2 == 0, "bound %u, optimum %u", lb,
-				      opt);
+			ck_assert_msg(lb <= opt && (opt - lb) % 2 == 0 && (len - opt) % 2 == 0, "bound %u, optimum %u",
+				      lb, opt);
 			if (ws[i] == 1.0)
 				ck_assert_uint_eq(len, opt);
 		}
@@ -81,7 +81,8 @@ START_TEST(within_elsewhere)
 		s[c] = g[c] = (unsigned char)((c + 1) % 100);
 	char moves[64];
 	unsigned len, lb, d;
-	EXPECT_STATUS(SLIDETAB_ENOTABLE, slidetab_solve_bounded(db, 10, 10, s, g, 1.5, moves, sizeof moves, &len, &lb, err));
+	EXPECT_STATUS(SLIDETAB_ENOTABLE,
+		      slidetab_solve_bounded(db, 10, 10, s, g, 1.5, moves, sizeof moves, &len, &lb, err));
 	EXPECT_STATUS(SLIDETAB_ENOTABLE, slidetab_distance(db, 10, 10, s, g, &d, err));
 	struct slidetab_error e;
 	slidetab_distance(db, 10, 10, s, g, &d, &e);
@@ -92,7 +93,8 @@ START_TEST(within_elsewhere)
 	ck_assert_uint_eq(lb, 0);
 	/* 4x4 goal with the blank in the middle: only the corner set was built */
 	unsigned char g4[16] = { 1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
-	EXPECT_STATUS(SLIDETAB_ENOTABLE, slidetab_solve_bounded(db, 4, 4, g4, g4, 1.2, moves, sizeof moves, &len, &lb, err));
+	EXPECT_STATUS(SLIDETAB_ENOTABLE,
+		      slidetab_solve_bounded(db, 4, 4, g4, g4, 1.2, moves, sizeof moves, &len, &lb, err));
 	slidetab_close(db);
 }
 END_TEST
@@ -115,7 +117,8 @@ START_TEST(bad_arguments)
 	EXPECT_STATUS(SLIDETAB_EINVAL, slidetab_solve_bounded(db, 4, 4, s, g, 0, moves, 8, &len, NULL, err));
 	static const double bad[] = { 0.5, 0.999, -1, 1e9 };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-		EXPECT_STATUS(SLIDETAB_EINVAL, slidetab_solve_bounded(db, 4, 4, s, g, bad[i], moves, 8, &len, &lb, err));
+		EXPECT_STATUS(SLIDETAB_EINVAL,
+			      slidetab_solve_bounded(db, 4, 4, s, g, bad[i], moves, 8, &len, &lb, err));
 	EXPECT_STATUS(SLIDETAB_EINVAL, slidetab_solve_bounded(db, 4, 4, s, g, NAN, moves, 8, &len, &lb, err));
 	EXPECT_STATUS(SLIDETAB_EINVAL, slidetab_solve_bounded(db, 4, 4, s, g, INFINITY, moves, 8, &len, &lb, err));
 	EXPECT_STATUS(SLIDETAB_EINVAL, slidetab_solve_bounded(db, 1, 16, s, g, 0, moves, 8, &len, &lb, err));
