@@ -4,6 +4,8 @@
  * a start from a goal, the lexicographically smallest optimal move string, or "unsolvable".
  * Boards up to 12 cells (2x2 .. 3x4, 2x6 and their transposes) are answered in O(1) from
  * exact tables, for any goal, and 2x7 (7x2) from its compact table by a walk to the goal; the 15 and 24 puzzles (4x4, 5x5) by IDA* over pattern databases.
+ * Any board up to 256 cells (16x16) gets a valid, not necessarily optimal, path with a proven
+ * lower bound from slidetab_solve_bounded (since 0.5.0).
  *
  * Boards are arrays of rows*cols tiles in row-major order, 0 = the blank, tiles 1..rows*cols-1
  * each once. A NULL goal means the tiles in order with the blank last. Moves are the blank's:

@@ -12,11 +12,19 @@ static void setup(void)
 {
 	testtables_dir(tables);
 	testtables_555(tables, 0);
+	testtables_exact(tables, 3, 3, 8, 1);
 }
 
 static void teardown(void)
 {
 	testtables_remove(tables);
+}
+
+/* t[0..n) = the tiles in order, the blank last. */
+static void in_order(unsigned char *t, int n)
+{
+	for (int c = 0; c < n; c++)
+		t[c] = (unsigned char)((c + 1) % n);
 }
 
 /* Replays moves on a copy of s (the test's own moves) and compares with g. */
@@ -39,8 +47,7 @@ START_TEST(within_bounds_the_optimum)
 	static const double ws[] = { 1.0, 1.2, 1.5, 2.0, 3.0 };
 	uint64_t x = 0xabcdef12345ull;
 	unsigned char goal[16], s[16];
-	for (int c = 0; c < 16; c++)
-		goal[c] = (unsigned char)((c + 1) % 16);
+	in_order(goal, 16);
 	for (int k = 0; k < 12; k++) {
 		memcpy(s, goal, 16);
 		testutil_walk(&x, 4, 4, s, 20 + (int)testutil_below(&x, 40));
@@ -77,8 +84,7 @@ START_TEST(within_elsewhere)
 	slidetab *db;
 	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
 	unsigned char s[100], g[100];
-	for (int c = 0; c < 100; c++)
-		s[c] = g[c] = (unsigned char)((c + 1) % 100);
+	in_order(s, 100), in_order(g, 100);
 	char moves[64];
 	unsigned len, lb, d;
 	EXPECT_STATUS(SLIDETAB_ENOTABLE,
@@ -91,6 +97,20 @@ START_TEST(within_elsewhere)
 	ck_assert_int_eq(slidetab_solve_bounded(db, 10, 10, s, g, 0, moves, sizeof moves, &len, &lb, &e), SLIDETAB_OK);
 	ck_assert_uint_eq(len, 0);
 	ck_assert_uint_eq(lb, 0);
+	/* 3x3 (an exact table): the optimum itself, its bound the optimum too */
+	uint64_t x = 77;
+	for (int k = 0; k < 20; k++) {
+		unsigned char s9[9], g9[9];
+		in_order(g9, 9);
+		memcpy(s9, g9, 9);
+		testutil_walk(&x, 3, 3, s9, 5 + k);
+		ck_assert_int_eq(slidetab_distance(db, 3, 3, s9, g9, &d, &e), SLIDETAB_OK);
+		ck_assert_int_eq(slidetab_solve_bounded(db, 3, 3, s9, g9, 1.5, moves, sizeof moves, &len, &lb, &e),
+				 SLIDETAB_OK);
+		ck_assert_uint_eq(len, d);
+		ck_assert_uint_eq(lb, d);
+		ck_assert(replays(3, 3, s9, g9, moves));
+	}
 	/* 4x4 goal with the blank in the middle: only the corner set was built */
 	unsigned char g4[16] = { 1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
 	EXPECT_STATUS(SLIDETAB_ENOTABLE,
@@ -104,8 +124,7 @@ START_TEST(bad_arguments)
 	slidetab *db;
 	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
 	unsigned char s[16], g[16];
-	for (int c = 0; c < 16; c++)
-		s[c] = g[c] = (unsigned char)((c + 1) % 16);
+	in_order(s, 16), in_order(g, 16);
 	s[14] = 0, s[15] = 15; /* one move: "r" */
 	char moves[8];
 	unsigned len, lb;
