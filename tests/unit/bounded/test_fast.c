@@ -160,6 +160,35 @@ START_TEST(bound_admissible)
 }
 END_TEST
 
+/* On Korf's 100 (tests/data/korf100.txt, the published optima, blank-first goal): the bound is at
+ * most the optimum and of its parity, and every path at least the optimum. */
+START_TEST(korf100_bounds)
+{
+	FILE *f = fopen("tests/data/korf100.txt", "r");
+	ck_assert_ptr_nonnull(f);
+	unsigned char s[16], g[16];
+	for (int c = 0; c < 16; c++)
+		g[c] = (unsigned char)c;
+	int count = 0;
+	for (;;) {
+		int v[17], k = 0;
+		while (k < 17 && fscanf(f, "%d", &v[k]) == 1)
+			k++;
+		if (k < 17)
+			break;
+		for (int c = 0; c < 16; c++)
+			s[c] = (unsigned char)v[c];
+		unsigned lb = fast_lower_bound(4, 4, s, g);
+		ck_assert_msg(lb <= (unsigned)v[16] && (v[16] - (int)lb) % 2 == 0, "instance %d: bound %u, optimum %d",
+			      count + 1, lb, v[16]);
+		ck_assert_uint_ge(check_one(4, 4, s, g), (size_t)v[16]);
+		count++;
+	}
+	fclose(f);
+	ck_assert_int_eq(count, 100);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fast");
@@ -169,5 +198,6 @@ int main(void)
 	tcase_add_test(tc, unsolvable_pairs);
 	tcase_add_test(tc, bad_boards);
 	tcase_add_test(tc, bound_admissible);
+	tcase_add_test(tc, korf100_bounds);
 	return testutil_run(s, NULL);
 }
