@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "libslidetab/model/frame.h"
+#include "libslidetab/search/idafsm.h"
 
 /* One weighted search, in the set's frame. Side 0 looks the state up as it is, side 1 (when the
  * set has the diagonal reflection) its reflection; each side keeps its patterns' cells and values,
@@ -17,6 +18,7 @@ struct wsearch {
 	uint8_t cells[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
 	int hv[2][PDB_MAX_PATTERNS], hsum[2];
 	uint64_t w1000, bound, next; /* f in thousandths of a move: 1000 g + w1000 h */
+	const int16_t (*fsm)[4];     /* idafsm: move strings never followed (a shorter or smaller one exists) */
 	int max_len, found, damaged;
 	struct slidetab_error err;
 	uint8_t *path;
@@ -24,7 +26,7 @@ struct wsearch {
 
 /* A child: its move, and per side the moved tile's pattern (-1: none) and its new value. */
 struct wchild {
-	int dir, h, p[2], v[2];
+	int dir, h, st, p[2], v[2];
 };
 
 /* The side's image of a tile and of a cell. */
@@ -98,7 +100,9 @@ static void wapply(struct wsearch *x, const struct wchild *c, const int old[2])
 	wmove(x, old ? 3 - c->dir : c->dir, &tile, &from, &to);
 }
 
-static int wdfs(struct wsearch *x, int g, int prev)
+/* Depth-first below x->bound from depth g, st the machine's state after the path so far. Skipping the
+ * machine's strings keeps the smallest optimal path (idafsm.h), all of whose nodes have f <= W C*. */
+static int wdfs(struct wsearch *x, int g, int st)
 {
 	int h = wh(x);
 	uint64_t f = 1000u * (uint64_t)g + x->w1000 * (uint64_t)h;
@@ -115,9 +119,9 @@ static int wdfs(struct wsearch *x, int g, int prev)
 		return 0;
 	struct wchild ch[BOARD_NDIRS];
 	int k = 0;
-	for (int d = 0; d < BOARD_NDIRS; d++) /* not the move undoing the last one */
-		if ((prev < 0 || d != 3 - prev) && wchild_eval(x, d, &ch[k]) == 0)
-			k++;
+	for (int d = 0; d < BOARD_NDIRS; d++)
+		if (x->fsm[st][d] >= 0 && wchild_eval(x, d, &ch[k]) == 0)
+			ch[k++].st = x->fsm[st][d];
 	if (x->damaged)
 		return 1;
 	for (int i = 1; i < k; i++) /* the most promising child first (ties: d l r u) */
@@ -130,7 +134,7 @@ static int wdfs(struct wsearch *x, int g, int prev)
 			       x->sides == 2 && ch[i].p[1] >= 0 ? x->hv[1][ch[i].p[1]] : 0 };
 		wapply(x, &ch[i], NULL);
 		x->path[g] = (uint8_t)ch[i].dir;
-		int stop = wdfs(x, g + 1, ch[i].dir);
+		int stop = wdfs(x, g + 1, ch[i].st);
 		wapply(x, &ch[i], old);
 		if (stop)
 			return 1;
@@ -173,6 +177,10 @@ int within_solve(const struct pdb_set *set, int rows, int cols, const struct boa
 	if (!board_solvable(&set->b, &x.s, &set->goal))
 		return err_set(err, SLIDETAB_UNSOLVABLE, "the start cannot reach the goal");
 	x.blank = board_blank(&set->b, &x.s);
+	const struct idafsm *fsm = idafsm_get();
+	if (!fsm)
+		return err_set(err, SLIDETAB_ENOMEM, "within: out of memory for the move machine");
+	x.fsm = fsm->next;
 	x.max_len = (int)(max_len ? max_len : WITHIN_MAX_LENGTH);
 	x.path = malloc((size_t)x.max_len + 1);
 	char *out = malloc((size_t)x.max_len + 1);
@@ -186,7 +194,7 @@ int within_solve(const struct pdb_set *set, int rows, int cols, const struct boa
 	x.found = -1;
 	for (x.bound = x.w1000 * (uint64_t)h; x.found < 0 && !x.damaged;) {
 		x.next = UINT64_MAX;
-		wdfs(&x, 0, -1);
+		wdfs(&x, 0, 0);
 		if (x.found >= 0 || x.damaged || x.next == UINT64_MAX)
 			break;
 		x.bound = x.next;
