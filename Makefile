@@ -356,7 +356,7 @@ bench-15: all $(BENCH_BIN)
 
 # query --fast and --within (issue 27): whole-process times on 10x10 and 16x16, 5x5 --within 1.5
 # with the small default set, Korf's 100 ratios to the published optima (each puzzle capped at 10 s).
-bench-bounded: all
+bench-bounded: all $(B)/bench/bounded
 	sh bench/record.sh bench-bounded sh bench/bounded.sh
 
 # Ten of Korf & Felner's 50 24-puzzle instances with the 6-6-6-6 set. Run make tables-24 first:
