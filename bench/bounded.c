@@ -54,8 +54,8 @@ int main(int argc, char **argv)
 		worst = t > worst ? t : worst;
 		within += w == 0 || len <= w * lb + 1e-9;
 	}
-	printf("  %d of %d answered (%d not: over the depth limit or unsolvable), mean %.1f ms, worst %.1f ms", answered,
-	       count, failed, answered ? total / answered * 1e3 : 0.0, worst * 1e3);
+	printf("  %d of %d answered (%d not: over the depth limit or unsolvable), mean %.1f ms, worst %.1f ms",
+	       answered, count, failed, answered ? total / answered * 1e3 : 0.0, worst * 1e3);
 	if (w > 0)
 		printf("; length <= %g x bound: %d of %d", w, within, answered);
 	printf("\n");

@@ -89,7 +89,7 @@ START_TEST(within_elsewhere)
 	unsigned len, lb, d;
 	EXPECT_STATUS(SLIDETAB_ENOTABLE,
 		      slidetab_solve_bounded(db, 10, 10, s, g, 1.5, moves, sizeof moves, &len, &lb, err));
-	EXPECT_STATUS(SLIDETAB_ENOTABLE, slidetab_distance(db, 10, 10, s, g, &d, err));
+	EXPECT_STATUS(SLIDETAB_EINVAL, slidetab_distance(db, 10, 10, s, g, &d, err));
 	struct slidetab_error e;
 	slidetab_distance(db, 10, 10, s, g, &d, &e);
 	ck_assert_ptr_nonnull(strstr(e.msg, "slidetab_solve_bounded"));
