@@ -7,7 +7,7 @@ INCDIR = $(PREFIX)/include
 MANDIR = $(PREFIX)/share/man
 DATADIR = $(PREFIX)/share/slidetab/tables
 SOVERSION = 0
-LIBVERSION = 0.4.0
+LIBVERSION = 0.5.0
 
 CC ?= cc
 OPT ?= -O2
@@ -84,7 +84,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-boards tables-2x7 bench-24 bench-boards check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code \
+.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -396,6 +396,11 @@ bench-15: all $(BENCH_BIN)
 		test -f $$f || { echo "bench-15: $$f missing: run make tables-15" >&2; exit 2; }; done
 	sh bench/record.sh bench-15-mapped $(B)/bench/bench15 -j $$(nproc) --set 78 --classes 0,1,5 --random 100 --build none --dir tables
 	sh bench/record.sh bench-15-shell $(B)/bench/bench15 -j $$(nproc) --shell build/bench15,tables
+
+# query --fast and --within (issue 27): whole-process times on 10x10 and 16x16, 5x5 --within 1.5
+# with the small default set, Korf's 100 ratios to the published optima (each puzzle capped at 10 s).
+bench-bounded: all $(B)/bench/bounded
+	sh bench/record.sh bench-bounded sh bench/bounded.sh
 
 # Ten of Korf & Felner's 50 24-puzzle instances with the 6-6-6-6 set. Run make tables-24 first:
 # the set is not rebuilt here when gen changes (3 minutes on a quiet machine), only its presence is required.

@@ -36,3 +36,11 @@ int cli_board(const char *prog, const char *text, int *rows, int *cols)
 	fprintf(stderr, "%s: --board %s: expected " BOARD_RULE " (e.g. 3x3)\n", prog, text);
 	return -1;
 }
+
+int cli_board_any(const char *prog, const char *text, int *rows, int *cols)
+{
+	if (board_parse_any_spec(text, rows, cols) == 0)
+		return 0;
+	fprintf(stderr, "%s: --board %s: expected " BOARD_ANY_RULE " (e.g. 3x3)\n", prog, text);
+	return -1;
+}

@@ -16,4 +16,7 @@ int cli_cpus(void);
 /* --board RxC under the one board-size rule (BOARD_RULE). */
 int cli_board(const char *prog, const char *text, int *rows, int *cols);
 
+/* --board RxC of any size the input formats take (BOARD_ANY_RULE): query. */
+int cli_board_any(const char *prog, const char *text, int *rows, int *cols);
+
 #endif

@@ -204,7 +204,7 @@ static int line_values(struct input *in, const char *line, size_t len, int at, i
 /* Checks that in->val[at..at+n) hold each tile 0..n-1 once; names the first problem and where. */
 static int check_tiles(const struct input *in, int at, struct slidetab_error *err)
 {
-	uint32_t seen = 0;
+	uint8_t seen[BOARD_ANY_MAX_CELLS] = { 0 };
 	for (int i = at; i < at + in->n; i++) {
 		unsigned v = in->val[i];
 		long line = in->vline[i];
@@ -213,7 +213,7 @@ static int check_tiles(const struct input *in, int at, struct slidetab_error *er
 			return err_set(err, SLIDETAB_EINVAL,
 				       "line %ld: column %d: tile %u out of range for %dx%d (tiles 1..%d and a blank)",
 				       line, col, v, in->rows, in->cols, in->n - 1);
-		if (seen >> v & 1) {
+		if (seen[v]) {
 			if (v == 0)
 				return err_set(err, SLIDETAB_EINVAL,
 					       "line %ld: column %d: a second blank (0 x X _ . all mark the blank)",
@@ -221,12 +221,12 @@ static int check_tiles(const struct input *in, int at, struct slidetab_error *er
 			return err_set(err, SLIDETAB_EINVAL, "line %ld: column %d: tile %u appears twice", line, col,
 				       v);
 		}
-		seen |= 1u << v;
+		seen[v] = 1;
 	}
 	return SLIDETAB_OK;
 }
 
-static void put_state(const struct input *in, int at, struct board_state *s)
+static void put_state(const struct input *in, int at, struct input_tiles *s)
 {
 	memset(s, 0, sizeof *s);
 	for (int i = 0; i < in->n; i++)
@@ -291,8 +291,8 @@ static int decide_board(struct input *in, const char *line, size_t len, int fiel
 
 /* A line that no puzzle is waiting for: a whole puzzle (or pair), the first row of one (returns
  * -1: read on), or an error of its own. */
-static int fresh_line(struct input *in, const char *line, size_t len, int fields, struct board_state *s,
-		      struct board_state *g, int *both, struct slidetab_error *err)
+static int fresh_line(struct input *in, const char *line, size_t len, int fields, struct input_tiles *s,
+		      struct input_tiles *g, int *both, struct slidetab_error *err)
 {
 	int first = !in->seen_content;
 	in->board_line = in->line;
@@ -331,7 +331,7 @@ static int fresh_line(struct input *in, const char *line, size_t len, int fields
 /* A line read while a puzzle in rows waits for its next row (fields -1: an overlong line). A
  * whole puzzle ends the waiting one as an error and is read again on its own; any other line is
  * the next row (a bad one unless it has cols tokens), so a damaged row never shifts the rows. */
-static int next_row(struct input *in, const char *line, size_t len, int fields, struct board_state *s,
+static int next_row(struct input *in, const char *line, size_t len, int fields, struct input_tiles *s,
 		    struct slidetab_error *err)
 {
 	size_t flen = 0;
@@ -373,7 +373,7 @@ static int next_row(struct input *in, const char *line, size_t len, int fields, 
 
 /* Reads the next single board (one line of n tokens, compact, or rows lines of cols tokens).
  * With pairs, a line of 2n tokens fills both s and g and sets *both. */
-static int next_board(struct input *in, struct board_state *s, struct board_state *g, int *both,
+static int next_board(struct input *in, struct input_tiles *s, struct input_tiles *g, int *both,
 		      struct slidetab_error *err)
 {
 	char *line;
@@ -411,10 +411,10 @@ static int next_board(struct input *in, struct board_state *s, struct board_stat
 
 /* Pairs: reads the goal that follows a start (rc: how the start went). A line that cannot be
  * the goal (an error of its own, or a start and goal) is left to be read again on its own. */
-static int read_goal(struct input *in, int rc, struct board_state *g, struct slidetab_error *err)
+static int read_goal(struct input *in, int rc, struct input_tiles *g, struct slidetab_error *err)
 {
 	struct slidetab_error e2;
-	struct board_state spare;
+	struct input_tiles spare;
 	long start = in->board_line;
 	int both;
 	int rc2 = next_board(in, g, &spare, &both, &e2);
@@ -433,7 +433,7 @@ static int read_goal(struct input *in, int rc, struct board_state *g, struct sli
 	return rc;
 }
 
-int input_next(struct input *in, struct board_state *s, struct board_state *g, struct slidetab_error *err)
+int input_next(struct input *in, struct input_tiles *s, struct input_tiles *g, struct slidetab_error *err)
 {
 	int both = 0;
 	int rc = next_board(in, s, g, &both, err);
@@ -447,7 +447,7 @@ int input_next(struct input *in, struct board_state *s, struct board_state *g, s
 	return rc == R_PUZZLE ? INPUT_PUZZLE : INPUT_ERROR;
 }
 
-int input_parse_goal(const char *text, int rows, int cols, struct board_state *g, struct slidetab_error *err)
+int input_parse_goal(const char *text, int rows, int cols, struct input_tiles *g, struct slidetab_error *err)
 {
 	struct input *in = malloc(sizeof *in);
 	if (!in)
@@ -455,7 +455,7 @@ int input_parse_goal(const char *text, int rows, int cols, struct board_state *g
 	input_init(in, NULL, "--goal", rows, cols, 0);
 	in->mem = text, in->memlen = strlen(text);
 	in->seen_content = 1; /* no case-count hint for a goal */
-	struct board_state more, spare;
+	struct input_tiles more, spare;
 	int st = SLIDETAB_OK, rc = input_next(in, g, &spare, err);
 	if (rc == INPUT_EOF)
 		st = err_set(err, SLIDETAB_EINVAL, "no tiles");

@@ -8,7 +8,12 @@
 #include "libslidetab/model/board.h"
 
 #define INPUT_MAX_LINE   4096 /* longer lines are an error, skipped without buffering them */
-#define INPUT_MAX_TOKENS (2 * BOARD_MAX_CELLS)
+#define INPUT_MAX_TOKENS (2 * BOARD_ANY_MAX_CELLS)
+
+/* A board as read: the tile at each cell, row by row (0 = blank), any board of BOARD_ANY_RULE. */
+struct input_tiles {
+	uint8_t t[BOARD_ANY_MAX_CELLS];
+};
 
 struct input {
 	FILE *f; /* NULL: the text is mem[0..memlen) */
@@ -58,7 +63,7 @@ long input_line(struct input *in, char **line);
 /* Reads the next puzzle. With pairs, *g gets the goal. err gets the message (starting "line N:")
  * for INPUT_ERROR. Each line belongs to exactly one puzzle or error, in order: a line whose token
  * count names no board (without --board) is an error of its own, and the next line may decide. */
-int input_next(struct input *in, struct board_state *s, struct board_state *g, struct slidetab_error *err);
+int input_next(struct input *in, struct input_tiles *s, struct input_tiles *g, struct slidetab_error *err);
 
 /* The one board a line of `tokens` tokens is (with pairs, a start alone or a start and goal):
  * SLIDETAB_OK with *rows, *cols, or SLIDETAB_EINVAL with a message when no board or more than
@@ -67,7 +72,7 @@ int input_board_for(int tokens, int pairs, int *rows, int *cols, struct slidetab
 
 /* Parses a goal given as text (one line of N tokens, compact, or rows) for a rows x cols board,
  * through the same grammar. SLIDETAB_OK, or SLIDETAB_EINVAL with a message ("--goal: no tiles"). */
-int input_parse_goal(const char *text, int rows, int cols, struct board_state *g, struct slidetab_error *err);
+int input_parse_goal(const char *text, int rows, int cols, struct input_tiles *g, struct slidetab_error *err);
 
 /* Reads the case-count line that starts some contest inputs (HDU 3567): the first line with
  * tokens must be one number. SLIDETAB_OK (at end of input: *count = 0 and nothing to check), or

@@ -35,10 +35,12 @@ int genargs_goal(const struct gen_args *a, const struct board *b, struct board_s
 	struct slidetab_error err;
 	memset(goal, 0, sizeof *goal);
 	if (a->goal_text) {
-		if (input_parse_goal(a->goal_text, b->rows, b->cols, goal, &err) != SLIDETAB_OK) {
+		struct input_tiles g;
+		if (input_parse_goal(a->goal_text, b->rows, b->cols, &g, &err) != SLIDETAB_OK) {
 			fprintf(stderr, "%s: %s\n", prog, err.msg);
 			return -1;
 		}
+		memcpy(goal->t, g.t, (size_t)b->n);
 		return 0;
 	}
 	int blank = a->blank < 0 ? b->n - 1 : a->blank;

@@ -4,6 +4,8 @@
  * a start from a goal, the lexicographically smallest optimal move string, or "unsolvable".
  * Boards up to 12 cells (2x2 .. 3x4, 2x6 and their transposes) are answered in O(1) from
  * exact tables, for any goal, and 2x7 (7x2) from its compact table by a walk to the goal; the 15 and 24 puzzles (4x4, 5x5) by IDA* over pattern databases.
+ * Any board up to 256 cells (16x16) gets a valid, not necessarily optimal, path with a proven
+ * lower bound from slidetab_solve_bounded (since 0.5.0).
  *
  * Boards are arrays of rows*cols tiles in row-major order, 0 = the blank, tiles 1..rows*cols-1
  * each once. A NULL goal means the tiles in order with the blank last. Moves are the blank's:
@@ -29,7 +31,7 @@
 extern "C" {
 #endif
 
-#define SLIDETAB_VERSION_STRING "0.4.0"
+#define SLIDETAB_VERSION_STRING "0.5.0"
 
 /* Marks the exported functions when the library itself is built (it hides everything else). */
 #if defined(SLIDETAB_BUILDING_LIBRARY) && defined(__GNUC__)
@@ -136,6 +138,22 @@ SLIDETAB_API int slidetab_hint(slidetab *db, int rows, int cols, const unsigned 
  * answering puzzles. */
 SLIDETAB_API int slidetab_set_notice(slidetab *db, void (*fn)(void *ctx, const char *msg), void *ctx,
 				     struct slidetab_error *err);
+
+/* A path that is valid but not necessarily optimal, for any rows x cols board with 2 <= rows, cols
+ * and rows*cols <= 256 (tiles 0..rows*cols-1; goal NULL: tiles in order, blank last), and a proven
+ * lower bound on the optimum. within 0 (fast): a constructive solution in milliseconds however
+ * long (16x16: thousands of moves), any board; within >= 1: a path of at most within times the
+ * optimum, proven by weighted IDA* over the board's pattern databases (boards with exact tables
+ * get their optimal path); boards without them are SLIDETAB_ENOTABLE, its message naming how to
+ * build them. Any other within (0 < within < 1, NaN, negative, infinite) is SLIDETAB_EINVAL.
+ * moves[cap] gets the NUL-terminated move string (a buffer too small for it: SLIDETAB_EINVAL, the
+ * message saying the size needed, nothing written past cap); *length its length; *lower_bound
+ * a number of moves no path is shorter than (Manhattan distance with linear conflicts for fast;
+ * max(h(start), ceil(length / within)) for within), of the length's parity, <= *length.
+ * slidetab_set_max_depth limits the within search's path length (SLIDETAB_ELIMIT). Since 0.5.0. */
+SLIDETAB_API int slidetab_solve_bounded(slidetab *db, int rows, int cols, const unsigned char *start,
+					const unsigned char *goal, double within, char *moves, size_t cap,
+					unsigned *length, unsigned *lower_bound, struct slidetab_error *err);
 
 #ifdef __cplusplus
 }

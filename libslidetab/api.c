@@ -235,6 +235,12 @@ static int geometry(int rows, int cols, const struct board **b, struct slidetab_
 {
 	if (!tls_board.valid || tls_board.rows != rows || tls_board.cols != cols) {
 		tls_board.valid = 0;
+		if (board_init(&tls_board.b, rows, cols) != 0 && rows >= 2 && cols >= 2 &&
+		    rows <= BOARD_ANY_MAX_CELLS && cols <= BOARD_ANY_MAX_CELLS && rows * cols <= BOARD_ANY_MAX_CELLS)
+			return err_set(err, SLIDETAB_EINVAL,
+				       "%dx%d: optimal answers cover boards up to %d cells; slidetab_solve_bounded "
+				       "(query --fast, any board, or --within W) answers it",
+				       rows, cols, BOARD_MAX_CELLS);
 		if (board_init(&tls_board.b, rows, cols) != 0)
 			return err_set(err, SLIDETAB_EINVAL, "%dx%d is not a board (" BOARD_RULE ")", rows, cols);
 		tls_board.valid = 1, tls_board.rows = rows, tls_board.cols = cols;

@@ -19,6 +19,7 @@ enum { EXIT_OK = 0, EXIT_BADINPUT = 1, EXIT_USAGE = 2, EXIT_BADTABLE = 3 };
 
 struct opts {
 	int rows, cols, pairs, preload, threads, gap, set_mask;
+	double within; /* --within W (0: --fast, or neither) */
 	const char *goal_text, *tables, *info;
 	struct output_opts out;
 };
@@ -38,7 +39,9 @@ enum {
 	SET_PRELOAD = 1024,
 	SET_THREADS = 2048,
 	SET_MAXD = 4096,
-	SET_HINT = 8192
+	SET_HINT = 8192,
+	SET_FAST = 16384,
+	SET_WITHIN = 32768
 };
 
 static void usage(FILE *f)
@@ -53,6 +56,7 @@ static void usage(FILE *f)
 		"characters (12X453786) is one puzzle. Blank lines and # comments are skipped.\n"
 		"Without --board the first whole-puzzle line decides: 4 tokens 2x2, 6 2x3, 8 2x4,\n"
 		"9 3x3, 10 2x5, 16 4x4, 25 5x5 (12 is ambiguous: give --board 3x4 or 2x6).\n"
+		"Larger boards (up to R*C = 256) need --board, and --fast or --within.\n"
 		"Boards up to 12 cells, and 2x7/7x2 (make tables-2x7), are answered from exact tables;\n"
 		"every other board up to 25 cells (4x4, 5x5, 3x5, 4x5, ...) by IDA* over the\n"
 		"pattern databases in the table folder. Paths are the lexicographically smallest.\n"
@@ -75,6 +79,11 @@ static void usage(FILE *f)
 		"  -j, --threads N        4x4: solve N puzzles of a batch at once; 5x5: N threads in\n"
 		"                         each search, one puzzle after another (default: all cores)\n"
 		"      --max-depth D      4x4, 5x5: give up past D moves (prints `not solvable within D`)\n"
+		"      --fast             any board up to 16x16 (R*C <= 256): a valid path in milliseconds,\n"
+		"                         not optimal; prints `LENGTH >= BOUND` (BOUND: a proven lower\n"
+		"                         bound on the optimum), --path the moves, --json \"optimal\":false\n"
+		"      --within W         a path of at most W times the optimum (W >= 1, e.g. 1.2), by\n"
+		"                         weighted IDA* over the pattern databases (4x4, 5x5); output as --fast\n"
 		"      --info TABLE       print a table's header and depth histogram\n"
 		"  -h, --help             this help\n"
 		"  -V, --version          version\n\n"
@@ -155,6 +164,7 @@ static int run_sliding(const struct opts *o, int nfiles, char **files)
 			 .rows = o->rows,
 			 .cols = o->cols,
 			 .pairs = o->pairs,
+			 .within = o->within,
 			 .threads = o->threads,
 			 .goal_text = o->goal_text };
 	if (run_init(&r) != 0) {
@@ -189,7 +199,7 @@ static int check_modes(const struct opts *o, int nfiles)
 		{ 1, ~0 & ~SET_TABLES, "--info takes no other options" },
 		{ 2,
 		  SET_BOARD | SET_GOAL | SET_PAIRS | SET_UPPER | SET_JSON | SET_UNSOLV | SET_STYLE | SET_TABLES |
-			  SET_PRELOAD | SET_THREADS | SET_MAXD | SET_HINT,
+			  SET_PRELOAD | SET_THREADS | SET_MAXD | SET_HINT | SET_FAST | SET_WITHIN,
 		  "--puzzle gap takes only --path and --show" },
 		{ 3, SET_SHOW | SET_STYLE, "--json does not go with --show or --style" },
 		{ 4, SET_GOAL, "--goal and --pairs do not go together (pairs bring their own goals)" },
@@ -217,6 +227,32 @@ static int check_modes(const struct opts *o, int nfiles)
 	return 0;
 }
 
+/* --within W: a number of at least 1 (and at most 1000). */
+static int cli_within(const char *arg, double *w)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(arg, &end);
+	if (end == arg || *end != '\0' || errno != 0 || !(v >= 1 && v <= 1000)) {
+		fprintf(stderr, "query: --within %s: expected a factor W with 1 <= W <= 1000 (e.g. 1.2)\n", arg);
+		return -1;
+	}
+	*w = v;
+	return 0;
+}
+
+/* --fast and --within: not together, nor with the options of optimal answers. */
+static int check_bounded(const struct opts *o)
+{
+	if ((o->set_mask & SET_FAST) && (o->set_mask & SET_WITHIN))
+		return fprintf(stderr, "query: --fast and --within do not go together (give one)\n"), -1;
+	if (o->out.bounded && (o->set_mask & (SET_HINT | SET_STYLE)))
+		return fprintf(stderr, "query: --fast and --within do not go with --hint or --style\n"), -1;
+	if ((o->set_mask & SET_FAST) && (o->set_mask & SET_MAXD))
+		return fprintf(stderr, "query: --max-depth applies to searches, not to --fast\n"), -1;
+	return 0;
+}
+
 /* Applies one option; returns -1 for a usage error (message printed), 1 for --help/--version. */
 static int set_option(struct opts *o, int c, const char *arg)
 {
@@ -229,7 +265,9 @@ static int set_option(struct opts *o, int c, const char *arg)
 			return -1;
 		o->out.max_depth = (unsigned)v;
 		return 0;
-	case 'b': o->set_mask |= SET_BOARD; return cli_board("query", arg, &o->rows, &o->cols);
+	case 'b': o->set_mask |= SET_BOARD; return cli_board_any("query", arg, &o->rows, &o->cols);
+	case 'F': o->set_mask |= SET_FAST, o->out.bounded = 1; return 0;
+	case 'X': o->set_mask |= SET_WITHIN, o->out.bounded = 1; return cli_within(arg, &o->within);
 	case 'g': o->set_mask |= SET_GOAL, o->goal_text = arg; return 0;
 	case 'p': o->set_mask |= SET_PATH, o->out.path = 1; return 0;
 	case 'P': o->set_mask |= SET_PAIRS, o->pairs = 1; return 0;
@@ -280,6 +318,8 @@ int main(int argc, char **argv)
 						  { "help", no_argument, NULL, 'h' },
 						  { "version", no_argument, NULL, 'V' },
 						  { "hint", no_argument, NULL, 'H' },
+						  { "fast", no_argument, NULL, 'F' },
+						  { "within", required_argument, NULL, 'X' },
 						  { NULL, 0, NULL, 0 } };
 	struct opts o = { .threads = cli_cpus(), .out = { .unsolvable_word = "unsolvable" } };
 	int c;
@@ -296,7 +336,7 @@ int main(int argc, char **argv)
 			return rc > 0 ? finish_output(EXIT_OK) : EXIT_USAGE;
 	}
 	int nfiles = argc - optind;
-	if (check_modes(&o, nfiles) != 0)
+	if (check_modes(&o, nfiles) != 0 || check_bounded(&o) != 0)
 		return EXIT_USAGE;
 	if (o.info) {
 		struct slidetab_error err;

@@ -1,15 +1,16 @@
 /* output: how query prints answers and errors: plain lines, --path, --show, --json, --style hdu3567. */
 #include "query/output.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "slidetab.h"
 
-static void print_board(FILE *out, const struct board *b, const struct board_state *s)
+static void print_board(FILE *out, int rows, int cols, const uint8_t *s)
 {
-	for (int r = 0; r < b->rows; r++) {
-		for (int c = 0; c < b->cols; c++) {
-			int v = s->t[r * b->cols + c];
+	for (int r = 0; r < rows; r++) {
+		for (int c = 0; c < cols; c++) {
+			int v = s[r * cols + c];
 			if (v)
 				fprintf(out, "%s%2d", c ? " " : "", v);
 			else
@@ -19,11 +20,11 @@ static void print_board(FILE *out, const struct board *b, const struct board_sta
 	}
 }
 
-static void json_board(FILE *out, const struct board *b, const struct board_state *s)
+static void json_board(FILE *out, int n, const uint8_t *s)
 {
 	fputc('"', out);
-	for (int c = 0; c < b->n; c++)
-		fprintf(out, "%s%d", c ? " " : "", s->t[c]);
+	for (int c = 0; c < n; c++)
+		fprintf(out, "%s%d", c ? " " : "", s[c]);
 	fputc('"', out);
 }
 
@@ -67,14 +68,19 @@ static const char *hint_letters(unsigned moves, int upper, char out[BOARD_NDIRS 
 	return out;
 }
 
-static void print_json(FILE *out, const struct output_opts *o, const struct board *b, const struct board_state *s,
-		       const struct board_state *g, const struct output_answer *a, const char *path, long line)
+static void print_json(FILE *out, const struct output_opts *o, int n, const uint8_t *s, const uint8_t *g,
+		       const struct output_answer *a, const char *path, long line)
 {
 	fprintf(out, "{\"line\":%ld,\"input\":", line);
-	json_board(out, b, s);
+	json_board(out, n, s);
 	fputs(",\"goal\":", out);
-	json_board(out, b, g);
-	if (a->status == SLIDETAB_OK) {
+	json_board(out, n, g);
+	if (a->status == SLIDETAB_OK && o->bounded) {
+		fprintf(out, ",\"solvable\":true,\"optimal\":false,\"length\":%u,\"lower_bound\":%u", a->dist,
+			a->lower);
+		if (o->path)
+			fprintf(out, ",\"path\":\"%s\"", path);
+	} else if (a->status == SLIDETAB_OK) {
 		fprintf(out, ",\"solvable\":true,\"distance\":%u", a->dist);
 		if (o->path)
 			fprintf(out, ",\"path\":\"%s\"", path);
@@ -89,33 +95,35 @@ static void print_json(FILE *out, const struct output_opts *o, const struct boar
 	fputs("}\n", out);
 }
 
-static void print_show(FILE *out, const struct output_opts *o, const struct board *b, const struct board_state *s,
-		       const char *path)
+static void print_show(FILE *out, const struct output_opts *o, int rows, int cols, const uint8_t *s, const char *path)
 {
-	struct board_state cur = *s;
-	int blank = board_blank(b, &cur);
-	print_board(out, b, &cur);
-	for (const char *p = path; *p; p++) {
-		fputc('\n', out);
-		board_move(b, &cur, &blank, (enum board_dir)(strchr("dlru", *p) - "dlru"));
-		fprintf(out, "%c\n", o->upper ? *p - 'a' + 'A' : *p);
-		print_board(out, b, &cur);
+	uint8_t cur[BOARD_ANY_MAX_CELLS];
+	int n = rows * cols, blank = 0;
+	memcpy(cur, s, (size_t)n);
+	while (cur[blank])
+		blank++;
+	print_board(out, rows, cols, cur);
+	for (const char *p = path; *p; p++) { /* the library's moves stay on the board */
+		int to = *p == 'd' ? blank + cols : *p == 'u' ? blank - cols : *p == 'l' ? blank - 1 : blank + 1;
+		cur[blank] = cur[to], cur[to] = 0, blank = to;
+		fprintf(out, "\n%c\n", o->upper ? *p - 'a' + 'A' : *p);
+		print_board(out, rows, cols, cur);
 	}
 	fputc('\n', out);
 }
 
-void output_answer(FILE *out, const struct output_opts *o, const struct board *b, const struct board_state *s,
-		   const struct board_state *g, const struct output_answer *a, long line, long case_no)
+void output_answer(FILE *out, const struct output_opts *o, int rows, int cols, const uint8_t *s, const uint8_t *g,
+		   const struct output_answer *a, long line, long case_no)
 {
-	char upper[512] = "";
 	const char *path = a->path ? a->path : "";
-	if (o->upper && (o->path || o->hdu)) { /* letters in upper case: a copy */
-		for (size_t k = 0; k + 1 < sizeof upper && path[k]; k++)
-			upper[k] = (char)(path[k] - 'a' + 'A');
+	char *upper = NULL;
+	if (o->upper && (o->path || o->hdu) && (upper = strdup(path)) != NULL) { /* letters in upper case: a copy */
+		for (size_t k = 0; upper[k]; k++)
+			upper[k] = (char)(upper[k] - 'a' + 'A');
 		path = upper;
 	}
 	if (o->json)
-		print_json(out, o, b, s, g, a, path, line);
+		print_json(out, o, rows * cols, s, g, a, path, line);
 	else if (o->hdu && a->status == SLIDETAB_OK)
 		fprintf(out, "Case %ld: %u\n%s\n", case_no, a->dist, path);
 	else if (o->hdu)
@@ -127,13 +135,16 @@ void output_answer(FILE *out, const struct output_opts *o, const struct board *b
 	else if (o->path) {
 		fputs_unlocked(path, out);
 		fputc_unlocked('\n', out);
+	} else if (o->bounded) {
+		fprintf(out, "%u >= %u\n", a->dist, a->lower);
 	} else if (o->hint) {
 		char letters[BOARD_NDIRS + 1];
 		fprintf(out, "%u %s\n", a->dist, a->dist ? hint_letters(a->moves, o->upper, letters) : "-");
 	} else
 		put_uint_line(out, a->dist);
 	if (o->show && !o->json && a->status == SLIDETAB_OK)
-		print_show(out, o, b, s, a->path ? a->path : "");
+		print_show(out, o, rows, cols, s, a->path ? a->path : "");
+	free(upper);
 }
 
 void output_error(FILE *out, const struct output_opts *o, long line, long case_no, const char *msg)

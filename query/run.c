@@ -9,17 +9,20 @@
 #include "common/batch.h"
 #include "common/input.h"
 
-#define RUN_BATCH    256
-#define RUN_MAX_PATH 256
+#define RUN_BATCH            256
+#define RUN_MAX_PATH         256
+#define RUN_MAX_BOUNDED_PATH (1 << 20) /* --fast paths: 16x16 ~10^4 moves, 2x128 ~5*10^4 */
 
 /* One puzzle on its way from the input to the output. */
 struct run_item {
-	struct board_state s, g;
+	struct input_tiles s, g;
 	long line, case_no;
 	int status;           /* SLIDETAB_* of the answer, or SLIDETAB_EINVAL for bad input */
 	int bad_goal;         /* SLIDETAB_EINVAL because --goal does not fit the puzzle's board */
 	unsigned dist, moves; /* moves: --hint */
+	unsigned lower;       /* --fast, --within: the lower bound */
 	char path[RUN_MAX_PATH + 1];
+	char *long_path; /* --fast, --within: the path (malloc'd; freed once printed) */
 	char msg[256];
 };
 
@@ -52,7 +55,14 @@ static void solve_item(const struct run *r, int rows, int cols, struct run_item 
 	struct slidetab_error err;
 	int want_path = r->out->path || r->out->show || r->out->hdu;
 	it->path[0] = '\0';
-	if (r->out->hint) {
+	it->long_path = NULL;
+	if (r->out->bounded) {
+		size_t cap = RUN_MAX_BOUNDED_PATH;
+		it->long_path = malloc(cap);
+		it->status = it->long_path ? slidetab_solve_bounded(r->db, rows, cols, it->s.t, it->g.t, r->within,
+								    it->long_path, cap, &it->dist, &it->lower, &err)
+					   : err_set(&err, SLIDETAB_ENOMEM, "out of memory for the path");
+	} else if (r->out->hint) {
 		it->status = slidetab_hint(r->db, rows, cols, it->s.t, it->g.t, &it->dist, &it->moves, &err);
 	} else if (want_path) {
 		it->status = slidetab_path(r->db, rows, cols, it->s.t, it->g.t, it->path, sizeof it->path, &err);
@@ -65,14 +75,19 @@ static void solve_item(const struct run *r, int rows, int cols, struct run_item 
 }
 
 /* Prints one item: its answer, or `error` with its message on stderr (a table's message once). */
-static void emit(struct run *r, const char *name, const struct board *b, const struct run_item *it)
+static void emit(struct run *r, const char *name, int rows, int cols, struct run_item *it)
 {
 	const struct output_opts *o = r->out;
 	if (it->status == SLIDETAB_OK || it->status == SLIDETAB_UNSOLVABLE || it->status == SLIDETAB_ELIMIT) {
-		struct output_answer a = { it->status, it->dist, it->path, it->moves };
-		output_answer(stdout, o, b, &it->s, &it->g, &a, it->line, it->case_no);
+		struct output_answer a = { it->status, it->dist, it->long_path ? it->long_path : it->path, it->moves,
+					   it->lower };
+		output_answer(stdout, o, rows, cols, it->s.t, it->g.t, &a, it->line, it->case_no);
+		free(it->long_path);
+		it->long_path = NULL;
 		return;
 	}
+	free(it->long_path);
+	it->long_path = NULL;
 	int once = it->bad_goal || it->status != SLIDETAB_EINVAL; /* a table's or --goal's message */
 	if (!once)
 		fprintf(stderr, "query: %s: %s\n", name, it->msg);
@@ -111,22 +126,26 @@ static void flush_batch(struct run *r, const char *name)
 		return;
 	struct batch_ctx c = { r, q };
 	batch_run(r->db, q->rows, q->cols, r->threads, (size_t)q->count, batch_one, &c, NULL);
-	struct board b;
-	board_init(&b, q->rows, q->cols);
 	for (int i = 0; i < q->count; i++)
-		emit(r, name, &b, &q->items[i]);
+		emit(r, name, q->rows, q->cols, &q->items[i]);
 	q->count = 0;
 }
 
+/* The board being read. */
+struct geom {
+	int rows, cols, n;
+};
+
 /* Takes one read puzzle (or bad input) to the output, now or through the batch. */
-static void take(struct run *r, const char *name, const struct board *b, struct run_item *it, int searched)
+static void take(struct run *r, const char *name, const struct geom *b, struct run_item *it, int searched)
 {
 	struct run_batch *q = r->batch;
+	it->long_path = NULL;
 	if (!searched) {
 		flush_batch(r, name);
 		if (it->status == SLIDETAB_OK)
 			solve_item(r, b->rows, b->cols, it);
-		emit(r, name, b, it);
+		emit(r, name, b->rows, b->cols, it);
 		return;
 	}
 	if (q->count > 0 && (q->rows != b->rows || q->cols != b->cols))
@@ -138,14 +157,14 @@ static void take(struct run *r, const char *name, const struct board *b, struct 
 }
 
 /* The goal of --goal (last, first, or a board) for board b. */
-static int make_goal(const struct run *r, const struct board *b, struct board_state *g, struct slidetab_error *err)
+static int make_goal(const struct run *r, const struct geom *b, struct input_tiles *g, struct slidetab_error *err)
 {
 	const char *t = r->goal_text;
 	memset(g, 0, sizeof *g);
-	if (!t || !strcmp(t, "last"))
-		board_goal(b, b->n - 1, g);
-	else if (!strcmp(t, "first"))
-		board_goal(b, 0, g);
+	int first = t && !strcmp(t, "first");
+	if (!t || !strcmp(t, "last") || first)
+		for (int c = 0; c < b->n; c++)
+			g->t[c] = (uint8_t)(first ? c : (c + 1) % b->n);
 	else
 		return input_parse_goal(t, b->rows, b->cols, g, err);
 	return SLIDETAB_OK;
@@ -160,8 +179,8 @@ void run_stream(struct run *r, FILE *f, const char *name)
 		return;
 	}
 	input_init(in, f, name, r->rows, r->cols, r->pairs || r->out->hdu);
-	struct board b = { 0 };
-	struct board_state goal;
+	struct geom b = { 0 };
+	struct input_tiles goal;
 	int have_goal = 0, goal_rc = SLIDETAB_OK, searched = 1; /* searched: as the library plans board b */
 	unsigned per_search;
 	struct slidetab_error err, goal_err;
@@ -181,10 +200,13 @@ void run_stream(struct run *r, FILE *f, const char *name)
 			it.status = SLIDETAB_EINVAL;
 			snprintf(it.msg, sizeof it.msg, "%s", err.msg);
 		} else if (b.n != in->n || b.rows != in->rows) {
-			board_init(&b, in->rows, in->cols);
+			b.rows = in->rows, b.cols = in->cols, b.n = in->n;
 			have_goal = 0;
 			searched = 1;
-			slidetab_batch_plan(r->db, b.rows, b.cols, 1, &searched, &per_search, NULL);
+			if (slidetab_batch_plan(r->db, b.rows, b.cols, 1, &searched, &per_search, NULL) !=
+				    SLIDETAB_OK ||
+			    r->out->bounded)
+				searched = 0; /* answered one by one, as they come */
 		}
 		if (got == INPUT_PUZZLE && !(r->pairs || r->out->hdu)) {
 			if (!have_goal) /* once a board: a --goal that does not fit it is every puzzle's error */

@@ -15,6 +15,7 @@ struct run {
 	const struct output_opts *out;
 	int rows, cols, pairs, threads;
 	const char *goal_text;
+	double within;           /* slidetab_solve_bounded's within when out->bounded: 0 --fast, else --within W */
 	long cases;              /* puzzles so far, over every input */
 	int outcome;             /* enum run_outcome: the worst so far */
 	char last_msg[256];      /* the last table message printed (each is printed once) */

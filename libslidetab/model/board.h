@@ -11,6 +11,10 @@
 /* The board-size rule that board_init and board_parse_spec apply, as every message states it. */
 #define BOARD_RULE     "RxC with R, C >= 2 and R*C <= " BOARD_STR(BOARD_MAX_CELLS)
 #define BOARD_MAX_SIDE 12 /* 2x12 has 24 cells */
+/* Any board: what bounded answers (slidetab_solve_bounded) and the input formats take; tiles still
+ * fit an unsigned char. The optimal machinery and struct board stay at BOARD_MAX_CELLS. */
+#define BOARD_ANY_MAX_CELLS 256
+#define BOARD_ANY_RULE      "RxC with R, C >= 2 and R*C <= " BOARD_STR(BOARD_ANY_MAX_CELLS)
 
 /* Directions the blank travels, in the order used for lexicographic paths: d < l < r < u. */
 enum board_dir { BOARD_D = 0, BOARD_L = 1, BOARD_R = 2, BOARD_U = 3, BOARD_NDIRS = 4 };
@@ -31,6 +35,9 @@ int board_init(struct board *b, int rows, int cols);
 
 /* Parses "RxC" (e.g. "3x4") under BOARD_RULE. Returns 0 or -1. */
 int board_parse_spec(const char *spec, int *rows, int *cols);
+
+/* Parses "RxC" under BOARD_ANY_RULE. Returns 0 or -1. */
+int board_parse_any_spec(const char *spec, int *rows, int *cols);
 
 /* The default goal: tiles 1..n-1 in order, blank at cell `blank`. */
 void board_goal(const struct board *b, int blank, struct board_state *g);

@@ -120,4 +120,21 @@ if [ -s "$tmp/answered" ] && awk 'NR==FNR { want[FNR] = $0; next } { if ($0 != "
 	ok "the answers given around the damage are right"
 else ko "answers around the damage"; fi
 
+# --fast and --within (issue 27): usage errors, boards without an optimal method, batches of any board.
+status_is 2 "--within 0.9 is a usage error" sh -c "echo 1 2 3 0 | $Q --within 0.9"
+has "$tmp/err" "--within 0.9" && ok "... naming it" || ko "--within 0.9 message"
+status_is 2 "--within abc is a usage error" sh -c "echo 1 2 3 0 | $Q --within abc"
+status_is 2 "--fast with --within is a usage error" sh -c "echo 1 2 3 0 | $Q --fast --within 2"
+status_is 2 "--board 16x17 (272 cells) is a usage error" sh -c "echo 1 2 3 0 | $Q --fast --board 16x17"
+status_is 2 "--board 1x5 is a usage error" sh -c "echo 1 2 3 4 0 | $Q --fast --board 1x5"
+status_is 2 "--fast with --hint is a usage error" sh -c "echo 1 2 3 0 | $Q --fast --hint"
+seq 1 99 | tr '\n' ' ' >"$tmp/p10"; echo 0 >>"$tmp/p10"
+status_is 1 "10x10 without --fast: refused" sh -c "$Q --board 10x10 < '$tmp/p10'"
+has "$tmp/err" "--fast" && ok "... naming --fast" || ko "10x10 refusal message"
+out_is "10x10 without --fast: one error line" 'error\n'
+{ cat "$tmp/p10"; echo 1 2 3; cat "$tmp/p10"; } >"$tmp/p10b"
+status_is 1 "10x10 --fast batch with a bad line" sh -c "$Q --fast --board 10x10 < '$tmp/p10b'"
+out_is "... one line per puzzle" '0 >= 0\nerror\n0 >= 0\n'
+status_is 0 "--fast 16x16 --json" sh -c "$Q --fast --json --board 16x16 --goal first < /dev/null"
+
 summary

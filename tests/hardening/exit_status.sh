@@ -120,7 +120,9 @@ check 1 "query --pairs: goal missing" '1 3 0 4 2 5 7 8 6\n' "$QUERY" --tables "$
 check 1 "query --style hdu3567: bad count line" 'x\n12X453786\n12345678X\n' "$QUERY" --tables "$tmp/tables" --style hdu3567
 
 check 2 "query --bogus" "" "$QUERY" --bogus
-check 2 "query --board 9x9" "" "$QUERY" --board 9x9
+check 2 "query --board 17x16 (over 256 cells)" "" "$QUERY" --board 17x16
+check 2 "query --board 1x9" "" "$QUERY" --board 1x9
+check 0 "query --board 9x9 --fast (any board up to 256 cells)" "" "$QUERY" --board 9x9 --fast
 check 2 "query --board 4294967299x4611686018427387904 (product wraps negative)" '1 2 3 0\n' "$QUERY" --tables "$tmp/tables" --board 4294967299x4611686018427387904
 check 2 "query --style foo" "" "$QUERY" --style foo
 check 2 "query --goal with --pairs" "" "$QUERY" --goal first --pairs

@@ -13,7 +13,7 @@
 struct res {
 	int n; /* results (puzzles and errors) */
 	int status[MAXR];
-	struct board_state s[MAXR], g[MAXR];
+	struct input_tiles s[MAXR], g[MAXR];
 	long line[MAXR];
 	char msg[MAXR][256];
 };
@@ -46,7 +46,7 @@ static void read_str(const char *text, int rows, int cols, int pairs, struct res
 	read_mem(text, strlen(text), rows, cols, pairs, r);
 }
 
-static void expect_tiles(const struct board_state *s, const char *want)
+static void expect_tiles(const struct input_tiles *s, const char *want)
 {
 	for (size_t i = 0; i < strlen(want); i++)
 		ck_assert_int_eq(s->t[i], want[i] - '0');
@@ -176,7 +176,7 @@ END_TEST
 
 START_TEST(goal_text)
 {
-	struct board_state g;
+	struct input_tiles g;
 	struct slidetab_error e;
 	static const char *empty[] = { "", " ", "#", ",", "\n\n# x\n" };
 	for (size_t i = 0; i < sizeof empty / sizeof *empty; i++) {
@@ -202,7 +202,7 @@ static int count_check(const char *text, char *msg)
 {
 	struct input *in = malloc(sizeof *in);
 	struct slidetab_error e;
-	struct board_state s, g;
+	struct input_tiles s, g;
 	long count;
 	input_init(in, NULL, "test", 0, 0, 1);
 	in->mem = text, in->memlen = strlen(text);
@@ -312,7 +312,7 @@ static int generate(struct text *t, uint8_t (*tiles)[BOARD_MAX_CELLS], int rows,
 	return k;
 }
 
-static int same(const struct board_state *s, const uint8_t *tiles, int n)
+static int same(const struct input_tiles *s, const uint8_t *tiles, int n)
 {
 	return memcmp(s->t, tiles, (size_t)n) == 0;
 }
@@ -415,12 +415,41 @@ START_TEST(property_spellings_and_damage)
 }
 END_TEST
 
+/* Any board up to 256 cells (issue 27): 16x16 on one line and in rows, and tiles past 31 checked
+ * for range and repeats like the others. */
+START_TEST(large_boards)
+{
+	static char text[8192];
+	static struct res r;
+	size_t k = 0;
+	for (int c = 0; c < 256; c++) /* one line: the goal order */
+		k += (size_t)snprintf(text + k, sizeof text - k, "%d%c", (c + 1) % 256, c == 255 ? '\n' : ' ');
+	for (int c = 0; c < 256; c++) /* rows of 16: blank first */
+		k += (size_t)snprintf(text + k, sizeof text - k, "%d%c", c, c % 16 == 15 ? '\n' : ' ');
+	for (int c = 0; c < 256; c++) /* tile 200 twice */
+		k += (size_t)snprintf(text + k, sizeof text - k, "%d%c", c == 7 ? 200 : c, c == 255 ? '\n' : ' ');
+	for (int c = 0; c < 256; c++) /* tile 256 out of range */
+		k += (size_t)snprintf(text + k, sizeof text - k, "%d%c", c == 0 ? 256 : c, c == 255 ? '\n' : ' ');
+	read_str(text, 16, 16, 0, &r);
+	ck_assert_str_eq(shape(&r), "PPEE");
+	for (int c = 0; c < 256; c++) {
+		ck_assert_int_eq(r.s[0].t[c], (c + 1) % 256);
+		ck_assert_int_eq(r.s[1].t[c], c);
+	}
+	ck_assert_ptr_nonnull(strstr(r.msg[2], "tile 200 appears twice"));
+	ck_assert_ptr_nonnull(strstr(r.msg[3], "tile 256 out of range"));
+	ck_assert_int_eq(r.line[1], 2);
+	ck_assert_int_eq(r.line[2], 18);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("input");
 	TCase *tc = tcase_create("input");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, bad_first_token_is_an_error);
+	tcase_add_test(tc, large_boards);
 	tcase_add_test(tc, bom_cr_comments_nul);
 	tcase_add_test(tc, line_accounting);
 	tcase_add_test(tc, board_messages);

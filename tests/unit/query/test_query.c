@@ -15,7 +15,7 @@
 
 struct got {
 	int status;
-	struct board_state s, g;
+	struct input_tiles s, g;
 	struct slidetab_error err;
 };
 
@@ -39,7 +39,7 @@ static int read_all(const char *text, int rows, int cols, int pairs, struct got 
 	return n;
 }
 
-static void expect_tiles(const struct board_state *s, const char *want)
+static void expect_tiles(const struct input_tiles *s, const char *want)
 {
 	for (size_t i = 0; i < strlen(want); i++)
 		ck_assert_int_eq(s->t[i], want[i] - '0');
