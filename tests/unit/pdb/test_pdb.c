@@ -608,6 +608,21 @@ START_TEST(presets)
 		}
 	}
 	uint32_t masks[PDBGEN_PRESET_MAX];
+	/* 771x2: two partitions of the 15 tiles, the second starting at the pattern that overlaps the
+	 * first (as pdb_set_add splits them) */
+	ck_assert_int_eq(pdbgen_preset("771x2", masks), 6);
+	uint32_t part[2] = { 0, 0 };
+	for (int i = 0, q = 0; i < 6; i++) {
+		if (part[q] & masks[i])
+			q++;
+		ck_assert_int_lt(q, 2);
+		ck_assert_uint_eq(part[q] & masks[i], 0);
+		part[q] |= masks[i];
+	}
+	ck_assert_uint_eq(part[0], 0xfffe);
+	ck_assert_uint_eq(part[1], 0xfffe);
+	ck_assert_uint_eq(masks[0], 0xfe);
+	ck_assert_uint_eq(masks[3], 0xfe00);
 	ck_assert_int_eq(pdbgen_preset("77", masks), -1);
 	ck_assert_int_eq(pdbgen_preset(NULL, masks), -1);
 }
