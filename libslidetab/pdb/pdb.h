@@ -176,14 +176,15 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
 		struct slidetab_error *err);
 
 /* Adds one PDB given its table header and packed entries (TABLE_KIND_PDB, TABLE_RANK_PDB,
- * entry PLAIN or MDRES, same board and goal as the set, pattern disjoint from those already in).
+ * entry PLAIN or MDRES, same board and goal as the set, pattern disjoint from those of the current
+ * partition, or else starting the next partition: then no earlier pattern may have its tiles).
  * The entries are copied into the set's own (huge-page) memory; own = 1 also frees `packed`
  * (malloc'd, e.g. from pdbgen_build).
  * Returns 0 or -1 with a message. */
 int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *packed, int own,
 		struct slidetab_error *err);
 
-/* Loads the PDB table files paths[0..npaths-1] (one goal, disjoint patterns) into a new set.
+/* Loads the PDB table files paths[0..npaths-1] (one goal; partitions as pdb_set_add) into a new set.
  * Files are read with `threads` workers (at most one per file). Returns 0 or -1 with a message. */
 int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads, struct slidetab_error *err);
 
