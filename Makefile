@@ -84,7 +84,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code \
+.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -201,6 +201,8 @@ BOARD_CLASSES := 0 1 2 5 6 7
 PDB_SETS := 4x4-b0-555 4x4-b1-555 4x4-b5-555 5x5-b0-444444 3x5-b0-auto6 \
 	$(patsubst %,3x5-b%-auto5,$(filter-out 0,$(BOARD_CLASSES))) $(BOARD_CLASSES:%=4x5-b%-auto4)
 PDB_SETS_15 := 4x4-b0-78 4x4-b1-78 4x4-b5-78
+# The small 15-puzzle set (opt-in): 7-7-1 maxed with a second 7-7-1 sharing {1..7}, 53 MB a class (docs/pdb.md).
+PDB_SETS_15_SMALL := 4x4-b0-771x2 4x4-b1-771x2 4x4-b5-771x2
 PDB_SETS_24 := 5x5-b0-6666
 PDB_SETS_BOARDS := 3x5-b0-auto7 $(patsubst %,3x5-b%-auto6,$(filter-out 0,$(BOARD_CLASSES))) 4x5-b0-auto6
 set_gen = --board $(word 1,$(subst -, ,$(1))) --blank $(subst b,,$(word 2,$(subst -, ,$(1)))) \
@@ -210,12 +212,13 @@ set_stale = $(if $(filter-out $(wildcard $(call set_files,$(1))),$(call set_file
 .SECONDEXPANSION:
 tables/.stamp-%: $(GEN_RUN) $$(call set_stale,$$*)
 	@mkdir -p tables
-	$(GEN_RUN) $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) $(if $(filter %-78,$*),--entry zbit) > /dev/null
+	$(GEN_RUN) $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) $(if $(filter %-78 %-771x2,$*),--entry zbit) > /dev/null
 	$(GEN_RUN) $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
 
 tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_SETS:%=tables/.stamp-%)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
 tables-15: $(PDB_SETS_15:%=tables/.stamp-%)
+tables-15-small: $(PDB_SETS_15_SMALL:%=tables/.stamp-%)
 tables-24: $(PDB_SETS_24:%=tables/.stamp-%)
 tables-boards: $(PDB_SETS_BOARDS:%=tables/.stamp-%)
 

@@ -25,14 +25,14 @@ static int jumps(struct pdb_set *set, long moves)
 			d = (int)(r % BOARD_NDIRS);
 			to = set->b.nbr[blank][d];
 		} while (to < 0);
-		int tile = s.t[to], q = set->tile_pat[tile];
+		int tile = s.t[to], q = set->tile_pat[0][tile];
 		int v[2];
 		for (int k = 0; k < 2 && q >= 0; k++) {
 			const struct pdb_one *p = &set->pat[q];
 			uint8_t cells[PDB_MAX_CELLS];
 			for (int c = 0; c < set->b.n; c++)
-				if (set->tile_pat[s.t[c]] == q)
-					cells[set->tile_idx[s.t[c]]] = (uint8_t)c;
+				if (set->tile_pat[0][s.t[c]] == q)
+					cells[set->tile_idx[0][s.t[c]]] = (uint8_t)c;
 			if (pdb_set_value(set, q, cells, (unsigned)blank, &v[k], &err) != 0) {
 				fprintf(stderr, "pdbnodes: %s\n", err.msg);
 				return 1;

@@ -59,6 +59,11 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 	for (int i = 0; i < count; i++) {
 		const char *path = paths[i];
 		struct table_meta meta;
+		int again = 0; /* a preset of several partitions may name a pattern twice: built once */
+		for (int j = 0; j < i; j++)
+			again |= masks[j] == masks[i];
+		if (again)
+			continue;
 		uint8_t *packed = NULL;
 		double t0 = clock_now();
 		rc = pdbgen_build_enc(b, goal, masks[i], (int)o->entry, o->threads, &meta, &packed, err);

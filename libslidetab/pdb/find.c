@@ -8,13 +8,14 @@
 
 /* The presets query looks for on each board, strongest heuristic first, and the one to build;
  * after them (and on every other board) the automatic partitions, most tiles a pattern first. */
+#define FIND_ORDER 4 /* presets a board tries before the automatic partitions */
 static const struct {
 	int rows, cols;
-	const char *order[3];
+	const char *order[FIND_ORDER];
 	const char *others;
 	const char *make; /* the make target that builds order[0] for class 0, when a fallback is worth a notice */
 } boards[] = {
-	{ 4, 4, { "78", "663", "555" }, "555 and 663 are smaller and slower", NULL },
+	{ 4, 4, { "78", "771x2", "663", "555" }, "771x2, 663 and 555 are smaller and slower", NULL },
 	{ 5, 5, { "6666", "444444", NULL }, "444444 builds in a second but searches far more slowly", "tables-24" },
 };
 #define NBOARDS ((int)(sizeof boards / sizeof boards[0]))
@@ -32,12 +33,12 @@ static int board_index(int rows, int cols)
 static int candidate(int ci, int rows, int cols, int cls, char name[16], uint32_t masks[PDB_PRESET_MAX])
 {
 	int bi = board_index(rows, cols);
-	if (bi >= 0 && ci < 3) {
+	if (bi >= 0 && ci < FIND_ORDER) {
 		const char *p = boards[bi].order[ci];
 		snprintf(name, 16, "%s", p ? p : "");
 		return p ? pdb_preset_board(p, rows, cols, masks) : 0;
 	}
-	int k = PDB_AUTO_MAX_K - (ci - 3);
+	int k = PDB_AUTO_MAX_K - (ci - FIND_ORDER);
 	if (k < 1)
 		return -1;
 	snprintf(name, 16, "auto%d", k);

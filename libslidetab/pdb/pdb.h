@@ -34,6 +34,7 @@
 
 #define PDB_MAX_CELLS    25
 #define PDB_MAX_PATTERNS 16
+#define PDB_MAX_PARTS    2 /* partitions of a set, maxed (pdb_set_h) */
 
 struct pdb_ranker {
 	int n, k;
@@ -99,15 +100,19 @@ struct pdb_one {
 	char name[160];       /* the file, for messages */
 };
 
-/* A set of disjoint PDBs built for one goal, with the main-diagonal reflection when it applies. */
+/* PDBs built for one goal in up to PDB_MAX_PARTS partitions (each of disjoint patterns, the
+ * patterns added in order: one that overlaps the current partition starts the next), with the
+ * main-diagonal reflection when it applies. The heuristic is the largest of the partitions' sums
+ * (and of their reflections'). */
 struct pdb_set {
 	struct board b;
 	struct board_state goal;
 	int goal_blank;
-	int npat;
+	int npat, npart;
 	struct pdb_one pat[PDB_MAX_PATTERNS];
-	int8_t tile_pat[PDB_MAX_CELLS]; /* pattern holding tile t, -1 for none */
-	int8_t tile_idx[PDB_MAX_CELLS]; /* index of t in that pattern's tiles[] */
+	int8_t part[PDB_MAX_PATTERNS];                 /* partition of pattern q */
+	int8_t tile_pat[PDB_MAX_PARTS][PDB_MAX_CELLS]; /* [partition][t]: pattern holding tile t, -1 */
+	int8_t tile_idx[PDB_MAX_PARTS][PDB_MAX_CELLS]; /* index of t in that pattern's tiles[] */
 	/* Reflection in the main diagonal: the reflected state r of s has r[refl_cell[c]] =
 	 * refl_tile[s[c]]; d(r, goal) = d(s, goal). Set when the board is square and the goal's
 	 * blank lies on the main diagonal. */
@@ -171,14 +176,15 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
 		struct slidetab_error *err);
 
 /* Adds one PDB given its table header and packed entries (TABLE_KIND_PDB, TABLE_RANK_PDB,
- * entry PLAIN or MDRES, same board and goal as the set, pattern disjoint from those already in).
+ * entry PLAIN or MDRES, same board and goal as the set, pattern disjoint from those of the current
+ * partition, or else starting the next partition: then no earlier pattern may have its tiles).
  * The entries are copied into the set's own (huge-page) memory; own = 1 also frees `packed`
  * (malloc'd, e.g. from pdbgen_build).
  * Returns 0 or -1 with a message. */
 int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *packed, int own,
 		struct slidetab_error *err);
 
-/* Loads the PDB table files paths[0..npaths-1] (one goal, disjoint patterns) into a new set.
+/* Loads the PDB table files paths[0..npaths-1] (one goal; partitions as pdb_set_add) into a new set.
  * Files are read with `threads` workers (at most one per file). Returns 0 or -1 with a message. */
 int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads, struct slidetab_error *err);
 
@@ -200,12 +206,13 @@ int pdb_set_value(const struct pdb_set *set, int q, const uint8_t *cells, unsign
 /* The reflected state (only when set->reflect). */
 void pdb_set_reflect(const struct pdb_set *set, const struct board_state *s, struct board_state *r);
 
-/* Sum of the PDB values of s (distance to set->goal): no reflection. A damaged block gives
- * PDB_UNREACHABLE (the search reports it as an error: see pdb_set_value). */
-int pdb_set_sum(const struct pdb_set *set, const struct board_state *s);
+/* Sum of the PDB values of s (distance to set->goal) over the patterns of partition `part`: no
+ * reflection. A damaged block gives PDB_UNREACHABLE (the search reports it as an error: see
+ * pdb_set_value). */
+int pdb_set_sum(const struct pdb_set *set, int part, const struct board_state *s);
 
-/* The heuristic: pdb_set_sum of s, maximised with that of its reflection when set->reflect.
- * s must be a valid state that can reach the goal. */
+/* The heuristic: the largest pdb_set_sum of s over the partitions, and of its reflection when
+ * set->reflect. s must be a valid state that can reach the goal. */
 int pdb_set_h(const struct pdb_set *set, const struct board_state *s);
 
 /* Disjoint partitions of the tiles for the blank-first goal (see docs/pdb.md). 4x4:

@@ -20,8 +20,10 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
 	s->b = *b;
 	s->goal = *goal;
 	s->goal_blank = board_blank(b, goal);
-	for (int t = 0; t < PDB_MAX_CELLS; t++)
-		s->tile_pat[t] = s->tile_idx[t] = -1;
+	s->npart = 1;
+	for (int q = 0; q < PDB_MAX_PARTS; q++)
+		for (int t = 0; t < PDB_MAX_CELLS; t++)
+			s->tile_pat[q][t] = s->tile_idx[q][t] = -1;
 	for (int c = 0; c < b->n; c++)
 		for (int d = 0; d < b->n; d++) {
 			s->dist[c][d] = (uint8_t)board_taxicab(b, c, d);
@@ -111,6 +113,33 @@ static const char *add_refusal(const struct pdb_set *set, const struct table_met
 	return NULL;
 }
 
+/* The partition a pattern joins: the current one, or the next when it overlaps the current one; -1
+ * with a message when it has the tiles of an earlier pattern (the same file twice, say) or is a
+ * partition too many. */
+static int add_part(const struct pdb_set *set, uint32_t pattern, struct slidetab_error *err)
+{
+	int part = set->npart - 1;
+	for (int q = 0; q < set->npat; q++)
+		if (set->part[q] == part && (set->pat[q].pattern & pattern)) {
+			part++;
+			break;
+		}
+	if (part == set->npart - 1)
+		return part;
+	for (int q = 0; q < set->npat; q++)
+		if (set->pat[q].pattern == pattern)
+			return err_set(err, SLIDETAB_EFORMAT,
+				       "pdb: pattern 0x%lx overlaps pattern 0x%lx (the same tiles)",
+				       (unsigned long)pattern, (unsigned long)set->pat[q].pattern),
+			       -1;
+	if (part >= PDB_MAX_PARTS)
+		return err_set(err, SLIDETAB_EFORMAT,
+			       "pdb: pattern 0x%lx overlaps a pattern of partition %d (at most %d partitions)",
+			       (unsigned long)pattern, part, PDB_MAX_PARTS),
+		       -1;
+	return part;
+}
+
 /* The pattern's tiles, goal cells and ranking (zero-aware: the index and the goal's entry). */
 static int add_pattern(const struct pdb_set *set, struct pdb_one *p, const struct table_meta *m,
 		       struct slidetab_error *err)
@@ -124,10 +153,8 @@ static int add_pattern(const struct pdb_set *set, struct pdb_one *p, const struc
 	    (p->zero ? p->z.entries : p->rk.count) != m->entries)
 		return err_set(err, SLIDETAB_EFORMAT, "pdb: pattern 0x%lx does not match the table's %llu entries",
 			       (unsigned long)m->pattern, (unsigned long long)m->entries);
-	for (int q = 0; q < set->npat; q++)
-		if (set->pat[q].pattern & m->pattern)
-			return err_set(err, SLIDETAB_EFORMAT, "pdb: pattern 0x%lx overlaps pattern 0x%lx",
-				       (unsigned long)m->pattern, (unsigned long)set->pat[q].pattern);
+	if (add_part(set, m->pattern, err) < 0)
+		return SLIDETAB_EFORMAT;
 	uint32_t occ = 0;
 	for (int i = 0; i < p->k; i++)
 		for (int c = 0; c < b->n; c++)
@@ -178,9 +205,12 @@ static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *pa
 		one_free(p);
 		return rc;
 	}
+	int part = add_part(set, p->pattern, err);
+	set->npart = part + 1;
+	set->part[set->npat] = (int8_t)part;
 	for (int i = 0; i < p->k; i++) {
-		set->tile_pat[p->tiles[i]] = (int8_t)set->npat;
-		set->tile_idx[p->tiles[i]] = (int8_t)i;
+		set->tile_pat[part][p->tiles[i]] = (int8_t)set->npat;
+		set->tile_idx[part][p->tiles[i]] = (int8_t)i;
 	}
 	set->npat++;
 	return 0;
@@ -348,7 +378,7 @@ void pdb_set_reflect(const struct pdb_set *set, const struct board_state *s, str
 		r->t[set->refl_cell[c]] = set->refl_tile[s->t[c]];
 }
 
-int pdb_set_sum(const struct pdb_set *set, const struct board_state *s)
+int pdb_set_sum(const struct pdb_set *set, int part, const struct board_state *s)
 {
 	uint8_t pos[PDB_MAX_CELLS];
 	for (int c = 0; c < set->b.n; c++)
@@ -357,6 +387,8 @@ int pdb_set_sum(const struct pdb_set *set, const struct board_state *s)
 	for (int q = 0; q < set->npat; q++) {
 		const struct pdb_one *p = &set->pat[q];
 		uint8_t cells[PDB_MAX_CELLS];
+		if (set->part[q] != part)
+			continue;
 		for (int i = 0; i < p->k; i++)
 			cells[i] = pos[p->tiles[i]];
 		int v;
@@ -370,11 +402,14 @@ int pdb_set_sum(const struct pdb_set *set, const struct board_state *s)
 
 int pdb_set_h(const struct pdb_set *set, const struct board_state *s)
 {
-	int h = pdb_set_sum(set, s);
-	if (set->reflect) {
-		struct board_state r;
+	struct board_state r;
+	if (set->reflect)
 		pdb_set_reflect(set, s, &r);
-		int h2 = pdb_set_sum(set, &r);
+	int h = 0;
+	for (int part = 0; part < set->npart; part++) {
+		int h1 = pdb_set_sum(set, part, s), h2 = set->reflect ? pdb_set_sum(set, part, &r) : 0;
+		if (h1 > h)
+			h = h1;
 		if (h2 > h)
 			h = h2;
 	}

@@ -18,24 +18,30 @@
  * with 256, one node could hold most of an iteration while the other thread idled. */
 #define IDA_ITEMS_PER_THREAD 8192
 
-/* Side 0 looks the state up as it is, side 1 looks up its reflection. */
+/* Sides: per partition of the set, the state looked up as it is and (when the set reflects) its
+ * reflection; the heuristic is the largest side's sum. */
+#define IDA_SIDES (2 * PDB_MAX_PARTS)
+
+/* Side sd looks up, in partition side_part[sd], the state as it is (cmap the identity) or its
+ * reflection; sides [0, sides) are in use, side 0 the direct one of partition 0. */
 struct search {
 	const struct pdb_set *set;
 	int n, sides;
-	uint8_t s[PDB_MAX_CELLS]; /* tile at each cell */
+	int8_t side_part[IDA_SIDES]; /* the partition of each side */
+	uint8_t s[PDB_MAX_CELLS];    /* tile at each cell */
 	int blank;
-	int8_t pat[2][PDB_MAX_CELLS];   /* [side][tile]: pattern holding the tile's image */
-	int8_t idx[2][PDB_MAX_CELLS];   /* [side][tile]: its index in that pattern */
-	uint8_t cmap[2][PDB_MAX_CELLS]; /* [side][cell]: the cell's image */
-	uint8_t cells[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
-	uint64_t rank[2][PDB_MAX_PATTERNS];            /* placement rank of each pattern */
-	uint32_t occ[2][PDB_MAX_PATTERNS];             /* its cells */
-	int8_t at[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS]; /* index of the pattern tile at each cell, -1 */
-	int md[2][PDB_MAX_PATTERNS];
-	int h[2][PDB_MAX_PATTERNS];
-	uint32_t zmr[2][PDB_MAX_PATTERNS]; /* zero-aware patterns: map rank and permutation rank (zidx.h) */
-	uint64_t zpr[2][PDB_MAX_PATTERNS];
-	int hsum[2];
+	int8_t pat[IDA_SIDES][PDB_MAX_CELLS];   /* [side][tile]: pattern holding the tile's image */
+	int8_t idx[IDA_SIDES][PDB_MAX_CELLS];   /* [side][tile]: its index in that pattern */
+	uint8_t cmap[IDA_SIDES][PDB_MAX_CELLS]; /* [side][cell]: the cell's image */
+	uint8_t cells[IDA_SIDES][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
+	uint64_t rank[IDA_SIDES][PDB_MAX_PATTERNS];            /* placement rank of each pattern */
+	uint32_t occ[IDA_SIDES][PDB_MAX_PATTERNS];             /* its cells */
+	int8_t at[IDA_SIDES][PDB_MAX_PATTERNS][PDB_MAX_CELLS]; /* index of the pattern tile at each cell, -1 */
+	int md[IDA_SIDES][PDB_MAX_PATTERNS];
+	int h[IDA_SIDES][PDB_MAX_PATTERNS];
+	uint32_t zmr[IDA_SIDES][PDB_MAX_PATTERNS]; /* zero-aware patterns: map rank and permutation rank (zidx.h) */
+	uint64_t zpr[IDA_SIDES][PDB_MAX_PATTERNS];
+	int hsum[IDA_SIDES];
 	int bound, next_bound, found_len;
 	int8_t order[BOARD_NDIRS]; /* order[k]: the set's direction with the caller's letter k (d l r u) */
 	const int16_t (*fsm)[4];   /* idafsm's next[][], over the caller's letters */
@@ -58,8 +64,8 @@ struct search {
 struct item {
 	uint8_t s[PDB_MAX_CELLS];
 	uint8_t g;
-	int32_t st;                     /* the machine's state after path */
-	uint8_t h[2][PDB_MAX_PATTERNS]; /* the patterns' values (zero-aware ones cost a walk from scratch) */
+	int32_t st;                             /* the machine's state after path */
+	uint8_t h[IDA_SIDES][PDB_MAX_PATTERNS]; /* the patterns' values (zero-aware ones cost a walk from scratch) */
 	uint8_t path[IDA_SPLIT_MAX];
 };
 
@@ -177,7 +183,7 @@ static int cut_here(struct search *x, int g, int st)
 	memcpy(it->s, x->s, sizeof it->s);
 	it->g = (uint8_t)g;
 	it->st = st;
-	for (int sd = 0; sd < 2; sd++)
+	for (int sd = 0; sd < x->sides; sd++)
 		for (int p = 0; p < x->set->npat; p++)
 			it->h[sd][p] = (uint8_t)x->h[sd][p];
 	memcpy(it->path, x->path, (size_t)g);
@@ -188,11 +194,11 @@ static int cut_here(struct search *x, int g, int st)
  * and cells, the pattern's Manhattan part, placement rank, entry and heuristic. */
 struct child {
 	int dir, nb, tile, st;
-	int p[2], i[2], md[2], nv[2], nh[2];
-	uint8_t from[2], to[2];
-	uint64_t e[2];
-	uint32_t zmr[2]; /* zero-aware: the child's map and permutation ranks */
-	uint64_t zpr[2];
+	int p[IDA_SIDES], i[IDA_SIDES], md[IDA_SIDES], nv[IDA_SIDES], nh[IDA_SIDES];
+	uint8_t from[IDA_SIDES], to[IDA_SIDES];
+	uint64_t e[IDA_SIDES];
+	uint32_t zmr[IDA_SIDES]; /* zero-aware: the child's map and permutation ranks */
+	uint64_t zpr[IDA_SIDES];
 };
 
 /* Side sd of child c: the moved tile's pattern, its rank after the move, and a prefetch of its
@@ -302,7 +308,8 @@ static int dfs(struct search *x, int g, int st)
 		c->st = next;
 		c->nb = nb;
 		c->tile = x->s[nb]; /* moves from nb into the blank's cell */
-		c->nh[1] = c->nv[1] = 0;
+		for (int sd = 1; sd < IDA_SIDES; sd++)
+			c->nh[sd] = c->nv[sd] = 0;
 		child_side(x, c, 0);
 		keep[nk] = nk;
 		nk++;
@@ -311,20 +318,23 @@ static int dfs(struct search *x, int g, int st)
 	if (x->nodes >= x->tick_at)
 		progress_tick(x, 0, 0);
 	nk = prune_side(x, cd, keep, nk, g, 0);
-	if (x->sides > 1 && nk > 0) {
+	for (int sd = 1; sd < x->sides && nk > 0; sd++) {
 		for (int k = 0; k < nk; k++)
-			child_side(x, &cd[keep[k]], 1);
-		nk = prune_side(x, cd, keep, nk, g, 1);
+			child_side(x, &cd[keep[k]], sd);
+		nk = prune_side(x, cd, keep, nk, g, sd);
 	}
 	for (int k = 0; k < nk; k++) {
 		int c = keep[k], *nv = cd[c].nv, *nh = cd[c].nh;
-		int hmax = nh[0] > nh[1] ? nh[0] : nh[1];
+		int hmax = 0;
 		/* apply */
 		int tile = cd[c].tile, nb = cd[c].nb;
-		int oldh[2] = { 0, 0 }, oldmd[2] = { 0, 0 }, oldsum[2] = { x->hsum[0], x->hsum[1] };
-		uint64_t oldrank[2] = { 0, 0 }, oldzpr[2] = { 0, 0 };
-		uint32_t oldzmr[2] = { 0, 0 };
+		int oldh[IDA_SIDES] = { 0 }, oldmd[IDA_SIDES] = { 0 }, oldsum[IDA_SIDES];
+		uint64_t oldrank[IDA_SIDES] = { 0 }, oldzpr[IDA_SIDES] = { 0 };
+		uint32_t oldzmr[IDA_SIDES] = { 0 };
 		for (int sd = 0; sd < x->sides; sd++) {
+			oldsum[sd] = x->hsum[sd];
+			if (nh[sd] > hmax)
+				hmax = nh[sd];
 			int p = cd[c].p[sd];
 			if (p < 0)
 				continue;
@@ -377,26 +387,22 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 	x->tick_at = UINT64_MAX;
 	x->set = set;
 	x->n = set->b.n;
-	x->sides = set->reflect ? 2 : 1;
 	memcpy(x->s, s->t, (size_t)x->n);
 	x->blank = board_blank(&set->b, s);
-	for (int t = 0; t < PDB_MAX_CELLS; t++) {
-		x->pat[0][t] = x->pat[1][t] = -1;
-		x->idx[0][t] = x->idx[1][t] = -1;
-	}
-	for (int t = 1; t < x->n; t++) {
-		x->pat[0][t] = set->tile_pat[t];
-		x->idx[0][t] = set->tile_idx[t];
-		if (set->reflect) {
-			int rt = set->refl_tile[t];
-			x->pat[1][t] = set->tile_pat[rt];
-			x->idx[1][t] = set->tile_idx[rt];
+	memset(x->pat, -1, sizeof x->pat);
+	memset(x->idx, -1, sizeof x->idx);
+	for (int part = 0; part < set->npart; part++)
+		for (int r = 0; r <= set->reflect; r++) {
+			int sd = x->sides++;
+			x->side_part[sd] = (int8_t)part;
+			for (int t = 1; t < x->n; t++) {
+				int rt = r ? set->refl_tile[t] : t;
+				x->pat[sd][t] = set->tile_pat[part][rt];
+				x->idx[sd][t] = set->tile_idx[part][rt];
+			}
+			for (int c = 0; c < x->n; c++)
+				x->cmap[sd][c] = r ? set->refl_cell[c] : (uint8_t)c;
 		}
-	}
-	for (int c = 0; c < x->n; c++) {
-		x->cmap[0][c] = (uint8_t)c;
-		x->cmap[1][c] = set->reflect ? set->refl_cell[c] : (uint8_t)c;
-	}
 	for (int c = 0; c < x->n; c++) {
 		int t = x->s[c];
 		if (!t)
@@ -410,6 +416,8 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 		for (int p = 0; p < set->npat; p++) {
 			const struct pdb_one *one = &set->pat[p];
 			int md = 0;
+			if (set->part[p] != x->side_part[sd])
+				continue;
 			for (int i = 0; i < one->k; i++)
 				md += set->dist[x->cells[sd][p][i]][one->goalcell[i]];
 			x->md[sd][p] = md;
@@ -501,10 +509,20 @@ int ida_solve(const struct pdb_set *set, const struct board_state *start, const 
 	return ida_solve_hook(set, start, goal, max_depth, NULL, res, err);
 }
 
+/* The heuristic of x's state: its largest side. */
+static int root_h(const struct search *x)
+{
+	int h = 0;
+	for (int sd = 0; sd < x->sides; sd++)
+		if (x->hsum[sd] > h)
+			h = x->hsum[sd];
+	return h;
+}
+
 /* The iterations of IDA* from the set-up search x; 1 when a path of at most max_depth was found. */
 static int iterate(struct search *x, int max_depth)
 {
-	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1];
+	int h0 = root_h(x);
 	if (is_goal(x)) {
 		x->found_len = 0;
 		return 1;
@@ -622,7 +640,7 @@ static int par_iterate(struct search *x, int max_depth, int threads)
 	struct par P = { .set = x->set, .root = x };
 	if (!(P.w = calloc((size_t)threads, sizeof *P.w)))
 		return -1;
-	int h0 = x->hsum[0] > x->hsum[1] ? x->hsum[0] : x->hsum[1], found = 0;
+	int h0 = root_h(x), found = 0;
 	x->par = &P;
 	if (is_goal(x)) {
 		x->found_len = 0;

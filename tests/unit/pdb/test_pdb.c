@@ -608,6 +608,21 @@ START_TEST(presets)
 		}
 	}
 	uint32_t masks[PDBGEN_PRESET_MAX];
+	/* 771x2: two partitions of the 15 tiles, the second starting at the pattern that overlaps the
+	 * first (as pdb_set_add splits them) */
+	ck_assert_int_eq(pdbgen_preset("771x2", masks), 6);
+	uint32_t part[2] = { 0, 0 };
+	for (int i = 0, q = 0; i < 6; i++) {
+		if (part[q] & masks[i])
+			q++;
+		ck_assert_int_lt(q, 2);
+		ck_assert_uint_eq(part[q] & masks[i], 0);
+		part[q] |= masks[i];
+	}
+	ck_assert_uint_eq(part[0], 0xfffe);
+	ck_assert_uint_eq(part[1], 0xfffe);
+	ck_assert_uint_eq(masks[0], 0xfe);
+	ck_assert_uint_eq(masks[3], 0xfe00);
 	ck_assert_int_eq(pdbgen_preset("77", masks), -1);
 	ck_assert_int_eq(pdbgen_preset(NULL, masks), -1);
 }
@@ -656,7 +671,7 @@ START_TEST(heuristic_admissible_3x3)
 		memcpy(st.t, s, 9);
 		int h = pdb_set_h(set, &st);
 		pdb_set_reflect(set, &st, &r);
-		int h0 = pdb_set_sum(set, &st), h1 = pdb_set_sum(set, &r);
+		int h0 = pdb_set_sum(set, 0, &st), h1 = pdb_set_sum(set, 0, &r);
 		EXPECT(h == (h0 > h1 ? h0 : h1), "state %u: h %d, sums %d %d", x, h, h0, h1);
 		EXPECT(h <= dist[x], "state %u: h %d above the distance %d", x, h, dist[x]);
 		EXPECT(h0 >= board_manhattan(&b, &st, &g), "state %u: below Manhattan", x);
@@ -842,6 +857,130 @@ START_TEST(table_roundtrip)
 }
 END_TEST
 
+/* ---- two partitions, maxed ---- */
+
+/* A set of two partitions built in memory: masks a[0..na) then b[0..nb), in encoding `entry`. */
+static struct pdb_set *make_two(const struct board *bd, const struct board_state *g, const uint32_t *a, int na,
+				const uint32_t *b, int nb, int entry)
+{
+	struct slidetab_error err = { 0 };
+	struct pdb_set *set;
+	ck_assert_int_eq(pdb_set_new(&set, bd, g, &err), 0);
+	for (int i = 0; i < na + nb; i++) {
+		struct table_meta m;
+		uint8_t *p;
+		uint32_t mask = i < na ? a[i] : b[i - na];
+		ck_assert_msg(pdbgen_build_enc(bd, g, mask, entry, 2, &m, &p, &err) == 0, "%s", err.msg);
+		ck_assert_msg(pdb_set_add(set, &m, p, 1, &err) == 0, "%s", err.msg);
+	}
+	ck_assert_int_eq(set->npart, nb ? 2 : 1);
+	return set;
+}
+
+/* Every reachable 3x3 state, both encodings: h is the largest of the four sums (two partitions, each
+ * reflected), at most the BFS distance, of its parity; the second partition raises h somewhere; a
+ * third partition and a repeated pattern are refused. */
+START_TEST(partitions_3x3)
+{
+	struct board b;
+	board_init(&b, 3, 3);
+	struct board_state g;
+	board_goal(&b, 0, &g);
+	int8_t *dist = bfs_all(3, 3, &g);
+	const uint32_t pa[] = { 0x01e, 0x1e0 }, pb[] = { 0x126, 0x0d8 };
+	for (int z = 0; z < 2; z++) {
+		struct pdb_set *set = make_two(&b, &g, pa, 2, pb, 2, z ? TABLE_ENTRY_ZBIT : TABLE_ENTRY_MDRES);
+		uint8_t s[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
+		uint64_t better = 0;
+		for (uint32_t x = 0; x < 362880; x++) {
+			if (x) { /* next permutation in lexicographic order (x = its rank) */
+				int i = 7, j = 8;
+				while (s[i] > s[i + 1])
+					i--;
+				while (s[j] < s[i])
+					j--;
+				uint8_t t = s[i];
+				s[i] = s[j], s[j] = t;
+				for (int u = i + 1, v = 8; u < v; u++, v--)
+					t = s[u], s[u] = s[v], s[v] = t;
+			}
+			if (dist[x] < 0)
+				continue;
+			struct board_state st, r;
+			memset(&st, 0, sizeof st);
+			memcpy(st.t, s, 9);
+			pdb_set_reflect(set, &st, &r);
+			int h = pdb_set_h(set, &st), want = 0, first = 0;
+			for (int q = 0; q < 2; q++)
+				for (int k = 0; k < 2; k++) {
+					int v = pdb_set_sum(set, q, k ? &r : &st);
+					EXPECT(h >= v, "state %u: h %d below partition %d's sum %d", x, h, q, v);
+					want = v > want ? v : want;
+					if (q == 0)
+						first = want;
+				}
+			EXPECT(h == want, "state %u: h %d, largest sum %d", x, h, want);
+			EXPECT(h <= dist[x] && ((dist[x] - h) & 1) == 0, "state %u: h %d, distance %d", x, h, dist[x]);
+			better += h > first;
+		}
+		ck_assert_uint_gt(better, 0);
+		ida_vs_bfs(set, &g, 60, 11 + (uint64_t)z);
+		pdb_set_free(set);
+	}
+	free(dist);
+	/* a third partition, and a pattern whose tiles an earlier one has, are refused */
+	struct slidetab_error err = { 0 };
+	struct pdb_set *set = make_two(&b, &g, pa, 2, pb, 2, TABLE_ENTRY_MDRES);
+	const uint32_t bad[] = { 0x00e, 0x126 };
+	for (int i = 0; i < 2; i++) {
+		struct table_meta m;
+		uint8_t *p;
+		build(&b, &g, bad[i], 1, &m, &p);
+		ck_assert_int_ne(pdb_set_add(set, &m, p, 1, &err), 0);
+		ck_assert_ptr_nonnull(strstr(err.msg, "overlaps"));
+		ck_assert_ptr_nonnull(strstr(err.msg, i ? "same tiles" : "partitions"));
+	}
+	pdb_set_free(set);
+}
+END_TEST
+
+/* 4x4, 5-5-5 maxed with 5-5-5sym (zero-aware): on random positions IDA* gives the plain 5-5-5 set's
+ * lengths and (lexicographically smallest) paths, and the root's h lies between the plain one and
+ * the length. */
+START_TEST(partitions_4x4)
+{
+	struct board b;
+	board_init(&b, 4, 4);
+	struct board_state g;
+	board_goal(&b, 0, &g);
+	uint32_t pa[PDBGEN_PRESET_MAX], pb[PDBGEN_PRESET_MAX];
+	int na = pdbgen_preset("555", pa), nb = pdbgen_preset("555sym", pb);
+	struct pdb_set *two = make_two(&b, &g, pa, na, pb, nb, TABLE_ENTRY_ZBIT);
+	struct pdb_set *one = make_two(&b, &g, pa, na, NULL, 0, TABLE_ENTRY_MDRES);
+	uint64_t seed = 24, fewer = 0;
+	struct slidetab_error err = { 0 };
+	for (int i = 0; i < 40; i++) {
+		struct board_state s = g;
+		testutil_walk(&seed, 4, 4, s.t, 30 + (int)testutil_below(&seed, 30));
+		struct ida_result r1, r2;
+		ck_assert_msg(ida_solve(one, &s, &g, 0, &r1, &err) == 0, "%s", err.msg);
+		ck_assert_msg(ida_solve(two, &s, &g, 0, &r2, &err) == 0, "%s", err.msg);
+		ck_assert_int_eq(r1.status, IDA_SOLVED);
+		ck_assert_int_eq(r2.status, IDA_SOLVED);
+		EXPECT(r2.length == r1.length, "puzzle %d: %d, plain %d", i, r2.length, r1.length);
+		EXPECT(strcmp(r2.path, r1.path) == 0, "puzzle %d: path %s, plain %s", i, r2.path, r1.path);
+		int h1 = pdb_set_h(one, &s), h2 = pdb_set_h(two, &s);
+		EXPECT(h2 >= h1 && h2 <= r1.length, "puzzle %d: h %d, plain %d, length %d", i, h2, h1, r1.length);
+		EXPECT(r2.nodes <= r1.nodes, "puzzle %d: %llu nodes, plain %llu", i, (unsigned long long)r2.nodes,
+		       (unsigned long long)r1.nodes);
+		fewer += r2.nodes < r1.nodes;
+	}
+	ck_assert_uint_gt(fewer, 0);
+	pdb_set_free(one);
+	pdb_set_free(two);
+}
+END_TEST
+
 /* ---- the 15 puzzle ---- */
 
 START_TEST(korf_555)
@@ -926,5 +1065,7 @@ int main(void)
 	tcase_add_test(tc, ida_edges);
 	tcase_add_test(tc, table_roundtrip);
 	tcase_add_test(tc, korf_555);
+	tcase_add_test(tc, partitions_3x3);
+	tcase_add_test(tc, partitions_4x4);
 	return testutil_run(s, tc);
 }
