@@ -8,15 +8,18 @@
 #include "libslidetab/model/frame.h"
 #include "libslidetab/search/idafsm.h"
 
-/* One weighted search, in the set's frame. Side 0 looks the state up as it is, side 1 (when the
- * set has the diagonal reflection) its reflection; each side keeps its patterns' cells and values,
- * so a move looks up only the moved tile's pattern. */
+#define WITHIN_SIDES (2 * PDB_MAX_PARTS)
+
+/* One weighted search, in the set's frame. A side looks the state up in one partition of the set,
+ * as it is or (when the set has the diagonal reflection) reflected; each side keeps its patterns'
+ * cells and values, so a move looks up only the moved tile's pattern. h is the largest side's sum. */
 struct wsearch {
 	const struct pdb_set *set;
 	struct board_state s;
 	int blank, sides;
-	uint8_t cells[2][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
-	int hv[2][PDB_MAX_PATTERNS], hsum[2];
+	int8_t spart[WITHIN_SIDES], srefl[WITHIN_SIDES]; /* each side's partition, and whether it reflects */
+	uint8_t cells[WITHIN_SIDES][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
+	int hv[WITHIN_SIDES][PDB_MAX_PATTERNS], hsum[WITHIN_SIDES];
 	uint64_t w1000, bound, next; /* f in thousandths of a move: 1000 g + w1000 h */
 	const int16_t (*fsm)[4];     /* idafsm: move strings never followed (a shorter or smaller one exists) */
 	int max_len, found, damaged;
@@ -26,23 +29,37 @@ struct wsearch {
 
 /* A child: its move, and per side the moved tile's pattern (-1: none) and its new value. */
 struct wchild {
-	int dir, h, st, p[2], v[2];
+	int dir, h, st, p[WITHIN_SIDES], v[WITHIN_SIDES];
 };
 
 /* The side's image of a tile and of a cell. */
 static int side_tile(const struct wsearch *x, int sd, int t)
 {
-	return sd ? x->set->refl_tile[t] : t;
+	return x->srefl[sd] ? x->set->refl_tile[t] : t;
 }
 
 static int side_cell(const struct wsearch *x, int sd, int c)
 {
-	return sd ? x->set->refl_cell[c] : c;
+	return x->srefl[sd] ? x->set->refl_cell[c] : c;
+}
+
+static int max_of(const int *v, int n)
+{
+	int m = v[0];
+	for (int i = 1; i < n; i++)
+		m = v[i] > m ? v[i] : m;
+	return m;
 }
 
 static int wh(const struct wsearch *x)
 {
-	return x->sides == 2 && x->hsum[1] > x->hsum[0] ? x->hsum[1] : x->hsum[0];
+	return max_of(x->hsum, x->sides);
+}
+
+/* The pattern of side sd that holds tile t (in the side's own labels), -1 for none. */
+static int side_pat(const struct wsearch *x, int sd, int t)
+{
+	return x->set->tile_pat[x->spart[sd]][t];
 }
 
 /* Moves the blank d (it must stay on the board): the tile at the blank's new cell `to` moves to its
@@ -54,9 +71,9 @@ static void wmove(struct wsearch *x, int d, int *tile, int *from, int *to)
 	*to = x->blank;
 	*tile = x->s.t[*from];
 	for (int sd = 0; sd < x->sides; sd++) {
-		int t = side_tile(x, sd, *tile), p = x->set->tile_pat[t];
+		int t = side_tile(x, sd, *tile), p = side_pat(x, sd, t);
 		if (p >= 0)
-			x->cells[sd][p][x->set->tile_idx[t]] = (uint8_t)side_cell(x, sd, *from);
+			x->cells[sd][p][x->set->tile_idx[x->spart[sd]][t]] = (uint8_t)side_cell(x, sd, *from);
 	}
 }
 
@@ -68,9 +85,10 @@ static int wchild_eval(struct wsearch *x, int d, struct wchild *c)
 		return -1;
 	wmove(x, d, &tile, &from, &to);
 	c->dir = d;
-	int hs[2] = { x->hsum[0], x->hsum[1] };
+	int hs[WITHIN_SIDES];
+	memcpy(hs, x->hsum, sizeof hs);
 	for (int sd = 0; sd < x->sides; sd++) {
-		int t = side_tile(x, sd, tile), p = x->set->tile_pat[t];
+		int t = side_tile(x, sd, tile), p = side_pat(x, sd, t);
 		c->p[sd] = p;
 		if (p < 0)
 			continue;
@@ -80,14 +98,14 @@ static int wchild_eval(struct wsearch *x, int d, struct wchild *c)
 			x->damaged = 1;
 		hs[sd] += c->v[sd] - x->hv[sd][p];
 	}
-	c->h = x->sides == 2 && hs[1] > hs[0] ? hs[1] : hs[0];
+	c->h = max_of(hs, x->sides);
 	int back;
 	wmove(x, 3 - d, &back, &from, &to);
 	return 0;
 }
 
 /* Applies child c (sign 1) or takes it back (sign -1, with the parent's values in old). */
-static void wapply(struct wsearch *x, const struct wchild *c, const int old[2])
+static void wapply(struct wsearch *x, const struct wchild *c, const int old[WITHIN_SIDES])
 {
 	int tile, from, to;
 	for (int sd = 0; sd < x->sides; sd++) {
@@ -130,8 +148,9 @@ static int wdfs(struct wsearch *x, int g, int st)
 			ch[j] = ch[j - 1], ch[j - 1] = t;
 		}
 	for (int i = 0; i < k; i++) {
-		int old[2] = { ch[i].p[0] >= 0 ? x->hv[0][ch[i].p[0]] : 0,
-			       x->sides == 2 && ch[i].p[1] >= 0 ? x->hv[1][ch[i].p[1]] : 0 };
+		int old[WITHIN_SIDES] = { 0 };
+		for (int sd = 0; sd < x->sides; sd++)
+			old[sd] = ch[i].p[sd] >= 0 ? x->hv[sd][ch[i].p[sd]] : 0;
 		wapply(x, &ch[i], NULL);
 		x->path[g] = (uint8_t)ch[i].dir;
 		int stop = wdfs(x, g + 1, ch[i].st);
@@ -146,15 +165,22 @@ static int wdfs(struct wsearch *x, int g, int st)
 static void winit(struct wsearch *x)
 {
 	const struct pdb_set *set = x->set;
-	x->sides = set->reflect ? 2 : 1;
+	x->sides = 0;
+	for (int part = 0; part < set->npart; part++)
+		for (int r = 0; r <= (set->reflect ? 1 : 0); r++) {
+			x->spart[x->sides] = (int8_t)part;
+			x->srefl[x->sides++] = (int8_t)r;
+		}
 	for (int sd = 0; sd < x->sides; sd++) {
 		for (int c = 0; c < set->b.n; c++) {
-			int t = side_tile(x, sd, x->s.t[c]), p = t ? set->tile_pat[t] : -1;
+			int t = side_tile(x, sd, x->s.t[c]), p = t ? side_pat(x, sd, t) : -1;
 			if (p >= 0)
-				x->cells[sd][p][set->tile_idx[t]] = (uint8_t)side_cell(x, sd, c);
+				x->cells[sd][p][set->tile_idx[x->spart[sd]][t]] = (uint8_t)side_cell(x, sd, c);
 		}
 		x->hsum[sd] = 0;
 		for (int p = 0; p < set->npat; p++) {
+			if (set->part[p] != x->spart[sd])
+				continue;
 			if (pdb_set_value(set, p, x->cells[sd][p], (unsigned)side_cell(x, sd, x->blank), &x->hv[sd][p],
 					  &x->err) != SLIDETAB_OK ||
 			    x->hv[sd][p] >= PDB_UNREACHABLE)
