@@ -371,10 +371,13 @@ START_TEST(test_empty_magic_version)
 	expect_refused(&m, 0, "magic", "zero magic");
 	free(m.p);
 	m = img_clone(&good);
-	s32(&m, H_VERSION, 2);
-	expect_refused(&m, 0, "version 2", "future version");
+	s32(&m, H_VERSION, 3);
+	expect_refused(&m, 0, "version 3", "future version");
 	fix_header(&m);
-	expect_refused(&m, 0, "version 2", "future version, CRC fixed");
+	expect_refused(&m, 0, "version 3", "future version, CRC fixed");
+	s32(&m, H_VERSION, TABLE_FORMAT_SMALL);
+	fix_header(&m);
+	expect_refused(&m, 0, "small header of 4096", "a full header labelled small");
 	s32(&m, H_VERSION, 0);
 	fix_header(&m);
 	expect_refused(&m, 0, "version 0", "version 0");
