@@ -324,6 +324,8 @@ static int decode_small(const uint8_t *h, uint64_t file_size, struct table_meta 
 	m->block_entries = tbl_get32(h + S_BLOCKENT);
 	m->radius = tbl_get32(h + S_RADIUS);
 	memcpy(m->generator, h + S_GEN, S_GEN_LEN);
+	if (memchr(h + S_GEN, 0, S_GEN_LEN) == NULL)
+		return err_set(err, SLIDETAB_EFORMAT, "generator name is not terminated");
 	if (m->cells > TABLE_GOAL_MAX || m->radius >= TABLE_HIST_MAX || small_size(m) != size)
 		return err_set(err, SLIDETAB_EFORMAT,
 			       "small header of %" PRIu32 " bytes does not fit its %u cells and radius %" PRIu32, size,
