@@ -62,12 +62,11 @@ static inline int testtables_copy(const char *from, const char *to)
 }
 
 /* The preset set (555 of 4x4, 444444 of 5x5, ...) for rows x cols and the goal with the blank at
- * `blank`, named as query looks for it. Under an emulator (make check-cross), where building a 555
- * set takes minutes, $SLIDETAB_TEST_HOST_TABLES names the folder of the tables the build machine's
- * gen made (tables/): a set found there is copied instead of built (test_pdb still builds one). */
-static inline void testtables_preset(const char *dir, int rows, int cols, int blank, const char *preset)
+ * `blank`, named as query looks for it; copied from the folder host when it holds the set's files
+ * (host NULL: always built). */
+static inline void testtables_preset_from(const char *dir, int rows, int cols, int blank, const char *preset,
+					  const char *host)
 {
-	const char *host = getenv("SLIDETAB_TEST_HOST_TABLES");
 	uint32_t masks[PDB_PRESET_MAX];
 	int n = pdb_preset_for(preset, rows * cols, masks);
 	struct board b;
@@ -93,10 +92,24 @@ static inline void testtables_preset(const char *dir, int rows, int cols, int bl
 	}
 }
 
+/* The preset set, built. */
+static inline void testtables_preset(const char *dir, int rows, int cols, int blank, const char *preset)
+{
+	testtables_preset_from(dir, rows, cols, blank, preset, NULL);
+}
+
 /* The 5-5-5 set of 4x4 for the goal with the blank at `blank`, named as query looks for it. */
 static inline void testtables_555(const char *dir, int blank)
 {
 	testtables_preset(dir, 4, 4, blank, "555");
+}
+
+/* The same for a suite that only answers from the set: under an emulator (make check-cross),
+ * where building a 555 set takes minutes, $SLIDETAB_TEST_HOST_TABLES names the folder of the
+ * tables the build machine's gen made (tables/), and the set is copied from there. */
+static inline void testtables_555_answers(const char *dir, int blank)
+{
+	testtables_preset_from(dir, 4, 4, blank, "555", getenv("SLIDETAB_TEST_HOST_TABLES"));
 }
 
 /* A fresh temporary folder (its name in dir[32]); remove it with testtables_remove. */
