@@ -268,11 +268,11 @@ check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf) bin
 # (CROSS_SUITES, all of them), each timed, with SLIDETAB_TEST_EMULATED=1 (the suites shrink their
 # largest cases, each saying how next to the case: tests/unit/testutil.h), the pattern databases
 # the build machine's gen made (SLIDETAB_TEST_HOST_TABLES, tests/unit/testtables.h) and Check's
-# timeouts times 10; then query's answers on the default tables against the build machine's
-# (tests/cross/answers.sh). The cases that run gen or query as programs (tag cli) are left out.
+# timeouts times 10; then query's answers on the default tables against the build machine's and
+# gen's tables against its gen's, byte for byte (tests/cross/answers.sh). The cases that run gen or query as programs (tag cli) are left out.
 CROSS_SUITES ?= $(sort $(TEST_BIN:$(B)/tests/test_%=%))
 CROSS_PUZZLES ?= 100
-check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) bin/query $(HOST_B)/bin/query tables
+check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) bin/gen bin/query $(HOST_B)/bin/query $(GEN_RUN) tables
 	@set -e; for t in $(CROSS_SUITES:%=$(B)/tests/test_%); do echo "== $(EMU) $$t"; s=$$(date +%s); \
 		CK_EXCLUDE_TAGS=cli CK_TIMEOUT_MULTIPLIER=10 SLIDETAB_TEST_EMULATED=1 SLIDETAB_TEST_HOST_TABLES=tables \
 		$(EMU) $$t; echo "== $$t: $$(($$(date +%s) - s)) s"; done
