@@ -259,12 +259,15 @@ START_TEST(every_encoding_against_a_plain_bfs)
 	board_goal(&b, boards[_i][2], &g);
 	struct dmap ref;
 	plain_bfs(&b, &g, &ref);
-	/* every state; emulated (testutil_emulated), every 31st on 3x3 (5,853 of 181,440) */
+	/* every state of every encoding; emulated (testutil_emulated), three of the seven encodings,
+	 * on 3x3 every 31st state (5,853 of 181,440) */
 	uint64_t step = testutil_emulated() && b.n == 9 ? 31 : 1;
 	char dir[] = "/tmp/slidetab-enc-XXXXXX", path[64];
 	ck_assert(mkdtemp(dir) != NULL);
 	snprintf(path, sizeof path, "%s/t.tbl", dir);
 	for (size_t e = 0; e < sizeof enc / sizeof enc[0]; e++) {
+		if (testutil_emulated() && e != 1 && e != 4 && e != 6) /* emulated: zlib plain, raw mdres, compact */
+			continue;
 		struct exactcmd_opts o = { .out = path,
 					   .threads = 2,
 					   .level = 6,
