@@ -343,25 +343,28 @@ static void expect_block_refused(const struct img *m, uint64_t bad, const char *
 
 /* ---- tests ---- */
 
+/* The table at path answers every state with the fixture's BFS distance, opened lazily and preloaded. */
+static void expect_all_distances(const char *path)
+{
+	for (unsigned flags = 0; flags <= TABLE_PRELOAD; flags += TABLE_PRELOAD) {
+		struct exact x;
+		struct slidetab_error err;
+		ck_assert_msg(exact_open(&x, path, flags, &err) == SLIDETAB_OK, "%s: %s", path, err.msg);
+		for (uint64_t i = 0; i < STATES; i++) {
+			struct board_state s;
+			unsigned d;
+			rank_unrank(&x.rk, i, &s);
+			ck_assert(exact_distance(&x, &s, &d, &err) == SLIDETAB_OK);
+			ck_assert_msg(d == dist[i], "%s state %" PRIu64 ": %u != %u", path, i, d, dist[i]);
+		}
+		exact_close(&x);
+	}
+}
+
 START_TEST(test_fixture_is_good)
 {
-	const char *paths[2] = { raw_path, zlib_path };
-	for (int p = 0; p < 2; p++) {
-		for (unsigned flags = 0; flags <= TABLE_PRELOAD; flags += TABLE_PRELOAD) {
-			struct exact x;
-			struct slidetab_error err;
-			ck_assert_msg(exact_open(&x, paths[p], flags, &err) == SLIDETAB_OK, "%s: %s", paths[p],
-				      err.msg);
-			for (uint64_t i = 0; i < STATES; i++) {
-				struct board_state s;
-				unsigned d;
-				rank_unrank(&x.rk, i, &s);
-				ck_assert(exact_distance(&x, &s, &d, &err) == SLIDETAB_OK);
-				ck_assert_msg(d == dist[i], "%s state %" PRIu64 ": %u != %u", paths[p], i, d, dist[i]);
-			}
-			exact_close(&x);
-		}
-	}
+	expect_all_distances(raw_path);
+	expect_all_distances(zlib_path);
 	ck_assert_int_eq(meta.radius, 21); /* published: 2x3 radius 21 */
 	ck_assert_int_eq(meta.hist[21], 1);
 }
@@ -996,20 +999,7 @@ START_TEST(test_small_fixture)
 		if (p == 0) /* the raw payload is the packed entries, right after the header */
 			ck_assert(m.n == SMALL_SIZE + PACKED_BYTES &&
 				  memcmp(m.p + SMALL_SIZE, packed, PACKED_BYTES) == 0);
-		for (unsigned flags = 0; flags <= TABLE_PRELOAD; flags += TABLE_PRELOAD) {
-			struct exact x;
-			struct slidetab_error err;
-			ck_assert_msg(exact_open(&x, paths[p], flags, &err) == SLIDETAB_OK, "%s: %s", paths[p],
-				      err.msg);
-			for (uint64_t i = 0; i < STATES; i++) {
-				struct board_state st;
-				unsigned d;
-				rank_unrank(&x.rk, i, &st);
-				ck_assert(exact_distance(&x, &st, &d, &err) == SLIDETAB_OK);
-				ck_assert_msg(d == dist[i], "%s state %" PRIu64 ": %u != %u", paths[p], i, d, dist[i]);
-			}
-			exact_close(&x);
-		}
+		expect_all_distances(paths[p]);
 		free(m.p);
 	}
 }
