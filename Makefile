@@ -264,7 +264,7 @@ check-lite: $(B)/lite-plain/slidetab_lite.o $(if $(shell command -v $(M0_CC) 2>/
 	@sh tests/lite/carray.sh
 
 # examples/mcu/: firmware for qemu-system-arm's mps2-an385 (Cortex-M3, semihosting) that answers
-# 8-puzzles from a compiled-in 3x3 compact table through lite/. check-mcu runs it against query
+# 8-puzzles from a compiled-in 3x3 compact table through lite/ (and a 2x4 one, firmware-2x4.elf). check-mcu runs it against query
 # (a counted skip without arm-none-eabi-gcc and qemu-system-arm) and prints its flash and RAM.
 MCU_CC ?= arm-none-eabi-gcc
 MCU_CFLAGS = -std=c99 -mcpu=cortex-m3 -mthumb -Os -ffreestanding -fno-tree-loop-distribute-patterns -Wall -Wextra \
@@ -273,29 +273,38 @@ HAVE_MCU := $(shell command -v $(MCU_CC) >/dev/null 2>&1 && command -v qemu-syst
 $(B)/mcu/puzzle8.c: $(GEN_RUN)
 	@mkdir -p $(dir $@)
 	$(GEN_RUN) -q -j2 --board 3x3 --compress compact --c-array puzzle8 -o $@ > /dev/null
-$(B)/mcu/puzzles.c: examples/mcu/puzzles.txt
+$(B)/mcu/puzzle7.c: $(GEN_RUN)
 	@mkdir -p $(dir $@)
-	awk 'BEGIN { print "/* puzzles: examples/mcu/puzzles.txt as C (made by make). */"; print "#include <stddef.h>"; \
-		print "const unsigned char mcu_puzzles[][9] = {" } { gsub(/ +/, ", "); print "\t{ " $$0 " }," } \
+	$(GEN_RUN) -q -j2 --board 2x4 --compress compact --c-array puzzle7 -o $@ > /dev/null
+$(B)/mcu/puzzles.c $(B)/mcu/puzzles-2x4.c: $(B)/mcu/%.c: examples/mcu/%.txt
+	@mkdir -p $(dir $@)
+	awk 'BEGIN { print "/* puzzles: $< as C (made by make). */"; print "#include <stddef.h>" } \
+		NR == 1 { print "const unsigned char mcu_puzzles[][" NF "] = {" } { gsub(/ +/, ", "); print "\t{ " $$0 " }," } \
 		END { print "};"; print "const size_t mcu_npuzzles = " NR ";" }' $< > $@
-$(B)/mcu/firmware.elf: examples/mcu/main.c examples/mcu/start.c lite/slidetab_lite.c $(B)/mcu/puzzle8.c \
-		$(B)/mcu/puzzles.c examples/mcu/mcu.ld
+MCU_FW_SRC = examples/mcu/main.c examples/mcu/start.c lite/slidetab_lite.c examples/mcu/mcu.ld
+$(B)/mcu/firmware.elf: $(MCU_FW_SRC) $(B)/mcu/puzzle8.c $(B)/mcu/puzzles.c
 	$(MCU_CC) $(MCU_CFLAGS) -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections -o $@ $(filter %.c,$^) -lgcc
-mcu: $(B)/mcu/firmware.elf
-check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf) bin/query tables
-	@sh examples/mcu/run.sh $(if $(HAVE_MCU),$(B)/mcu/firmware.elf)
+# The seven-puzzle (2x4) answerer: the same firmware with the 2x4 compact table.
+$(B)/mcu/firmware-2x4.elf: $(MCU_FW_SRC) $(B)/mcu/puzzle7.c $(B)/mcu/puzzles-2x4.c
+	$(MCU_CC) $(MCU_CFLAGS) -DMCU_TABLE=puzzle7 -DMCU_CELLS=8 -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections \
+		-o $@ $(filter %.c,$^) -lgcc
+mcu: $(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf
+check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf) bin/query tables
+	@sh examples/mcu/run.sh $(if $(HAVE_MCU),$(B)/mcu/firmware.elf 3x3 puzzle8 examples/mcu/puzzles.txt 28672 \
+		$(B)/mcu/firmware-2x4.elf 2x4 puzzle7 examples/mcu/puzzles-2x4.txt 6144)
 
-# A cross build under EMU (.ci/cross.sh, docs/embedded.md): the unit suites that run in minutes
-# under qemu-user (CROSS_SUITES; test_model, test_pdb, test_ida15, test_idafsm and test_bfs but
-# its bfsseq case take 1.5 to 5+ minutes each there and are left out), the lite reader, and query's answers on the
-# default tables against the build machine's (tests/cross/answers.sh).
-CROSS_SUITES ?= api bfsx gap input query table ida24 lite
+# A cross build under EMU (.ci/cross.sh, docs/embedded.md): every unit suite under qemu-user
+# (CROSS_SUITES, all of them), each timed, with SLIDETAB_TEST_EMULATED=1 (the suites shrink their
+# largest cases, each saying how next to the case: tests/unit/testutil.h), the pattern databases
+# the build machine's gen made (SLIDETAB_TEST_HOST_TABLES, tests/unit/testtables.h) and Check's
+# timeouts times 10; then query's answers on the default tables against the build machine's and
+# gen's tables against its gen's, byte for byte (tests/cross/answers.sh). The cases that run gen or query as programs (tag cli) are left out.
+CROSS_SUITES ?= $(sort $(TEST_BIN:$(B)/tests/test_%=%))
 CROSS_PUZZLES ?= 100
-check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) $(B)/tests/test_bfs bin/query $(HOST_B)/bin/query tables
-	@set -e; for t in $(CROSS_SUITES:%=$(B)/tests/test_%); do echo "== $(EMU) $$t"; \
-		CK_EXCLUDE_TAGS=cli $(EMU) $$t; done
-	@echo "== $(EMU) $(B)/tests/test_bfs (its bfsseq case: the search's unranking without SSE2 or __int128)"
-	@CK_RUN_CASE=bfsseq SLIDETAB_TEST_EMULATED=1 $(EMU) $(B)/tests/test_bfs
+check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) bin/gen bin/query $(HOST_B)/bin/query $(GEN_RUN) tables
+	@set -e; for t in $(CROSS_SUITES:%=$(B)/tests/test_%); do echo "== $(EMU) $$t"; s=$$(date +%s); \
+		CK_EXCLUDE_TAGS=cli CK_TIMEOUT_MULTIPLIER=10 SLIDETAB_TEST_EMULATED=1 SLIDETAB_TEST_HOST_TABLES=tables \
+		$(EMU) $$t; echo "== $$t: $$(($$(date +%s) - s)) s"; done
 	@EMU="$(EMU)" sh tests/cross/answers.sh $(CROSS_PUZZLES)
 
 # The suites run one after another (each builds with -j): the hardening tests measure time and

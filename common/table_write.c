@@ -54,7 +54,9 @@ void table_write_abandon(void)
 
 /* Test hooks, read from the environment (docs/hardening.md): $SLIDETAB_TEST_WRITE_DELAY_MS
  * slows the writing down; $SLIDETAB_TEST_NO_TMPFILE takes the path of file systems without
- * O_TMPFILE. Neither changes a byte of what is written. */
+ * O_TMPFILE. Neither changes a byte of what is written. $SLIDETAB_TEST_FULL_HEADER=1 writes a
+ * table of one block with the full header (version 1) as before the small header, so that tests
+ * can check readers on both. */
 static long test_hook(const char *name)
 {
 	const char *v = getenv(name);
@@ -398,9 +400,11 @@ int table_emit(struct table_sink *sink, const void *p, uint64_t n, struct slidet
 	return out_write(sink->out, p, n, err);
 }
 
-/* On-disk layout of a table file: the header (TABLE_HEADER_SIZE bytes), the block index
- * (INDEX_ENTRY bytes per block), zeros up to the next 4096-byte boundary (so a raw payload can be
- * mapped), then the payload: the blocks in order, raw or each deflated on its own. */
+/* On-disk layout of a table file (docs/FORMAT.md): the full header (TABLE_HEADER_SIZE bytes), the
+ * block index (INDEX_ENTRY bytes per block), zeros up to the next 4096-byte boundary (so a raw
+ * payload can be mapped), then the payload: the blocks in order, raw or each deflated on its own.
+ * A table of one block whose small header fits (tbl_small_encode) is written as that header
+ * (at most TABLE_SMALL_MAX bytes) and the block right after it. */
 static int write_body(struct out *o, const struct table_meta *m, const uint32_t *size, const uint32_t *crc,
 		      table_payload_fn payload, void *ctx, struct slidetab_error *err)
 {
@@ -415,16 +419,22 @@ static int write_body(struct out *o, const struct table_meta *m, const uint32_t 
 		tbl_put32(index + b * INDEX_ENTRY + 12, crc[b]);
 		off += size[b];
 	}
-	uint64_t index_end = TABLE_HEADER_SIZE + blocks * INDEX_ENTRY;
-	uint64_t payload_off = (index_end + 4095) & ~(uint64_t)4095; /* page-aligned for mmap */
 	uint8_t header[TABLE_HEADER_SIZE];
-	tbl_header_encode(m, blocks, payload_off, off, tbl_crc(index, blocks * INDEX_ENTRY), header);
+	uint64_t payload_off = test_hook("SLIDETAB_TEST_FULL_HEADER")
+				       ? 0 /* the old readers' layout, for tests */
+				       : tbl_small_encode(m, blocks, off, blocks == 1 ? crc[0] : 0, header);
+	int small = payload_off != 0;
+	uint64_t index_end = TABLE_HEADER_SIZE + blocks * INDEX_ENTRY;
+	if (!small) {
+		payload_off = (index_end + 4095) & ~(uint64_t)4095; /* page-aligned for mmap */
+		tbl_header_encode(m, blocks, payload_off, off, tbl_crc(index, blocks * INDEX_ENTRY), header);
+	}
 	static const uint8_t zeros[4096];
 	struct table_sink sink = { o };
-	int rc;
-	if ((rc = out_write(o, header, TABLE_HEADER_SIZE, err)) == SLIDETAB_OK &&
-	    (rc = out_write(o, index, blocks * INDEX_ENTRY, err)) == SLIDETAB_OK &&
-	    (rc = out_write(o, zeros, payload_off - index_end, err)) == SLIDETAB_OK)
+	int rc = out_write(o, header, small ? payload_off : TABLE_HEADER_SIZE, err);
+	if (rc == SLIDETAB_OK && !small && (rc = out_write(o, index, blocks * INDEX_ENTRY, err)) == SLIDETAB_OK)
+		rc = out_write(o, zeros, payload_off - index_end, err);
+	if (rc == SLIDETAB_OK)
 		rc = payload(ctx, &sink, err);
 	if (rc == SLIDETAB_OK && o->written != payload_off + off)
 		rc = err_set(err, SLIDETAB_EIO,

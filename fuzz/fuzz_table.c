@@ -9,13 +9,15 @@
 
 #include "libslidetab/model/board.h"
 #include "libslidetab/table/exact.h"
+#include "libslidetab/table/format.h"
 #include "libslidetab/table/read.h"
 
 /*
  * Input: one flag byte, then the file. Checksums are hard for a mutator to get right, so the
  * flags can repair them before the file is written; the reader's deeper checks are reached that
  * way. Flag bits: 1 fix the header CRC, 2 fix the index CRC, 4 fix every block CRC the index
- * names, 8 open with TABLE_PRELOAD first; the high nibble seeds the lookups.
+ * names (a small header: its one block's), 8 open with TABLE_PRELOAD first; the high nibble seeds
+ * the lookups.
  */
 enum { FIX_HEADER = 1, FIX_INDEX = 2, FIX_BLOCKS = 4, PRELOAD_FIRST = 8 };
 
@@ -33,8 +35,24 @@ static void put32(uint8_t *p, uint32_t v)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* The small header (version 2): its one block's CRC (FIX_BLOCKS) and its own (FIX_HEADER). */
+static void fix_small(uint8_t *f, size_t n, unsigned flags)
+{
+	uint32_t size = get32(f + 16);
+	if (size < S_GOAL + 4 || size > TABLE_SMALL_MAX || size > n)
+		return;
+	if (flags & FIX_BLOCKS)
+		put32(f + S_PAYCRC, (uint32_t)crc32(0, f + size, (uInt)(n - size)));
+	if (flags & FIX_HEADER)
+		put32(f + size - 4, (uint32_t)crc32(0, f, size - 4));
+}
+
 static void fix_checksums(uint8_t *f, size_t n, unsigned flags)
 {
+	if (n >= TABLE_MIN_BYTES && get32(f + 8) == TABLE_FORMAT_SMALL) {
+		fix_small(f, n, flags);
+		return;
+	}
 	if (n < TABLE_HEADER_SIZE)
 		return;
 	uint64_t blocks = get64(f + 128), ioff = get64(f + 136), isize = get64(f + 144), poff = get64(f + 152);

@@ -29,10 +29,16 @@ inp board-spec       200 '2x3'
 inp board-spec-upper 200 '5X5'
 
 # Tables: byte 0 flags (1 fix header CRC, 2 fix index CRC, 4 fix block CRCs, 8 preload first).
-$G -q --board 2x2 --compress none -o "$T/2x2-raw.tbl" > /dev/null || exit 1
-$G -q --board 2x3 -o "$T/2x3-zlib.tbl" > /dev/null || exit 1
-$G -q --board 2x2 --compress compact -o "$T/2x2-compact.tbl" > /dev/null || exit 1
-$G -q --board 2x3 --blank 1 --entry plain --compress none -o "$T/2x3-plain-raw.tbl" > /dev/null || exit 1
+# These are small tables: gen writes them with the small header (version 2, docs/FORMAT.md); the
+# seeds without "small" in their names have the full header (version 1), as older gens wrote them.
+F=SLIDETAB_TEST_FULL_HEADER
+env $F=1 $G -q --board 2x2 --compress none -o "$T/2x2-raw.tbl" > /dev/null || exit 1
+env $F=1 $G -q --board 2x3 -o "$T/2x3-zlib.tbl" > /dev/null || exit 1
+env $F=1 $G -q --board 2x2 --compress compact -o "$T/2x2-compact.tbl" > /dev/null || exit 1
+env $F=1 $G -q --board 2x3 --blank 1 --entry plain --compress none -o "$T/2x3-plain-raw.tbl" > /dev/null || exit 1
+$G -q --board 2x2 --compress none -o "$T/s-2x2-raw.tbl" > /dev/null || exit 1
+$G -q --board 2x3 -o "$T/s-2x3-zlib.tbl" > /dev/null || exit 1
+$G -q --board 2x4 --compress compact -o "$T/s-2x4-compact.tbl" > /dev/null || exit 1
 tbl() { name=$1; flags=$2; src=$3; { printf "\\$flags"; cat "$src"; } > "$C/table/$name"; }
 tbl 2x2-raw           000 "$T/2x2-raw.tbl"
 tbl 2x2-raw-fix       007 "$T/2x2-raw.tbl"
@@ -45,6 +51,14 @@ cp "$T/2x2-raw.tbl" "$T/flip"; printf '\377' | dd of="$T/flip" bs=1 seek=8193 co
 tbl 2x2-payload-flip 000 "$T/flip"
 cp "$T/2x3-zlib.tbl" "$T/hflip"; printf '\011' | dd of="$T/hflip" bs=1 seek=124 conv=notrunc 2>/dev/null
 tbl 2x3-header-field-fixed 001 "$T/hflip"
+tbl small-2x2-raw      000 "$T/s-2x2-raw.tbl"
+tbl small-2x2-raw-fix  007 "$T/s-2x2-raw.tbl"
+tbl small-2x3-zlib     017 "$T/s-2x3-zlib.tbl"
+tbl small-2x4-compact  007 "$T/s-2x4-compact.tbl"
+cp "$T/s-2x2-raw.tbl" "$T/sflip"; printf '\377' | dd of="$T/sflip" bs=1 seek=115 conv=notrunc 2>/dev/null
+tbl small-payload-flip 000 "$T/sflip"
+cp "$T/s-2x3-zlib.tbl" "$T/shflip"; printf '\011' | dd of="$T/shflip" bs=1 seek=36 conv=notrunc 2>/dev/null
+tbl small-header-field-fixed 001 "$T/shflip"
 printf 'NOTATABLE' > "$T/magic"; tbl wrong-magic 000 "$T/magic"
 : > "$T/empty"; tbl empty 000 "$T/empty"
 
@@ -53,6 +67,8 @@ mkdir -p "$C/buffer"
 cp "$T/2x2-raw.tbl" "$C/buffer/2x2-raw"
 $G -q --board 2x3 --compress none -o "$C/buffer/2x3-raw" > /dev/null || exit 1
 cp "$T/2x2-compact.tbl" "$C/buffer/2x2-compact"
+cp "$T/s-2x2-raw.tbl" "$C/buffer/small-2x2-raw"
+cp "$T/s-2x4-compact.tbl" "$C/buffer/small-2x4-compact"
 
 # Gap inputs: byte 0 bit 0 --path, bit 1 --show.
 gap() { name=$1; mode=$2; shift 2; { printf "\\$mode"; printf "$@"; } > "$C/gap/$name"; }

@@ -3,7 +3,9 @@
 
 void *memset(void *s, int c, size_t n);
 
-/* The version 1 header fields this reader uses (docs/FORMAT.md): byte offsets, little-endian. */
+/* The header fields this reader uses (docs/FORMAT.md): byte offsets, little-endian. L_: the full
+ * header (version 1, 4096 bytes, then the block index); S_: the small header (version 2, at most
+ * 256 bytes, of a table of one block). */
 enum {
 	L_HEADER = 4096,
 	L_VERSION = 8,
@@ -32,7 +34,16 @@ enum {
 	L_HIST = 176,
 	L_CRC = 4092,
 	L_HIST_MAX = 256,
-	L_INDEX_ENTRY = 16
+	L_INDEX_ENTRY = 16,
+	S_MAX = 256,
+	S_KIND = 20, /* u8: kind, rows, cols, cells, bits, ranking, entry, payload */
+	S_ENTRIES = 28,
+	S_PATTERN = 32,
+	S_BLOCKENT = 36,
+	S_PAYSIZE = 40,
+	S_PAYCRC = 44,
+	S_RADIUS = 48,
+	S_GOAL = 76 /* then the histogram, u32 counts */
 };
 enum { ENC_PLAIN = 1, ENC_HALF = 2, ENC_MDRES = 3, ENC_MOD4 = 4 };
 #define L_BAD 0xffffffffu /* a size no valid field has */
@@ -75,47 +86,87 @@ static int is_perm(const uint8_t *p, int n)
 	return 1;
 }
 
-/* The header's own fields: what they describe and that they agree (no size used yet). */
-static int check_meta(const uint8_t *h, uint32_t *entries)
+/* What either header says, read into one form (no field checked yet but the CRC's span). */
+struct hdr {
+	uint32_t size, kind, ranking, payload, pattern, enc, radius, entries, per;
+	int rows, cols, n, bits;
+	const uint8_t *goal, *hist; /* hist: radius + 1 counts, hstep bytes each (u64 or u32) */
+	unsigned hstep;
+};
+
+/* Reads the header of either version; its CRC must match. */
+static int read_header(const uint8_t *h, size_t len, struct hdr *x)
 {
 	static const uint8_t magic[8] = { 'S', 'L', 'I', 'D', 'E', 'T', 'A', 'B' };
+	uint32_t version = get32(h + L_VERSION), size = get32(h + L_HSIZE);
 	for (int i = 0; i < 8; i++)
 		if (h[i] != magic[i])
 			return SLIDETAB_LITE_EFORMAT;
-	if (get32(h + L_VERSION) != 1 || get32(h + L_BOM) != 0x01020304u || get32(h + L_HSIZE) != L_HEADER ||
-	    get32(h + L_CRC) != crc32(h, L_CRC) || get32(h + L_KIND) != 1 || get32(h + L_RANKING) != 1 ||
-	    get32(h + L_PAYLOAD) != 1 || get32(h + L_PATTERN) != 0)
+	if (get32(h + L_BOM) != 0x01020304u || size > len || !(version == 1 ? size == L_HEADER : version == 2) ||
+	    (version == 2 && (size > S_MAX || (size & 7) || size < S_GOAL + 4)) ||
+	    get32(h + size - 4) != crc32(h, size - 4))
 		return SLIDETAB_LITE_EFORMAT;
-	int rows = h[L_ROWS], cols = h[L_COLS], n = h[L_CELLS];
-	uint32_t enc = get32(h + L_ENTRY), radius = get32(h + L_RADIUS), states = 1;
-	if (rows < 2 || cols < 2 || n != rows * cols || n > SLIDETAB_LITE_MAX_CELLS || h[L_BITS] < 1 || h[L_BITS] > 8 ||
-	    enc < ENC_PLAIN || enc > ENC_MOD4 || !is_perm(h + L_GOAL, n) || radius >= L_HIST_MAX ||
-	    get32(h + L_HISTLEN) != radius + 1)
+	x->size = size;
+	if (version == 1) {
+		x->kind = get32(h + L_KIND), x->ranking = get32(h + L_RANKING), x->payload = get32(h + L_PAYLOAD);
+		x->enc = get32(h + L_ENTRY), x->rows = h[L_ROWS], x->cols = h[L_COLS], x->n = h[L_CELLS];
+		x->bits = h[L_BITS], x->pattern = get32(h + L_PATTERN), x->radius = get32(h + L_RADIUS);
+		x->entries = get64(h + L_ENTRIES), x->per = get32(h + L_BLOCKENT);
+		x->goal = h + L_GOAL, x->hist = h + L_HIST, x->hstep = 8;
+		return x->radius < L_HIST_MAX && get32(h + L_HISTLEN) == x->radius + 1 ? SLIDETAB_LITE_OK
+										       : SLIDETAB_LITE_EFORMAT;
+	}
+	const uint8_t *u = h + S_KIND; /* kind, rows, cols, cells, bits, ranking, entry, payload */
+	x->kind = u[0], x->rows = u[1], x->cols = u[2], x->n = u[3], x->bits = u[4], x->ranking = u[5];
+	x->enc = u[6], x->payload = u[7], x->pattern = get32(h + S_PATTERN), x->radius = get32(h + S_RADIUS);
+	x->entries = get32(h + S_ENTRIES), x->per = get32(h + S_BLOCKENT);
+	x->goal = h + S_GOAL, x->hist = h + S_GOAL + x->n, x->hstep = 4;
+	uint32_t end = S_GOAL + (uint32_t)x->n + 4 * (x->radius + 1);
+	if (x->radius >= L_HIST_MAX || ((end + 4 + 7) & ~7u) != size)
+		return SLIDETAB_LITE_EFORMAT;
+	for (uint32_t i = end; i < size - 4; i++) /* the small header's zeros */
+		if (h[i])
+			return SLIDETAB_LITE_EFORMAT;
+	return SLIDETAB_LITE_OK;
+}
+
+/* The header's own fields: what they describe and that they agree (no size used yet). */
+static int check_meta(const struct hdr *x)
+{
+	int n = x->n;
+	uint32_t states = 1, sum = 0, k = 0;
+	if (x->kind != 1 || x->ranking != 1 || x->payload != 1 || x->pattern != 0 || x->rows < 2 || x->cols < 2 ||
+	    n != x->rows * x->cols || n > SLIDETAB_LITE_MAX_CELLS || x->bits < 1 || x->bits > 8 || x->enc < ENC_PLAIN ||
+	    x->enc > ENC_MOD4 || !is_perm(x->goal, n))
 		return SLIDETAB_LITE_EFORMAT;
 	for (uint32_t i = 3; i <= (uint32_t)n; i++)
 		states *= i;
-	uint32_t sum = 0;
-	for (uint32_t d = 0; d <= radius; d++) {
-		uint32_t k = get64(h + L_HIST + 8 * d);
+	for (uint32_t d = 0; d <= x->radius; d++) {
+		const uint8_t *c = x->hist + x->hstep * d;
+		k = x->hstep == 8 ? get64(c) : get32(c);
 		if (k > states || sum + k > states)
 			return SLIDETAB_LITE_EFORMAT;
 		sum += k;
 	}
-	if (get64(h + L_ENTRIES) != states || sum != states || get64(h + L_HIST + 8 * radius) == 0)
-		return SLIDETAB_LITE_EFORMAT;
-	*entries = states;
-	return SLIDETAB_LITE_OK;
+	return x->entries == states && sum == states && k != 0 ? SLIDETAB_LITE_OK : SLIDETAB_LITE_EFORMAT;
 }
 
 /* The sizes against len, the index and every block (offset, size, CRC): they tile the payload. */
-static int check_layout(const uint8_t *h, size_t len, uint32_t entries)
+static int check_layout(const uint8_t *h, size_t len, const struct hdr *x)
 {
-	uint32_t bits = h[L_BITS], per = get32(h + L_BLOCKENT), blocks = get64(h + L_BLOCKS);
-	uint32_t isize = get64(h + L_INDEXSIZE), poff = get64(h + L_PAYOFF), psize = get64(h + L_PAYSIZE);
+	uint32_t bits = (uint32_t)x->bits, per = x->per, entries = x->entries;
 	uint32_t packed = (entries * bits + 7) >> 3, start = 0, off = 0;
-	if (per == 0 || (per & 63) || per > (1u << 26) || blocks == 0 || blocks > entries ||
-	    get64(h + L_INDEXOFF) != L_HEADER || isize != blocks * L_INDEX_ENTRY || poff == L_BAD ||
-	    poff < L_HEADER + isize || poff > len || psize != len - poff || psize != packed)
+	if (per == 0 || (per & 63) || per > (1u << 26))
+		return SLIDETAB_LITE_EFORMAT;
+	if (x->size != L_HEADER) /* small: one block right after the header */
+		return per >= entries && get32(h + S_PAYSIZE) == packed && len - x->size == packed &&
+				       get32(h + S_PAYCRC) == crc32(h + x->size, packed)
+			       ? SLIDETAB_LITE_OK
+			       : SLIDETAB_LITE_EFORMAT;
+	uint32_t blocks = get64(h + L_BLOCKS), isize = get64(h + L_INDEXSIZE), poff = get64(h + L_PAYOFF);
+	uint32_t psize = get64(h + L_PAYSIZE);
+	if (blocks == 0 || blocks > entries || get64(h + L_INDEXOFF) != L_HEADER || isize != blocks * L_INDEX_ENTRY ||
+	    poff == L_BAD || poff < L_HEADER + isize || poff > len || psize != len - poff || psize != packed)
 		return SLIDETAB_LITE_EFORMAT;
 	const uint8_t *index = h + L_HEADER;
 	if (get32(h + L_INDEXCRC) != crc32(index, isize))
@@ -140,27 +191,29 @@ static int check_layout(const uint8_t *h, size_t len, uint32_t entries)
 int slidetab_lite_open(struct slidetab_lite *t, const void *bytes, size_t len)
 {
 	const uint8_t *h = bytes;
-	uint32_t entries = 0;
+	struct hdr x;
 	if (!t)
 		return SLIDETAB_LITE_EINVAL;
 	memset(t, 0, sizeof *t);
 	if (!h)
 		return SLIDETAB_LITE_EINVAL;
-	if (len < L_HEADER || (len >> 16 >> 16) != 0)
+	if (len < S_GOAL + 4 || (len >> 16 >> 16) != 0)
 		return SLIDETAB_LITE_EFORMAT;
-	int rc = check_meta(h, &entries);
+	int rc = read_header(h, len, &x);
 	if (rc == SLIDETAB_LITE_OK)
-		rc = check_layout(h, len, entries);
+		rc = check_meta(&x);
+	if (rc == SLIDETAB_LITE_OK)
+		rc = check_layout(h, len, &x);
 	if (rc != SLIDETAB_LITE_OK)
 		return rc;
-	t->rows = h[L_ROWS], t->cols = h[L_COLS], t->n = h[L_CELLS], t->bits = h[L_BITS];
-	t->enc = (uint8_t)get32(h + L_ENTRY), t->radius = get32(h + L_RADIUS);
-	t->entries = h + get32(h + L_PAYOFF);
+	t->rows = (uint8_t)x.rows, t->cols = (uint8_t)x.cols, t->n = (uint8_t)x.n, t->bits = (uint8_t)x.bits;
+	t->enc = (uint8_t)x.enc, t->radius = x.radius;
+	t->entries = h + (x.size == L_HEADER ? get32(h + L_PAYOFF) : x.size);
 	for (int r = 0, c = 0; r < t->rows; r++)
 		for (int k = 0; k < t->cols; k++, c++)
 			t->row[c] = (uint8_t)r, t->col[c] = (uint8_t)k;
 	for (int c = 0; c < t->n; c++) {
-		t->goal[c] = h[L_GOAL + c];
+		t->goal[c] = x.goal[c];
 		t->goal_cell[t->goal[c]] = (uint8_t)c;
 	}
 	int m = t->n - 1;

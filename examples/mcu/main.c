@@ -1,19 +1,28 @@
-/* main: firmware that answers 8-puzzles from a compiled-in 3x3 compact table through lite/ (semihosting output). */
+/* main: firmware that answers puzzles from a compiled-in compact table through lite/ (semihosting output). */
 #include <stddef.h>
 
 #include "examples/mcu/start.h"
 #include "lite/slidetab_lite.h"
 
-extern const unsigned char puzzle8[]; /* gen --board 3x3 --compress compact --c-array puzzle8 */
-extern const size_t puzzle8_len;
-extern const unsigned char mcu_puzzles[][9]; /* the starts (examples/mcu/puzzles.txt) */
+/* The board's table and cells: the 8-puzzle by default; the Makefile builds a 2x4 one with
+ * -DMCU_TABLE=puzzle7 -DMCU_CELLS=8. */
+#ifndef MCU_TABLE
+#define MCU_TABLE puzzle8 /* gen --board 3x3 --compress compact --c-array puzzle8 */
+#define MCU_CELLS 9
+#endif
+#define MCU_CAT(a, b)  a##b
+#define MCU_LEN(table) MCU_CAT(table, _len)
+
+extern const unsigned char MCU_TABLE[];
+extern const size_t MCU_LEN(MCU_TABLE);
+extern const unsigned char mcu_puzzles[][MCU_CELLS]; /* the starts (examples/mcu/puzzles*.txt) */
 extern const size_t mcu_npuzzles;
 
 int main(void)
 {
 	struct slidetab_lite t;
 	char moves[40];
-	if (slidetab_lite_open(&t, puzzle8, puzzle8_len) != SLIDETAB_LITE_OK) {
+	if (slidetab_lite_open(&t, MCU_TABLE, MCU_LEN(MCU_TABLE)) != SLIDETAB_LITE_OK) {
 		mcu_puts("mcu: the table is refused\n");
 		return 1;
 	}

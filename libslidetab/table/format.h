@@ -5,8 +5,11 @@
 
 #include <stdint.h>
 
-#define TABLE_FORMAT_VERSION 1
+#define TABLE_FORMAT_VERSION 1 /* the full header: any table */
+#define TABLE_FORMAT_SMALL   2 /* the small header: a table of one block (layout below) */
 #define TABLE_HEADER_SIZE    4096
+#define TABLE_SMALL_MAX      256  /* a small header is at most this many bytes (the payload follows it) */
+#define TABLE_MIN_BYTES      20   /* magic, version, byte-order mark, header size: what tells the version */
 #define TABLE_PAGE           4096 /* the payload starts on a multiple of this (zeros pad the index up to it) */
 #define TABLE_HIST_MAX       256
 #define TABLE_GOAL_MAX       32
@@ -113,6 +116,33 @@ enum {
 	H_INDEXCRC = 168,
 	H_HIST = 176,
 	H_CRC = TABLE_HEADER_SIZE - 4
+};
+
+/* On-disk layout of the small header (format version 2), written instead of the full header and
+ * block index for a table whose payload is one block when it fits in TABLE_SMALL_MAX bytes. Its
+ * size S is a multiple of 8 and the payload (the one block, raw or deflated) starts at S; all
+ * integers little-endian; see docs/FORMAT.md. Offsets 0-19 are the full header's (magic,
+ * version, byte-order mark, size). Then u8 fields, u32 fields, the generator name (S_GEN_LEN
+ * bytes, NUL-terminated), the goal (cells bytes), the histogram (radius + 1 u32 counts), zeros up
+ * to S - 4 and the CRC-32 of bytes 0..S-5 at S - 4. */
+enum {
+	S_KIND = 20, /* u8 each: kind, rows, cols, cells, entry bits, ranking, entry, payload encodings */
+	S_ROWS = 21,
+	S_COLS = 22,
+	S_CELLS = 23,
+	S_BITS = 24,
+	S_RANKING = 25,
+	S_ENTRY = 26,
+	S_PAYLOAD = 27,
+	S_ENTRIES = 28,  /* u32 */
+	S_PATTERN = 32,  /* u32 */
+	S_BLOCKENT = 36, /* u32: entries per block (at least the entries: one block) */
+	S_PAYSIZE = 40,  /* u32: stored bytes of the block (S + this = file size) */
+	S_PAYCRC = 44,   /* u32: CRC-32 of the stored block */
+	S_RADIUS = 48,   /* u32 */
+	S_GEN = 52,
+	S_GEN_LEN = 24,
+	S_GOAL = S_GEN + S_GEN_LEN /* then the histogram at S_GOAL + cells */
 };
 
 #define TABLE_MAGIC "SLIDETAB"

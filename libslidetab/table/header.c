@@ -182,19 +182,17 @@ void tbl_header_encode(const struct table_meta *m, uint64_t blocks, uint64_t pay
 	tbl_put32(h + H_CRC, tbl_crc(h, H_CRC));
 }
 
-int tbl_header_decode(const uint8_t *map, uint64_t file_size, struct table_meta *m, struct table_layout *t,
-		      struct slidetab_error *err)
+/* The full header (version 1) and its block index. */
+static int decode_full(const uint8_t *map, uint64_t file_size, struct table_meta *m, struct table_layout *t,
+		       struct slidetab_error *err)
 {
 	const uint8_t *h = map;
-	if (memcmp(h + H_MAGIC, TABLE_MAGIC, 8) != 0)
-		return err_set(err, SLIDETAB_EFORMAT, "not a slidetab table (bad magic)");
-	uint32_t version = tbl_get32(h + H_VERSION);
-	if (version != TABLE_FORMAT_VERSION)
-		return err_set(err, SLIDETAB_EFORMAT,
-			       "table format version %" PRIu32 " is not supported (this program reads version %d)",
-			       version, TABLE_FORMAT_VERSION);
-	if (tbl_get32(h + H_BOM) != TABLE_BOM || tbl_get32(h + H_HSIZE) != TABLE_HEADER_SIZE)
+	if (tbl_get32(h + H_HSIZE) != TABLE_HEADER_SIZE)
 		return err_set(err, SLIDETAB_EFORMAT, "unexpected byte order mark or header size");
+	if (file_size < TABLE_HEADER_SIZE)
+		return err_set(err, SLIDETAB_EFORMAT,
+			       "truncated table (%" PRIu64 " bytes, a version 1 header alone is %d)", file_size,
+			       TABLE_HEADER_SIZE);
 	if (tbl_get32(h + H_CRC) != tbl_crc(h, H_CRC))
 		return err_set(err, SLIDETAB_EFORMAT, "header checksum mismatch (the header is damaged)");
 	memset(m, 0, sizeof *m);
@@ -268,4 +266,114 @@ int tbl_header_decode(const uint8_t *map, uint64_t file_size, struct table_meta 
 	if (off != t->payload_size)
 		return err_set(err, SLIDETAB_EFORMAT, "blocks do not fill the payload");
 	return SLIDETAB_OK;
+}
+
+/* The size of a small header for m: its fields, goal and histogram, rounded up to 8 bytes. */
+static unsigned small_size(const struct table_meta *m)
+{
+	return (S_GOAL + m->cells + 4 * (m->radius + 1) + 4 + 7) & ~7u;
+}
+
+unsigned tbl_small_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_size, uint32_t crc, uint8_t *h)
+{
+	unsigned size = small_size(m);
+	if (blocks != 1 || m->radius >= TABLE_HIST_MAX || size > TABLE_SMALL_MAX ||
+	    strnlen(m->generator, sizeof m->generator) >= S_GEN_LEN || payload_size > UINT32_MAX ||
+	    m->entries > UINT32_MAX)
+		return 0;
+	memset(h, 0, size);
+	memcpy(h + H_MAGIC, TABLE_MAGIC, 8);
+	tbl_put32(h + H_VERSION, TABLE_FORMAT_SMALL);
+	tbl_put32(h + H_BOM, TABLE_BOM);
+	tbl_put32(h + H_HSIZE, size);
+	const uint8_t bytes[8] = { (uint8_t)m->kind,  m->rows,
+				   m->cols,           m->cells,
+				   m->entry_bits,     (uint8_t)m->ranking,
+				   (uint8_t)m->entry, (uint8_t)m->payload };
+	memcpy(h + S_KIND, bytes, 8);
+	tbl_put32(h + S_ENTRIES, (uint32_t)m->entries);
+	tbl_put32(h + S_PATTERN, m->pattern);
+	tbl_put32(h + S_BLOCKENT, m->block_entries);
+	tbl_put32(h + S_PAYSIZE, (uint32_t)payload_size);
+	tbl_put32(h + S_PAYCRC, crc);
+	tbl_put32(h + S_RADIUS, m->radius);
+	memcpy(h + S_GEN, m->generator, strlen(m->generator));
+	memcpy(h + S_GOAL, m->goal, m->cells);
+	for (uint32_t d = 0; d <= m->radius; d++)
+		tbl_put32(h + S_GOAL + m->cells + 4 * d, (uint32_t)m->hist[d]);
+	tbl_put32(h + size - 4, tbl_crc(h, size - 4));
+	return size;
+}
+
+/* The small header (version 2): its fields into m, its one block into t (docs/FORMAT.md). */
+static int decode_small(const uint8_t *h, uint64_t file_size, struct table_meta *m, struct table_layout *t,
+			struct slidetab_error *err)
+{
+	uint32_t size = tbl_get32(h + H_HSIZE);
+	if (size > TABLE_SMALL_MAX || size % 8 || size < S_GOAL + 4 || size > file_size)
+		return err_set(err, SLIDETAB_EFORMAT,
+			       "small header of %" PRIu32 " bytes in a file of %" PRIu64
+			       " (at most %d, a multiple of 8): truncated or damaged",
+			       size, file_size, TABLE_SMALL_MAX);
+	if (tbl_get32(h + size - 4) != tbl_crc(h, size - 4))
+		return err_set(err, SLIDETAB_EFORMAT, "header checksum mismatch (the header is damaged)");
+	memset(m, 0, sizeof *m);
+	m->kind = h[S_KIND], m->rows = h[S_ROWS], m->cols = h[S_COLS], m->cells = h[S_CELLS];
+	m->entry_bits = h[S_BITS], m->ranking = h[S_RANKING], m->entry = h[S_ENTRY], m->payload = h[S_PAYLOAD];
+	m->entries = tbl_get32(h + S_ENTRIES);
+	m->pattern = tbl_get32(h + S_PATTERN);
+	m->block_entries = tbl_get32(h + S_BLOCKENT);
+	m->radius = tbl_get32(h + S_RADIUS);
+	memcpy(m->generator, h + S_GEN, S_GEN_LEN);
+	if (memchr(h + S_GEN, 0, S_GEN_LEN) == NULL)
+		return err_set(err, SLIDETAB_EFORMAT, "generator name is not terminated");
+	if (m->cells > TABLE_GOAL_MAX || m->radius >= TABLE_HIST_MAX || small_size(m) != size)
+		return err_set(err, SLIDETAB_EFORMAT,
+			       "small header of %" PRIu32 " bytes does not fit its %u cells and radius %" PRIu32, size,
+			       m->cells, m->radius);
+	memcpy(m->goal, h + S_GOAL, m->cells);
+	for (uint32_t d = 0; d <= m->radius; d++)
+		m->hist[d] = tbl_get32(h + S_GOAL + m->cells + 4 * d);
+	for (uint32_t o = S_GOAL + m->cells + 4 * (m->radius + 1); o < size - 4; o++)
+		if (h[o] != 0)
+			return err_set(err, SLIDETAB_EFORMAT, "small header byte %" PRIu32 " is not zero", o);
+	int rc = tbl_meta_check(m, err);
+	if (rc)
+		return rc;
+	t->blocks = 1;
+	t->block_bytes = (uint64_t)m->block_entries * m->entry_bits / 8;
+	t->packed_bytes = table_packed_bytes(m->entries, m->entry_bits);
+	t->payload_off = size;
+	t->payload_size = tbl_get32(h + S_PAYSIZE);
+	if (m->entries > m->block_entries || t->payload_size != file_size - size || t->payload_size == 0 ||
+	    (m->payload == TABLE_PAYLOAD_RAW ? t->payload_size != t->packed_bytes
+					     : t->payload_size > compressBound((uLong)t->packed_bytes)))
+		return err_set(err, SLIDETAB_EFORMAT,
+			       "sizes do not add up (file %" PRIu64 " bytes, one block of %" PRIu64 " at %" PRIu64
+			       " for %" PRIu64 " entries): truncated or damaged",
+			       file_size, t->payload_size, t->payload_off, m->entries);
+	memset(t->one_index, 0, INDEX_ENTRY);
+	tbl_put32(t->one_index + 8, (uint32_t)t->payload_size);
+	memcpy(t->one_index + 12, h + S_PAYCRC, 4);
+	t->index = t->one_index;
+	return SLIDETAB_OK;
+}
+
+int tbl_header_decode(const uint8_t *map, uint64_t file_size, struct table_meta *m, struct table_layout *t,
+		      struct slidetab_error *err)
+{
+	if (file_size < TABLE_MIN_BYTES)
+		return err_set(err, SLIDETAB_EFORMAT, "truncated table (%" PRIu64 " bytes)", file_size);
+	if (memcmp(map + H_MAGIC, TABLE_MAGIC, 8) != 0)
+		return err_set(err, SLIDETAB_EFORMAT, "not a slidetab table (bad magic)");
+	uint32_t version = tbl_get32(map + H_VERSION);
+	if (version != TABLE_FORMAT_VERSION && version != TABLE_FORMAT_SMALL)
+		return err_set(err, SLIDETAB_EFORMAT,
+			       "table format version %" PRIu32
+			       " is not supported (this program reads versions %d and %d)",
+			       version, TABLE_FORMAT_VERSION, TABLE_FORMAT_SMALL);
+	if (tbl_get32(map + H_BOM) != TABLE_BOM)
+		return err_set(err, SLIDETAB_EFORMAT, "unexpected byte order mark or header size");
+	return version == TABLE_FORMAT_SMALL ? decode_small(map, file_size, m, t, err)
+					     : decode_full(map, file_size, m, t, err);
 }

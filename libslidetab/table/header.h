@@ -27,14 +27,21 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err);
 void tbl_header_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_off, uint64_t payload_size,
 		       uint32_t index_crc, uint8_t *h);
 
+/* The bytes of the small header (format version 2) of a table whose payload of payload_size
+ * bytes is one block with this CRC, written into h[0..TABLE_SMALL_MAX); 0 (nothing written) when
+ * the table does not qualify (more than one block, or its histogram or name too long). */
+unsigned tbl_small_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_size, uint32_t crc, uint8_t *h);
+
 /* Where a table's parts lie in its file, as its header and block index say. */
 struct table_layout {
 	uint64_t blocks, block_bytes, packed_bytes; /* block count, packed bytes of a full block, of all entries */
 	uint64_t payload_off, payload_size;         /* the payload's offset and size in the file */
-	const uint8_t *index;                       /* the block index, inside the file */
+	const uint8_t *index;                       /* the block index: inside the file, or one_index */
+	uint8_t one_index[INDEX_ENTRY];             /* a small header's one block, as an index entry */
 };
 
-/* Decodes and checks the header and block index of the file map[0..file_size) into m and lay. */
+/* Decodes and checks the header (either version) and block index of the file map[0..file_size)
+ * into m and lay (lay->index may point into lay: lay must not move while it is used). */
 int tbl_header_decode(const uint8_t *map, uint64_t file_size, struct table_meta *m, struct table_layout *lay,
 		      struct slidetab_error *err);
 

@@ -72,9 +72,9 @@ int table_open_buffer(struct table **out, const void *bytes, size_t len, unsigne
 	*out = NULL;
 	if (!bytes)
 		return err_set(err, SLIDETAB_EINVAL, "no table bytes (NULL pointer)");
-	if (len < TABLE_HEADER_SIZE)
-		return err_set(err, SLIDETAB_EFORMAT, "table buffer of %zu bytes: a header alone is %d", len,
-			       TABLE_HEADER_SIZE);
+	if (len < TABLE_MIN_BYTES)
+		return err_set(err, SLIDETAB_EFORMAT, "table buffer of %zu bytes: a header alone is at least %d", len,
+			       TABLE_MIN_BYTES);
 	struct table *t = table_new(bytes, len, 0, "table buffer");
 	if (!t)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
@@ -93,10 +93,10 @@ int table_open(struct table **out, const char *path, unsigned flags, struct slid
 		close(fd);
 		return err_set(err, SLIDETAB_EIO, "%s is not a regular file", path);
 	}
-	if ((uint64_t)st.st_size < TABLE_HEADER_SIZE) {
+	if ((uint64_t)st.st_size < TABLE_MIN_BYTES) {
 		close(fd);
-		return err_set(err, SLIDETAB_EFORMAT, "%s: %s (%lld bytes, a header alone is %d)", path,
-			       st.st_size ? "truncated table" : "empty file", (long long)st.st_size, TABLE_HEADER_SIZE);
+		return err_set(err, SLIDETAB_EFORMAT, "%s: %s (%lld bytes, a header alone is at least %d)", path,
+			       st.st_size ? "truncated table" : "empty file", (long long)st.st_size, TABLE_MIN_BYTES);
 	}
 	uint64_t size = (uint64_t)st.st_size;
 	void *map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);

@@ -43,6 +43,32 @@ for t in tables/*.tbl; do
 	check "verify $t" bin/gen --verify "$t"
 done
 
+# Both header variants (docs/FORMAT.md). tests/data/v1/2x3-b0.tbl is the default 2x3 table as gen
+# 0.4.0 wrote it (the full header: payload at 8192); today's (one block: the small header, the
+# payload at its size) holds the same payload bytes, and query and gen --verify read both alike.
+v1=tests/data/v1/2x3-b0.tbl new=tables/2x3-b0.tbl
+hsize=$(od -An -tu4 -j16 -N4 "$new" | tr -d ' ')
+check "2x3 table: the small header (version 2), $hsize bytes (at most 256)" \
+	sh -c "[ \$(od -An -tu4 -j8 -N4 '$new' | tr -d ' ') -eq 2 ] && [ $hsize -le 256 ] && [ \$((\$(wc -c <'$new') - $hsize)) -eq 158 ]"
+tail -c +8193 "$v1" >"$tmp/v1.pay"
+tail -c +$((hsize + 1)) "$new" >"$tmp/v2.pay"
+check "2x3: the 0.4.0 table's payload = today's, byte for byte" cmp "$tmp/v1.pay" "$tmp/v2.pay"
+check "gen --verify reads the 0.4.0 table" bin/gen --verify "$v1"
+bin/query --info "$v1" | grep -v '^#' >"$tmp/i1"
+bin/query --info "$new" | grep -v '^#' >"$tmp/i2"
+check "query --info: the same histogram from both" cmp "$tmp/i1" "$tmp/i2"
+build/bench/randpuz 2x3 300 7 >"$tmp/p23"
+bin/query --tables tests/data/v1 --path "$tmp/p23" >"$tmp/a1" 2>&1
+bin/query --tables tables --path "$tmp/p23" >"$tmp/a2" 2>&1
+check "query: 300 2x3 paths from the 0.4.0 table = from today's" cmp "$tmp/a1" "$tmp/a2"
+for c in none zlib compact; do
+	bin/gen -q --board 2x4 --compress $c -o "$tmp/s.tbl" >/dev/null
+	SLIDETAB_TEST_FULL_HEADER=1 bin/gen -q --board 2x4 --compress $c -o "$tmp/f.tbl" >/dev/null
+	h=$(od -An -tu4 -j16 -N4 "$tmp/s.tbl" | tr -d ' ')
+	check "2x4 $c: the small header's payload = the full header's" \
+		sh -c "[ $h -le 256 ] && tail -c +$((h + 1)) '$tmp/s.tbl' | cmp -s - '$tmp/f.tbl' 0 8192"
+done
+
 # gen's histogram on stdout equals the published one.
 bin/gen -q --board 3x3 -o "$tmp/33.tbl" | grep -v '^#' >"$tmp/h"
 check "gen 3x3 histogram = published" cmp "$tmp/h" tests/data/hist/3x3-corner.txt

@@ -54,23 +54,37 @@ out_is "OK $tmp/tables/3x3-b0.tbl " "gen --verify prints OK"
 
 check 1 "gen -o /dev/full (write error)" "" "$GEN" -q --board 2x3 -o /dev/full
 check 1 "gen -o into a folder that does not exist (write error)" "" "$GEN" -q --board 2x2 -o "$tmp/no/such/dir/x.tbl"
-cp "$tmp/raw23.tbl" "$tmp/flip.tbl"
-poke "$tmp/flip.tbl" 8300
-check 1 "gen --verify on a table with a payload byte damaged (CRC mismatch)" "" "$GEN" --verify "$tmp/flip.tbl"
-head -c 6000 "$tmp/raw23.tbl" > "$tmp/trunc.tbl"
-check 1 "gen --verify on a truncated table" "" "$GEN" --verify "$tmp/trunc.tbl"
-if command -v gzip > /dev/null 2>&1; then
-	# A forgery: one entry changed and every CRC recomputed. Only a full verify can catch it.
-	cp "$tmp/raw23.tbl" "$tmp/forged.tbl"
-	poke "$tmp/forged.tbl" 8300
-	crc32_at "$tmp/forged.tbl" 8192 225 $((4096 + 12)) # block 0 CRC (the 2x3 table is one block)
-	crc32_at "$tmp/forged.tbl" 4096 16 168              # index CRC
-	crc32_at "$tmp/forged.tbl" 0 4092 4092              # header CRC
-	check 0 "query --info accepts the forged table (its CRCs are all valid)" "" "$QUERY" --info "$tmp/forged.tbl"
-	check 1 "gen --verify on a forged table (one entry changed, CRCs recomputed)" "" "$GEN" --verify "$tmp/forged.tbl"
-else
-	skipped "forged-table verify (no gzip to compute CRC-32)"
-fi
+# The 2x3 table is one block: gen writes it with the small header (docs/FORMAT.md: its size at
+# offset 16, the block's CRC at 44, its own CRC at size - 4, the payload right after it); the same
+# table with the full header (as gen 0.4.0 wrote it: payload at 8192, block 0 CRC in the index at
+# 4096 + 12, index CRC at 168, header CRC at 4092) must fail the same ways.
+SLIDETAB_TEST_FULL_HEADER=1 "$GEN" -q --board 2x3 --blank 0 --compress none --entry plain -o "$tmp/full23.tbl" > /dev/null 2>&1
+hs=$(od -An -tu4 -j16 -N4 "$tmp/raw23.tbl" | tr -d ' ')
+for hdr in small full; do
+	if [ $hdr = small ]; then src=$tmp/raw23.tbl pay=$hs; else src=$tmp/full23.tbl pay=8192; fi
+	cp "$src" "$tmp/flip.tbl"
+	poke "$tmp/flip.tbl" $((pay + 108))
+	check 1 "gen --verify on a table ($hdr header) with a payload byte damaged (CRC mismatch)" "" "$GEN" --verify "$tmp/flip.tbl"
+	head -c $((pay + 100)) "$src" > "$tmp/trunc.tbl"
+	check 1 "gen --verify on a truncated table ($hdr header)" "" "$GEN" --verify "$tmp/trunc.tbl"
+	if command -v gzip > /dev/null 2>&1; then
+		# A forgery: one entry changed and every CRC recomputed. Only a full verify can catch it.
+		cp "$src" "$tmp/forged.tbl"
+		poke "$tmp/forged.tbl" $((pay + 108))
+		if [ $hdr = small ]; then
+			crc32_at "$tmp/forged.tbl" $pay 225 44                   # the block's CRC
+			crc32_at "$tmp/forged.tbl" 0 $((hs - 4)) $((hs - 4))     # header CRC
+		else
+			crc32_at "$tmp/forged.tbl" 8192 225 $((4096 + 12)) # block 0 CRC (the 2x3 table is one block)
+			crc32_at "$tmp/forged.tbl" 4096 16 168              # index CRC
+			crc32_at "$tmp/forged.tbl" 0 4092 4092              # header CRC
+		fi
+		check 0 "query --info accepts the forged table ($hdr header; its CRCs are all valid)" "" "$QUERY" --info "$tmp/forged.tbl"
+		check 1 "gen --verify on a forged table ($hdr header; one entry changed, CRCs recomputed)" "" "$GEN" --verify "$tmp/forged.tbl"
+	else
+		skipped "forged-table verify, $hdr header (no gzip to compute CRC-32)"
+	fi
+done
 
 check 2 "gen without arguments" "" "$GEN"
 check 2 "gen --bogus" "" "$GEN" --bogus

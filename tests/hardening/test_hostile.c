@@ -35,7 +35,8 @@
 
 static char dir[64];
 static char raw_path[128], zlib_path[128];
-static uint8_t dist[STATES]; /* exact distances by index, from our own BFS */
+static char small_raw_path[128], small_zlib_path[128]; /* the fixture in one block: the small header */
+static uint8_t dist[STATES];                           /* exact distances by index, from our own BFS */
 static uint8_t packed[PACKED_BYTES + 1];
 static struct table_meta meta; /* the fixture's metadata */
 
@@ -237,6 +238,15 @@ static void build_fixture(void)
 		fprintf(stderr, "fixture: %s\n", err.msg);
 		exit(2);
 	}
+	struct table_meta one = meta; /* 384 entries a block: one block */
+	one.block_entries = 384;
+	for (int p = 0; p < 2; p++) {
+		one.payload = p ? TABLE_PAYLOAD_ZLIB : TABLE_PAYLOAD_RAW;
+		if (table_write(p ? small_zlib_path : small_raw_path, &one, packed, 9, NULL, &err) != SLIDETAB_OK) {
+			fprintf(stderr, "fixture: %s\n", err.msg);
+			exit(2);
+		}
+	}
 }
 
 /* Length of block b's packed bytes. */
@@ -333,25 +343,28 @@ static void expect_block_refused(const struct img *m, uint64_t bad, const char *
 
 /* ---- tests ---- */
 
+/* The table at path answers every state with the fixture's BFS distance, opened lazily and preloaded. */
+static void expect_all_distances(const char *path)
+{
+	for (unsigned flags = 0; flags <= TABLE_PRELOAD; flags += TABLE_PRELOAD) {
+		struct exact x;
+		struct slidetab_error err;
+		ck_assert_msg(exact_open(&x, path, flags, &err) == SLIDETAB_OK, "%s: %s", path, err.msg);
+		for (uint64_t i = 0; i < STATES; i++) {
+			struct board_state s;
+			unsigned d;
+			rank_unrank(&x.rk, i, &s);
+			ck_assert(exact_distance(&x, &s, &d, &err) == SLIDETAB_OK);
+			ck_assert_msg(d == dist[i], "%s state %" PRIu64 ": %u != %u", path, i, d, dist[i]);
+		}
+		exact_close(&x);
+	}
+}
+
 START_TEST(test_fixture_is_good)
 {
-	const char *paths[2] = { raw_path, zlib_path };
-	for (int p = 0; p < 2; p++) {
-		for (unsigned flags = 0; flags <= TABLE_PRELOAD; flags += TABLE_PRELOAD) {
-			struct exact x;
-			struct slidetab_error err;
-			ck_assert_msg(exact_open(&x, paths[p], flags, &err) == SLIDETAB_OK, "%s: %s", paths[p],
-				      err.msg);
-			for (uint64_t i = 0; i < STATES; i++) {
-				struct board_state s;
-				unsigned d;
-				rank_unrank(&x.rk, i, &s);
-				ck_assert(exact_distance(&x, &s, &d, &err) == SLIDETAB_OK);
-				ck_assert_msg(d == dist[i], "%s state %" PRIu64 ": %u != %u", paths[p], i, d, dist[i]);
-			}
-			exact_close(&x);
-		}
-	}
+	expect_all_distances(raw_path);
+	expect_all_distances(zlib_path);
 	ck_assert_int_eq(meta.radius, 21); /* published: 2x3 radius 21 */
 	ck_assert_int_eq(meta.hist[21], 1);
 }
@@ -371,10 +384,13 @@ START_TEST(test_empty_magic_version)
 	expect_refused(&m, 0, "magic", "zero magic");
 	free(m.p);
 	m = img_clone(&good);
-	s32(&m, H_VERSION, 2);
-	expect_refused(&m, 0, "version 2", "future version");
+	s32(&m, H_VERSION, 3);
+	expect_refused(&m, 0, "version 3", "future version");
 	fix_header(&m);
-	expect_refused(&m, 0, "version 2", "future version, CRC fixed");
+	expect_refused(&m, 0, "version 3", "future version, CRC fixed");
+	s32(&m, H_VERSION, TABLE_FORMAT_SMALL);
+	fix_header(&m);
+	expect_refused(&m, 0, "small header of 4096", "a full header labelled small");
 	s32(&m, H_VERSION, 0);
 	fix_header(&m);
 	expect_refused(&m, 0, "version 0", "version 0");
@@ -905,17 +921,21 @@ END_TEST
 
 START_TEST(test_truncated_and_extended)
 {
-	const char *paths[2] = { raw_path, zlib_path };
-	for (int p = 0; p < 2; p++) {
+	/* the fixture's full-header tables, then its small-header ones (one block) */
+	const char *paths[4] = { raw_path, zlib_path, small_raw_path, small_zlib_path };
+	for (int p = 0; p < 4; p++) {
 		struct img good = load(paths[p]);
 		struct img m = img_clone(&good);
 		for (size_t len = 0; len < good.n; len++) {
 			m.n = len;
 			char what[64];
-			snprintf(what, sizeof what, "%s cut to %zu bytes", p ? "zlib" : "raw", len);
-			expect_refused(&m, 0, len == 0 ? "empty" : "truncated", what);
+			const char *why = len == 0 ? "empty"
+					  : p < 2  ? "truncated"
+						   : "truncated|small header|sizes do not add up";
+			snprintf(what, sizeof what, "%s cut to %zu bytes", paths[p], len);
+			expect_refused(&m, 0, why, what);
 			if (len % 509 == 0)
-				expect_refused(&m, TABLE_PRELOAD, len == 0 ? "empty" : "truncated", what);
+				expect_refused(&m, TABLE_PRELOAD, why, what);
 		}
 		free(m.p);
 		for (size_t extra = 1; extra <= 4096; extra *= 4) {
@@ -953,6 +973,129 @@ START_TEST(test_check_all_twice)
 }
 END_TEST
 
+/* ---- the small header (format version 2): the fixture in one block ---- */
+
+/* The small header's size for the fixture, from docs/FORMAT.md: fields to 76, 6 goal bytes, 22
+ * u32 counts (radius 21), the CRC: 174, padded to a multiple of 8. */
+#define SMALL_SIZE 176
+
+/* Recomputes the small header's CRC (at its size - 4, the size as the header says when sane). */
+static void fix_small(struct img *m)
+{
+	uint32_t size = g32(m, H_HSIZE);
+	if (size < 4 || size > m->n)
+		size = SMALL_SIZE;
+	s32(m, size - 4, crc_of(m->p, size - 4));
+}
+
+START_TEST(test_small_fixture)
+{
+	const char *paths[2] = { small_raw_path, small_zlib_path };
+	for (int p = 0; p < 2; p++) {
+		struct img m = load(paths[p]);
+		ck_assert_uint_eq(g32(&m, H_VERSION), TABLE_FORMAT_SMALL);
+		ck_assert_uint_eq(g32(&m, H_HSIZE), SMALL_SIZE);
+		ck_assert_uint_eq(g32(&m, S_PAYSIZE), m.n - SMALL_SIZE);
+		if (p == 0) /* the raw payload is the packed entries, right after the header */
+			ck_assert(m.n == SMALL_SIZE + PACKED_BYTES &&
+				  memcmp(m.p + SMALL_SIZE, packed, PACKED_BYTES) == 0);
+		expect_all_distances(paths[p]);
+		free(m.p);
+	}
+}
+END_TEST
+
+/* m is refused: at open, or (a damaged block) by every lookup, check_all and a preloading open. */
+static void expect_small_refused(const struct img *m, const char *what)
+{
+	struct table *t;
+	struct slidetab_error err;
+	int rc = table_open(&t, scratch_mem(m), 0, &err);
+	if (rc != SLIDETAB_OK) {
+		ck_assert_msg(rc == SLIDETAB_EFORMAT, "%s: table_open returned %d", what, rc);
+		return;
+	}
+	for (uint64_t i = 0; i < STATES; i += 7) {
+		unsigned v = 999;
+		ck_assert_msg(table_lookup(t, i, &v, &err) == SLIDETAB_EFORMAT && strstr(err.msg, "block 0"),
+			      "%s: entry %" PRIu64 " read as %u", what, i, v);
+	}
+	ck_assert_msg(table_check_all(t, &err) == SLIDETAB_EFORMAT, "%s: table_check_all accepted it", what);
+	table_close(t);
+	expect_refused(m, TABLE_PRELOAD, "block 0", what);
+}
+
+/* Every single-byte change (each bit alone, and all eight) is refused (every cut: test_truncated_and_extended). */
+START_TEST(test_small_every_byte)
+{
+	const char *paths[2] = { small_raw_path, small_zlib_path };
+	for (int p = 0; p < 2; p++) {
+		struct img good = load(paths[p]);
+		struct img m = img_clone(&good);
+		for (size_t at = 0; at < m.n; at++)
+			for (int x = 0; x <= 8; x++) {
+				uint8_t mask = (uint8_t)(x < 8 ? 1u << x : 0xffu);
+				char what[96];
+				snprintf(what, sizeof what, "%s: byte %zu ^ 0x%02x", paths[p], at, mask);
+				m.p[at] ^= mask;
+				if (at < SMALL_SIZE)
+					expect_refused(&m, 0, "checksum|magic|version|byte order|small header", what);
+				else
+					expect_small_refused(&m, what);
+				m.p[at] ^= mask;
+			}
+		free(m.p);
+		free(good.p);
+	}
+}
+END_TEST
+
+/* Fields a different program could write, with the header's CRC made right: each is refused. */
+START_TEST(test_small_forged)
+{
+	struct img good = load(small_raw_path);
+	struct {
+		size_t at;
+		unsigned width; /* 1 or 4 bytes, or S_GEN_LEN bytes all set to value */
+		uint32_t value;
+		const char *needle;
+	} forged[] = {
+		{ H_HSIZE, 4, SMALL_SIZE + 8, "does not fit" }, /* a size other than the fields' */
+		{ H_HSIZE, 4, SMALL_SIZE - 8, "does not fit" },
+		{ H_HSIZE, 4, SMALL_SIZE - 4, "multiple of 8" },
+		{ H_HSIZE, 4, 264, "at most 256" },
+		{ H_HSIZE, 4, 0, "small header" },
+		{ 171, 1, 1, "byte 171 is not zero" },         /* the zeros before the CRC */
+		{ S_BLOCKENT, 4, 320, "sizes do not add up" }, /* two blocks' worth of entries */
+		{ S_BLOCKENT, 4, 100, "multiple of 64" },
+		{ S_PAYSIZE, 4, PACKED_BYTES - 1, "sizes do not add up" },
+		{ S_ENTRIES, 4, STATES - 1, "entries" },
+		{ S_CELLS, 1, 7, "cells" },
+		{ S_RADIUS, 4, 20, "byte 166 is not zero" }, /* the same size: the last count is left over */
+		{ S_RADIUS, 4, 255, "does not fit" },
+		{ S_PAYLOAD, 1, 3, "payload encoding" },
+		{ S_GEN, S_GEN_LEN, 'x', "not terminated" }, /* 24 bytes of name, no NUL */
+		{ S_GOAL, 1, 2, "goal" },                    /* tile 2 twice (the goal is 1 2 3 4 5 0) */
+		{ S_GOAL + 6 + 4 * 21, 4, 2, "histogram" },  /* 2 states at the radius */
+	};
+	for (size_t k = 0; k < sizeof forged / sizeof forged[0]; k++) {
+		struct img m = img_clone(&good);
+		if (forged[k].width == S_GEN_LEN)
+			memset(m.p + forged[k].at, (int)forged[k].value, S_GEN_LEN);
+		else if (forged[k].width == 1)
+			m.p[forged[k].at] = (uint8_t)forged[k].value;
+		else
+			s32(&m, forged[k].at, forged[k].value);
+		fix_small(&m);
+		char what[64];
+		snprintf(what, sizeof what, "small header: byte %zu set to %" PRIu32, forged[k].at, forged[k].value);
+		expect_refused(&m, 0, forged[k].needle, what);
+		free(m.p);
+	}
+	free(good.p);
+}
+END_TEST
+
 static Suite *hostile_suite(void)
 {
 	Suite *s = suite_create("hostile tables");
@@ -978,6 +1121,9 @@ static Suite *hostile_suite(void)
 		{ "padding", test_padding_is_checked },
 		{ "truncated", test_truncated_and_extended },
 		{ "check twice", test_check_all_twice },
+		{ "small: fixture", test_small_fixture },
+		{ "small: every byte", test_small_every_byte },
+		{ "small: forged fields", test_small_forged },
 	};
 	for (size_t k = 0; k < sizeof tests / sizeof tests[0]; k++) {
 		TCase *tc = tcase_create(tests[k].name);
@@ -1006,6 +1152,8 @@ int main(void)
 	}
 	snprintf(raw_path, sizeof raw_path, "%s/good-raw.tbl", dir);
 	snprintf(zlib_path, sizeof zlib_path, "%s/good-zlib.tbl", dir);
+	snprintf(small_raw_path, sizeof small_raw_path, "%s/small-raw.tbl", dir);
+	snprintf(small_zlib_path, sizeof small_zlib_path, "%s/small-zlib.tbl", dir);
 	build_fixture();
 	SRunner *sr = srunner_create(hostile_suite());
 	srunner_run_all(sr, CK_NORMAL);

@@ -45,10 +45,26 @@ static inline void testtables_exact(const char *dir, int rows, int cols, int bla
 	testtables_exact_entry(dir, rows, cols, blank, compress, TABLE_ENTRY_MDRES);
 }
 
+/* Copies the file from to the file to; 0 when from cannot be read. */
+static inline int testtables_copy(const char *from, const char *to)
+{
+	FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+	char buf[65536];
+	size_t n;
+	int ok = out != NULL;
+	while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
+		ok = fwrite(buf, 1, n, out) == n;
+	if (in)
+		fclose(in);
+	if (out && fclose(out) != 0)
+		ok = 0;
+	return ok;
+}
+
 /* The set of masks[0..n-1] for rows x cols and the goal with the blank at `blank`, named as query
- * looks for it. */
-static inline void testtables_masks(const char *dir, int rows, int cols, int blank, const uint32_t *masks, int n,
-				    const char *what)
+ * looks for it; each file copied from the folder host when it holds it (host NULL: always built). */
+static inline void testtables_masks_from(const char *dir, int rows, int cols, int blank, const uint32_t *masks, int n,
+					 const char *what, const char *host)
 {
 	struct board b;
 	struct board_state g;
@@ -57,14 +73,26 @@ static inline void testtables_masks(const char *dir, int rows, int cols, int bla
 	for (int i = 0; i < n; i++) {
 		struct table_meta m;
 		uint8_t *p;
-		char path[TABNAME_MAX];
+		char path[TABNAME_MAX], from[TABNAME_MAX];
 		struct slidetab_error err;
+		if (host && *host &&
+		    tabname_pdb(from, sizeof from, host, rows, cols, blank, masks[i], &err) == SLIDETAB_OK &&
+		    tabname_pdb(path, sizeof path, dir, rows, cols, blank, masks[i], &err) == SLIDETAB_OK &&
+		    testtables_copy(from, path))
+			continue;
 		if (pdbgen_build(&b, &g, masks[i], 2, &m, &p, &err) != SLIDETAB_OK ||
 		    tabname_pdb(path, sizeof path, dir, rows, cols, blank, masks[i], &err) != SLIDETAB_OK ||
 		    table_write(path, &m, p, 6, NULL, &err) != SLIDETAB_OK)
 			testtables_fail(what, &err);
 		free(p);
 	}
+}
+
+/* The same, always built. */
+static inline void testtables_masks(const char *dir, int rows, int cols, int blank, const uint32_t *masks, int n,
+				    const char *what)
+{
+	testtables_masks_from(dir, rows, cols, blank, masks, n, what, NULL);
 }
 
 /* The preset set (555 of 4x4, 444444 of 5x5, ...) for rows x cols and the goal with the blank at
@@ -87,6 +115,16 @@ static inline void testtables_auto(const char *dir, int rows, int cols, int blan
 static inline void testtables_555(const char *dir, int blank)
 {
 	testtables_preset(dir, 4, 4, blank, "555");
+}
+
+/* The same for a suite that only answers from the set: under an emulator (make check-cross),
+ * where building a 555 set takes minutes, $SLIDETAB_TEST_HOST_TABLES names the folder of the
+ * tables the build machine's gen made (tables/), and the set is copied from there. */
+static inline void testtables_555_answers(const char *dir, int blank)
+{
+	uint32_t masks[PDB_PRESET_MAX];
+	testtables_masks_from(dir, 4, 4, blank, masks, pdb_preset_for("555", 16, masks), "555",
+			      getenv("SLIDETAB_TEST_HOST_TABLES"));
 }
 
 /* A fresh temporary folder (its name in dir[32]); remove it with testtables_remove. */

@@ -45,6 +45,14 @@ static inline int testutil_run(Suite *s, TCase *tc)
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/* 1 when $SLIDETAB_TEST_EMULATED is set (make check-cross sets it: the suite runs under qemu-user,
+ * 10-30 times slower): the suites then shrink their largest cases, each in a way it states next to
+ * the case (fewer goals, boards or samples), and still run every case. */
+static inline int testutil_emulated(void)
+{
+	return getenv("SLIDETAB_TEST_EMULATED") != NULL;
+}
+
 /* The tests' one random source (xorshift64; the seed must not be 0): the next value of *x. */
 static inline uint64_t testutil_rng(uint64_t *x)
 {

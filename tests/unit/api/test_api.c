@@ -271,7 +271,10 @@ static void tables_setup(void)
 	}
 	for (int k = 0; k < 3; k++)
 		build_table(kinds[k], 3, 3, k);
-	build_table("small", 2, 3, 0);
+	build_table("small", 2, 3, 0); /* one block: the small header (version 2) */
+	setenv("SLIDETAB_TEST_FULL_HEADER", "1", 1);
+	build_table("full", 2, 3, 0); /* the same with the full header (version 1), as gen 0.4.0 wrote it */
+	unsetenv("SLIDETAB_TEST_FULL_HEADER");
 }
 
 static void tables_teardown(void)
@@ -423,16 +426,54 @@ static uint64_t u64_at(const unsigned char *p)
 	return v;
 }
 
-/* Damaged copies: a flipped byte anywhere (header, index, pad, payload), short lengths, NULL. */
+/* A byte of bytes flipped at each of the offsets at[0..n), then each of a sweep: every copy refused. */
+static void flips_refused(const unsigned char *good, size_t len, const size_t *at, size_t n, const char *kind)
+{
+	unsigned char *bad = malloc(len);
+	ck_assert_ptr_nonnull(bad);
+	char what[64];
+	for (size_t k = 0; k < n; k++) {
+		memcpy(bad, good, len);
+		bad[at[k]] ^= 0x10;
+		snprintf(what, sizeof what, "%s, byte %zu flipped", kind, at[k]);
+		refused(bad, len, SLIDETAB_EFORMAT, what);
+	}
+	for (size_t i = 0; i < len; i += len / 200 + 1) { /* and a sweep (the zero padding too) */
+		memcpy(bad, good, len);
+		bad[i] ^= 0x01;
+		snprintf(what, sizeof what, "%s, byte %zu flipped", kind, i);
+		refused(bad, len, SLIDETAB_EFORMAT, what);
+	}
+	free(bad);
+}
+
+/* Copies cut to each of the lengths cut[0..n), NULL and 0 bytes: refused. */
+static void cuts_refused(const unsigned char *good, size_t len, const size_t *cut, size_t n, const char *kind)
+{
+	char what[64];
+	for (size_t k = 0; k < n; k++) {
+		snprintf(what, sizeof what, "%s, %zu of %zu bytes", kind, cut[k], len);
+		refused(good, cut[k], SLIDETAB_EFORMAT, what);
+	}
+	int rc = slidetab_open_buffer(&(slidetab *){ NULL }, good, 0, NULL);
+	ck_assert_msg(rc == SLIDETAB_EFORMAT || rc == SLIDETAB_EINVAL, "0 bytes: status %d", rc);
+	refused(NULL, len, SLIDETAB_EINVAL, "NULL bytes");
+	ck_assert_int_eq(slidetab_open_buffer(NULL, good, len, NULL), SLIDETAB_EINVAL);
+}
+
+/* Damaged copies of a full-header table: a flipped byte anywhere (header, index, pad, payload),
+ * short lengths, NULL; the 2x3 raw one (written with the full header, as before the small one)
+ * and a 3x3 zlib one. */
 START_TEST(test_buffer_damaged)
 {
 	char path[TABNAME_MAX];
-	const char *kind = _i ? "zlib" : "small";
+	const char *kind = _i ? "zlib" : "full";
 	table_path(path, sizeof path, kind, _i ? 3 : 2, 3);
 	size_t len;
 	unsigned char *good = slurp(path, &len), *bad = malloc(len);
 	ck_assert_ptr_nonnull(bad);
 	uint64_t payload = u64_at(good + 152);
+	ck_assert_uint_eq(good[8], 1); /* the full header */
 	ck_assert_uint_gt(payload, 4096);
 	ck_assert_uint_lt(payload, len);
 	/* The zero pad between the index and the payload is not checksummed, but must be zeros
@@ -453,28 +494,9 @@ START_TEST(test_buffer_damaged)
 			   (size_t)payload + 1,
 			   (size_t)payload + (len - (size_t)payload) / 2,
 			   len - 1 };
-	char what[64];
-	for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
-		memcpy(bad, good, len);
-		bad[named[k]] ^= 0x10;
-		snprintf(what, sizeof what, "%s, byte %zu flipped", kind, named[k]);
-		refused(bad, len, SLIDETAB_EFORMAT, what);
-	}
-	for (size_t at = 0; at < len; at += len / 200 + 1) { /* and a sweep (the zero padding too) */
-		memcpy(bad, good, len);
-		bad[at] ^= 0x01;
-		snprintf(what, sizeof what, "%s, byte %zu flipped", kind, at);
-		refused(bad, len, SLIDETAB_EFORMAT, what);
-	}
+	flips_refused(good, len, named, sizeof named / sizeof named[0], kind);
 	size_t shorts[] = { 1, 16, 4095, 4096, 4096 + 15, (size_t)payload, len / 2, len - 1 };
-	for (size_t k = 0; k < sizeof shorts / sizeof shorts[0]; k++) {
-		snprintf(what, sizeof what, "%s, %zu of %zu bytes", kind, shorts[k], len);
-		refused(good, shorts[k], SLIDETAB_EFORMAT, what);
-	}
-	int rc = slidetab_open_buffer(&(slidetab *){ NULL }, good, 0, NULL);
-	ck_assert_msg(rc == SLIDETAB_EFORMAT || rc == SLIDETAB_EINVAL, "0 bytes: status %d", rc);
-	refused(NULL, len, SLIDETAB_EINVAL, "NULL bytes");
-	ck_assert_int_eq(slidetab_open_buffer(NULL, good, len, NULL), SLIDETAB_EINVAL);
+	cuts_refused(good, len, shorts, sizeof shorts / sizeof shorts[0], kind);
 	/* The intact copy opens; one with a flipped pad byte (first or last) is refused, naming it. */
 	slidetab *db;
 	memcpy(bad, good, len);
@@ -486,6 +508,48 @@ START_TEST(test_buffer_damaged)
 	bad[payload - 1] ^= 0x01;
 	refused(bad, len, SLIDETAB_EFORMAT, "last pad byte flipped");
 	free(bad);
+	free(good);
+}
+END_TEST
+
+/* The same on the 2x3 raw table as gen writes it, with the small header (docs/FORMAT.md): its
+ * fields, its CRC, the payload right after it; it opens and answers like the full-header copy. */
+START_TEST(test_buffer_damaged_small)
+{
+	char path[TABNAME_MAX];
+	table_path(path, sizeof path, "small", 2, 3);
+	size_t len, full_len;
+	unsigned char *good = slurp(path, &len);
+	ck_assert_uint_eq(good[8], 2);
+	size_t hsize = (size_t)u64_at(good + 16) & 0xffffffffu;
+	ck_assert_uint_eq(hsize, 176);       /* 76 + 6 goal bytes + 22 counts + the CRC, padded to 8 */
+	ck_assert_uint_eq(len, hsize + 180); /* 360 entries of 4 bits (Manhattan residues) */
+	size_t named[] = {
+		0, 8, 16, 20, 28, 48, 52, 76, 100, hsize - 5, hsize - 4, hsize - 1, hsize, hsize + 1, len - 1
+	};
+	flips_refused(good, len, named, sizeof named / sizeof named[0], "small");
+	size_t shorts[] = { 1, 16, 19, 20, 79, 80, hsize - 1, hsize, len / 2, len - 1 };
+	cuts_refused(good, len, shorts, sizeof shorts / sizeof shorts[0], "small");
+	table_path(path, sizeof path, "full", 2, 3);
+	unsigned char *full = slurp(path, &full_len);
+	ck_assert_mem_eq(good + hsize, full + 8192, len - hsize); /* the same entries */
+	slidetab *a, *b;
+	ck_assert_int_eq(slidetab_open_buffer(&a, good, len, NULL), SLIDETAB_OK);
+	ck_assert_int_eq(slidetab_open_buffer(&b, full, full_len, NULL), SLIDETAB_OK);
+	uint64_t seed = 77;
+	for (int k = 0; k < 200; k++) {
+		unsigned char s[6] = { 1, 2, 3, 4, 5, 0 };
+		testutil_shuffle(&seed, s, 6);
+		unsigned da = 999, db = 998;
+		int ra = slidetab_distance(a, 2, 3, s, NULL, &da, NULL),
+		    rb = slidetab_distance(b, 2, 3, s, NULL, &db, NULL);
+		ck_assert_int_eq(ra, rb);
+		if (ra == SLIDETAB_OK)
+			ck_assert_uint_eq(da, db);
+	}
+	slidetab_close(a);
+	slidetab_close(b);
+	free(full);
 	free(good);
 }
 END_TEST
@@ -634,6 +698,7 @@ int main(void)
 	TCase *buffer = add_case(s, "buffer", 1);
 	tcase_add_loop_test(buffer, test_buffer_like_file, 0, 3);
 	tcase_add_loop_test(buffer, test_buffer_damaged, 0, 2);
+	tcase_add_test(buffer, test_buffer_damaged_small);
 	TCase *errors = add_case(s, "errors", 1);
 	tcase_add_test(errors, test_strerror);
 	tcase_add_test(errors, test_errors);

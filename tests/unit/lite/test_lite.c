@@ -118,7 +118,8 @@ static void compare(int rows, int cols, int blank, int compress, uint32_t entry,
 		}
 		same_answer(db, &lt, rows, cols, s, i % 3 == 0 ? NULL : g);
 	}
-	memcpy(g, bytes + 56, (size_t)n); /* the table's own goal and its neighbours */
+	/* the table's own goal (where the header's version puts it) and its neighbours */
+	memcpy(g, bytes + (bytes[8] == TABLE_FORMAT_SMALL ? S_GOAL : H_GOAL), (size_t)n);
 	same_answer(db, &lt, rows, cols, g, g);
 	slidetab_close(db);
 	free(bytes);
@@ -155,16 +156,25 @@ START_TEST(lite_matches_library_plain_half)
 {
 	compare(2, 3, 1, 0, TABLE_ENTRY_PLAIN, 200);
 	compare(2, 4, 0, 0, TABLE_ENTRY_HALF, 200);
+	ck_assert(setenv("SLIDETAB_TEST_FULL_HEADER", "1", 1) == 0); /* one block, the full header */
+	compare(2, 4, 1, 2, TABLE_ENTRY_MOD4, 200);
+	ck_assert(unsetenv("SLIDETAB_TEST_FULL_HEADER") == 0);
 	if (wanted(5))
 		compare(3, 3, 4, 0, TABLE_ENTRY_HALF, 200);
 }
 END_TEST
 
-/* Every single-byte change and every truncation of a small table is refused. */
-static void all_damage_refused(int rows, int cols, int compress, uint32_t entry)
+/* Every single-byte change and every truncation of a small table is refused: as gen writes it
+ * (the small header, version 2) and with the full header of older writers (version 1). */
+static void all_damage_refused(int rows, int cols, int compress, uint32_t entry, int full)
 {
 	size_t len;
+	if (full)
+		ck_assert(setenv("SLIDETAB_TEST_FULL_HEADER", "1", 1) == 0);
 	uint8_t *bytes = make_table(rows, cols, 0, compress, entry, &len);
+	ck_assert(unsetenv("SLIDETAB_TEST_FULL_HEADER") == 0);
+	ck_assert_uint_eq(bytes[8], full ? 1 : 2);                          /* the format version */
+	ck_assert(full ? len > 8192 : bytes[16] + 256u * bytes[17] <= 256); /* the header's size */
 	struct slidetab_lite lt;
 	ck_assert_int_eq(slidetab_lite_open(&lt, bytes, len), SLIDETAB_LITE_OK);
 	for (size_t i = 0; i < len; i++)
@@ -183,8 +193,10 @@ static void all_damage_refused(int rows, int cols, int compress, uint32_t entry)
 
 START_TEST(damage_refused)
 {
-	all_damage_refused(2, 2, 0, TABLE_ENTRY_MDRES);
-	all_damage_refused(2, 3, 2, TABLE_ENTRY_MOD4);
+	for (int full = 0; full < 2; full++) {
+		all_damage_refused(2, 2, 0, TABLE_ENTRY_MDRES, full);
+		all_damage_refused(2, 3, 2, TABLE_ENTRY_MOD4, full);
+	}
 }
 END_TEST
 

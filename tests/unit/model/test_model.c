@@ -85,7 +85,9 @@ START_TEST(rank_bijection_and_solvability)
 {
 	struct board b;
 	ck_assert_int_eq(board_init(&b, boards[_i][0], boards[_i][1]), 0);
-	for (int gb = 0; gb < b.n; gb += b.n == 9 ? 4 : 1) { /* 3x3: blanks 0, 4, 8 */
+	/* 3x3: blanks 0, 4, 8; emulated (testutil_emulated): 3x3 blank 0, 2x4 and 4x2 blanks 0 and 1 */
+	int emulated = testutil_emulated(), last = emulated && b.n >= 8 ? (b.n == 9 ? 0 : 1) : b.n - 1;
+	for (int gb = 0; gb <= last; gb += b.n == 9 ? 4 : 1) {
 		struct board_state goal, s;
 		board_goal(&b, gb, &goal);
 		struct rank_ctx rk;

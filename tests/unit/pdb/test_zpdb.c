@@ -330,6 +330,11 @@ START_TEST(flipped_byte_fails_only_the_answer_that_needs_it)
 		}
 	pdb_set_free(set);
 	pdb_set_free(good);
+	/* Under an emulator (make check-cross) bin/query is the target's program, which system() cannot
+	 * run: the library's part above is checked there, query's here natively (and query under the
+	 * emulator by tests/cross/answers.sh). */
+	if (testutil_emulated())
+		return;
 	/* query: the damaged answer is `error`, the others are answered, and the exit status is 3 */
 	char in[80], out[80], q[512];
 	snprintf(in, sizeof in, "%s/in.txt", dir);

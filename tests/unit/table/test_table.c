@@ -126,6 +126,82 @@ START_TEST(roundtrip)
 }
 END_TEST
 
+/* The file's bytes, malloc'ed; *len its size. */
+static uint8_t *file_bytes(size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	*len = (size_t)ftell(f);
+	rewind(f);
+	uint8_t *p = malloc(*len);
+	ck_assert_uint_eq(fread(p, 1, *len, f), *len);
+	fclose(f);
+	return p;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Writes m with payload p; returns the file's bytes and checks its version and header size. */
+static uint8_t *write_variant(const struct table_meta *m, const uint8_t *p, uint32_t version, uint32_t hsize,
+			      size_t *len)
+{
+	struct slidetab_error err;
+	ck_assert_msg(table_write(path, m, p, 9, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
+	uint8_t *bytes = file_bytes(len);
+	ck_assert_uint_eq(le32(bytes + 8), version);
+	ck_assert_uint_eq(le32(bytes + 16), hsize);
+	struct table *t;
+	ck_assert_msg(table_open(&t, path, TABLE_PRELOAD, &err) == SLIDETAB_OK, "%s", err.msg);
+	const struct table_meta *got = table_get_meta(t);
+	ck_assert_uint_eq(got->entries, m->entries);
+	ck_assert_uint_eq(got->radius, m->radius);
+	ck_assert_mem_eq(got->hist, m->hist, sizeof m->hist);
+	ck_assert_mem_eq(got->goal, m->goal, 8);
+	ck_assert_str_eq(got->generator, m->generator);
+	ck_assert_uint_eq(table_blocks(t), 1);
+	for (uint64_t i = 0; i < m->entries; i++) {
+		unsigned v;
+		ck_assert(table_lookup(t, i, &v, &err) == SLIDETAB_OK);
+		ck_assert_uint_eq(v, table_packed_get(p, i, m->entry_bits));
+	}
+	table_close(t);
+	return bytes;
+}
+
+/* A table of one block gets the small header (docs/FORMAT.md): 8 u8 fields and 6 u32 at 20..51,
+ * 24 bytes of name, 8 of goal, 37 u32 counts and the CRC: 236 bytes, padded to 240, then the block
+ * right after it. The same table with the full header (as older writers made it, through the
+ * test hook) holds the same payload bytes at 8192. */
+START_TEST(small_header)
+{
+	for (uint32_t payload = TABLE_PAYLOAD_RAW; payload <= TABLE_PAYLOAD_ZLIB; payload++) {
+		struct table_meta m;
+		make_meta(&m, payload);
+		m.block_entries = 20160; /* one block */
+		uint8_t *p = make_payload(&m);
+		size_t small_len, full_len;
+		uint8_t *small = write_variant(&m, p, 2, 240, &small_len);
+		ck_assert(setenv("SLIDETAB_TEST_FULL_HEADER", "1", 1) == 0);
+		uint8_t *full = write_variant(&m, p, 1, 4096, &full_len);
+		ck_assert(unsetenv("SLIDETAB_TEST_FULL_HEADER") == 0);
+		ck_assert_uint_eq(full_len - 8192, small_len - 240);
+		ck_assert_mem_eq(full + 8192, small + 240, small_len - 240);
+		if (payload == TABLE_PAYLOAD_RAW)
+			ck_assert_mem_eq(small + 240, p, 15120); /* 20160 6-bit entries */
+		free(small);
+		free(full);
+		/* a histogram too long for 256 bytes (radius 60: 332) keeps the full header */
+		m.hist[36] = 0, m.hist[60] = 20159, m.radius = 60;
+		free(write_variant(&m, p, 1, 4096, &small_len));
+		free(p);
+	}
+}
+END_TEST
+
 START_TEST(header_bit_flip)
 {
 	write_good(TABLE_PAYLOAD_ZLIB);
@@ -199,8 +275,11 @@ static void patch32(long off, uint32_t v)
 START_TEST(future_version)
 {
 	write_good(TABLE_PAYLOAD_ZLIB);
-	patch32(8, 2);
-	expect_refused("version 2 is not supported");
+	patch32(8, 3);
+	expect_refused("version 3 is not supported");
+	write_good(TABLE_PAYLOAD_ZLIB);
+	patch32(8, 2); /* a full header that claims to be a small one */
+	expect_refused("small header of 4096 bytes");
 }
 END_TEST
 
@@ -236,6 +315,7 @@ int main(void)
 	TCase *tc = tcase_create("table");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, roundtrip);
+	tcase_add_test(tc, small_header);
 	tcase_add_test(tc, header_bit_flip);
 	tcase_add_test(tc, payload_bit_flip);
 	tcase_add_test(tc, truncated);
