@@ -301,10 +301,15 @@ check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf) bin
 # gen's tables against its gen's, byte for byte (tests/cross/answers.sh). The cases that run gen or query as programs (tag cli) are left out.
 CROSS_SUITES ?= $(sort $(TEST_BIN:$(B)/tests/test_%=%))
 CROSS_PUZZLES ?= 100
+# The suites run CROSS_JOBS at a time (each in its own temporary folders), each one's output shown
+# whole when it ends; any failure fails the target.
+CROSS_JOBS ?= 2
 check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) bin/gen bin/query $(HOST_B)/bin/query $(GEN_RUN) tables
-	@set -e; for t in $(CROSS_SUITES:%=$(B)/tests/test_%); do echo "== $(EMU) $$t"; s=$$(date +%s); \
-		CK_EXCLUDE_TAGS=cli CK_TIMEOUT_MULTIPLIER=10 SLIDETAB_TEST_EMULATED=1 SLIDETAB_TEST_HOST_TABLES=tables \
-		$(EMU) $$t; echo "== $$t: $$(($$(date +%s) - s)) s"; done
+	@printf '%s\n' $(CROSS_SUITES:%=$(B)/tests/test_%) | xargs -P $(CROSS_JOBS) -n 1 sh -c \
+		's=$$(date +%s); CK_EXCLUDE_TAGS=cli CK_TIMEOUT_MULTIPLIER=10 SLIDETAB_TEST_EMULATED=1 \
+		SLIDETAB_TEST_HOST_TABLES=tables $(EMU) "$$1" >"$$1.cross.log" 2>&1; rc=$$?; \
+		echo "== $(EMU) $$1"; cat "$$1.cross.log"; echo "== $$1: $$(($$(date +%s) - s)) s, exit $$rc"; \
+		[ $$rc -eq 0 ] || exit 255' sh
 	@EMU="$(EMU)" sh tests/cross/answers.sh $(CROSS_PUZZLES)
 
 # The suites run one after another (each builds with -j): the hardening tests measure time and
