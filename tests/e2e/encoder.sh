@@ -8,6 +8,10 @@
 # repository root after `make` and `make build/tests/tblcmp`.
 set -u
 . tests/common.sh
+# Every table here gets the full header (version 1), the one tblcmp reads: this compares encoders;
+# tests/e2e/run.sh shows the small header holds the full one's payload, byte for byte.
+SLIDETAB_TEST_FULL_HEADER=1
+export SLIDETAB_TEST_FULL_HEADER
 CMP=build/tests/tblcmp
 [ -x "$CMP" ] || { echo "$0: $CMP is missing; build first" >&2; exit 2; }
 boards="2x2:0 2x3:0 2x3:1 2x4:0 2x4:1 3x3:0 3x3:1 3x3:4 2x5:0 2x5:1 2x5:2"
