@@ -46,9 +46,9 @@ static inline void testtables_exact(const char *dir, int rows, int cols, int bla
 }
 
 /* The set of masks[0..n-1] for rows x cols and the goal with the blank at `blank`, named as query
- * looks for it. */
+ * looks for it, with entries `entry` (TABLE_ENTRY_MDRES or TABLE_ENTRY_ZBIT). */
 static inline void testtables_masks(const char *dir, int rows, int cols, int blank, const uint32_t *masks, int n,
-				    const char *what)
+				    uint32_t entry, const char *what)
 {
 	struct board b;
 	struct board_state g;
@@ -59,7 +59,7 @@ static inline void testtables_masks(const char *dir, int rows, int cols, int bla
 		uint8_t *p;
 		char path[TABNAME_MAX];
 		struct slidetab_error err;
-		if (pdbgen_build(&b, &g, masks[i], 2, &m, &p, &err) != SLIDETAB_OK ||
+		if (pdbgen_build_enc(&b, &g, masks[i], entry, 2, &m, &p, &err) != SLIDETAB_OK ||
 		    tabname_pdb(path, sizeof path, dir, rows, cols, blank, masks[i], &err) != SLIDETAB_OK ||
 		    table_write(path, &m, p, 6, NULL, &err) != SLIDETAB_OK)
 			testtables_fail(what, &err);
@@ -72,15 +72,22 @@ static inline void testtables_masks(const char *dir, int rows, int cols, int bla
 static inline void testtables_preset(const char *dir, int rows, int cols, int blank, const char *preset)
 {
 	uint32_t masks[PDB_PRESET_MAX];
-	testtables_masks(dir, rows, cols, blank, masks, pdb_preset_for(preset, rows * cols, masks), preset);
+	testtables_masks(dir, rows, cols, blank, masks, pdb_preset_for(preset, rows * cols, masks), TABLE_ENTRY_MDRES,
+			 preset);
 }
 
 /* The automatic set of k tiles a pattern (gen --pdb autoK) for rows x cols and the blank class of
- * cell `blank` (blank must be the class's own cell, as make builds them). */
-static inline void testtables_auto(const char *dir, int rows, int cols, int blank, int k)
+ * cell `blank` (blank must be the class's own cell, as make builds them), entries `entry`. */
+static inline void testtables_auto_entry(const char *dir, int rows, int cols, int blank, int k, uint32_t entry)
 {
 	uint32_t masks[PDB_PRESET_MAX];
-	testtables_masks(dir, rows, cols, blank, masks, pdb_auto(rows, cols, blank, k, masks), "auto");
+	testtables_masks(dir, rows, cols, blank, masks, pdb_auto(rows, cols, blank, k, masks), entry, "auto");
+}
+
+/* The same with Manhattan-residue entries. */
+static inline void testtables_auto(const char *dir, int rows, int cols, int blank, int k)
+{
+	testtables_auto_entry(dir, rows, cols, blank, k, TABLE_ENTRY_MDRES);
 }
 
 /* The 5-5-5 set of 4x4 for the goal with the blank at `blank`, named as query looks for it. */
