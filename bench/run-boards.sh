@@ -29,8 +29,8 @@ for round in 1 2; do
 	run "$tmp/mdres" 3x5 1 < "$tmp/p35"
 done
 run "$tmp" 5x3 1 < "$tmp/p53"
-if [ -f tables/.stamp-3x5-b0-auto7 ]; then
-	echo "## make tables-boards' sets (3x5 class 0: auto7, 7-7 tiles)"
+if [ -f tables/.stamp-3x5-b0-auto7-zbit ]; then
+	echo "## make tables-boards' sets (3x5 class 0: auto7, 7-7 tiles, zbit)"
 	run tables 3x5 1 < "$tmp/p35"
 	run tables 5x3 1 < "$tmp/p53"
 else
