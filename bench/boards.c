@@ -9,6 +9,15 @@
 
 #define MAX_PUZZLES 1000
 
+/* The progress hook's last count of nodes (the library reports searches of a second or more). */
+static unsigned long long last_nodes;
+static void on_progress(void *ctx, unsigned bound, unsigned long long nodes, double seconds, int done)
+{
+	(void)ctx, (void)bound, (void)seconds;
+	if (done)
+		last_nodes = nodes;
+}
+
 /* Replays the blank's moves from s; 1 when they end at the goal g. */
 static int replays(const struct board *b, struct board_state s, const struct board_state *g, const char *path)
 {
@@ -43,7 +52,8 @@ int main(int argc, char **argv)
 	struct slidetab_error e;
 	double t0 = clock_now();
 	if (slidetab_open(&db, argv[1], &e) != SLIDETAB_OK ||
-	    slidetab_set_threads(db, (unsigned)atoi(argv[3]), &e) != SLIDETAB_OK) {
+	    slidetab_set_threads(db, (unsigned)atoi(argv[3]), &e) != SLIDETAB_OK ||
+	    slidetab_set_progress(db, on_progress, NULL, &e) != SLIDETAB_OK) {
 		fprintf(stderr, "boards: %s\n", e.msg);
 		return 1;
 	}
@@ -57,6 +67,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n; i++) {
 		char path[256];
 		double t = clock_now();
+		last_nodes = 0;
 		if (slidetab_path(db, rows, cols, in[i].t, g.t, path, sizeof path, &e) != SLIDETAB_OK) {
 			fprintf(stderr, "boards: puzzle %d: %s\n", i + 1, e.msg);
 			return 1;
@@ -66,7 +77,11 @@ int main(int argc, char **argv)
 			fprintf(stderr, "boards: puzzle %d: the path does not reach the goal\n", i + 1);
 			return 1;
 		}
-		fprintf(stderr, "%dx%d puzzle %d: %zu moves, %.3f s\n", rows, cols, i + 1, strlen(path), t);
+		if (last_nodes)
+			fprintf(stderr, "%dx%d puzzle %d: %zu moves, %.3f s, %llu nodes\n", rows, cols, i + 1,
+				strlen(path), t, last_nodes);
+		else
+			fprintf(stderr, "%dx%d puzzle %d: %zu moves, %.3f s\n", rows, cols, i + 1, strlen(path), t);
 		total += t, moves += (long)strlen(path);
 		worst = t > worst ? t : worst;
 	}

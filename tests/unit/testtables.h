@@ -62,9 +62,10 @@ static inline int testtables_copy(const char *from, const char *to)
 }
 
 /* The set of masks[0..n-1] for rows x cols and the goal with the blank at `blank`, named as query
- * looks for it; each file copied from the folder host when it holds it (host NULL: always built). */
+ * looks for it, with entries `entry` (TABLE_ENTRY_MDRES or TABLE_ENTRY_ZBIT); each file copied from
+ * the folder host when it holds it (host NULL: always built). */
 static inline void testtables_masks_from(const char *dir, int rows, int cols, int blank, const uint32_t *masks, int n,
-					 const char *what, const char *host)
+					 uint32_t entry, const char *what, const char *host)
 {
 	struct board b;
 	struct board_state g;
@@ -80,7 +81,7 @@ static inline void testtables_masks_from(const char *dir, int rows, int cols, in
 		    tabname_pdb(path, sizeof path, dir, rows, cols, blank, masks[i], &err) == SLIDETAB_OK &&
 		    testtables_copy(from, path))
 			continue;
-		if (pdbgen_build(&b, &g, masks[i], 2, &m, &p, &err) != SLIDETAB_OK ||
+		if (pdbgen_build_enc(&b, &g, masks[i], entry, 2, &m, &p, &err) != SLIDETAB_OK ||
 		    tabname_pdb(path, sizeof path, dir, rows, cols, blank, masks[i], &err) != SLIDETAB_OK ||
 		    table_write(path, &m, p, 6, NULL, &err) != SLIDETAB_OK)
 			testtables_fail(what, &err);
@@ -90,9 +91,9 @@ static inline void testtables_masks_from(const char *dir, int rows, int cols, in
 
 /* The same, always built. */
 static inline void testtables_masks(const char *dir, int rows, int cols, int blank, const uint32_t *masks, int n,
-				    const char *what)
+				    uint32_t entry, const char *what)
 {
-	testtables_masks_from(dir, rows, cols, blank, masks, n, what, NULL);
+	testtables_masks_from(dir, rows, cols, blank, masks, n, entry, what, NULL);
 }
 
 /* The preset set (555 of 4x4, 444444 of 5x5, ...) for rows x cols and the goal with the blank at
@@ -100,15 +101,22 @@ static inline void testtables_masks(const char *dir, int rows, int cols, int bla
 static inline void testtables_preset(const char *dir, int rows, int cols, int blank, const char *preset)
 {
 	uint32_t masks[PDB_PRESET_MAX];
-	testtables_masks(dir, rows, cols, blank, masks, pdb_preset_for(preset, rows * cols, masks), preset);
+	testtables_masks(dir, rows, cols, blank, masks, pdb_preset_for(preset, rows * cols, masks), TABLE_ENTRY_MDRES,
+			 preset);
 }
 
 /* The automatic set of k tiles a pattern (gen --pdb autoK) for rows x cols and the blank class of
- * cell `blank` (blank must be the class's own cell, as make builds them). */
-static inline void testtables_auto(const char *dir, int rows, int cols, int blank, int k)
+ * cell `blank` (blank must be the class's own cell, as make builds them), entries `entry`. */
+static inline void testtables_auto_entry(const char *dir, int rows, int cols, int blank, int k, uint32_t entry)
 {
 	uint32_t masks[PDB_PRESET_MAX];
-	testtables_masks(dir, rows, cols, blank, masks, pdb_auto(rows, cols, blank, k, masks), "auto");
+	testtables_masks(dir, rows, cols, blank, masks, pdb_auto(rows, cols, blank, k, masks), entry, "auto");
+}
+
+/* The same with Manhattan-residue entries. */
+static inline void testtables_auto(const char *dir, int rows, int cols, int blank, int k)
+{
+	testtables_auto_entry(dir, rows, cols, blank, k, TABLE_ENTRY_MDRES);
 }
 
 /* The 5-5-5 set of 4x4 for the goal with the blank at `blank`, named as query looks for it. */
@@ -123,7 +131,7 @@ static inline void testtables_555(const char *dir, int blank)
 static inline void testtables_555_answers(const char *dir, int blank)
 {
 	uint32_t masks[PDB_PRESET_MAX];
-	testtables_masks_from(dir, 4, 4, blank, masks, pdb_preset_for("555", 16, masks), "555",
+	testtables_masks_from(dir, 4, 4, blank, masks, pdb_preset_for("555", 16, masks), TABLE_ENTRY_MDRES, "555",
 			      getenv("SLIDETAB_TEST_HOST_TABLES"));
 }
 
