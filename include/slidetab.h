@@ -3,8 +3,9 @@
  * libslidetab answers puzzles from the tables that slidetab-gen writes: the exact distance of
  * a start from a goal, the lexicographically smallest optimal move string, or "unsolvable".
  * Boards up to 12 cells (2x2 .. 3x4, 2x6 and their transposes) are answered in O(1) from
- * exact tables, for any goal, and 2x7 (7x2) from its compact table by a walk to the goal; the 15 and 24 puzzles (4x4, 5x5) by IDA* over pattern databases.
- * Any board up to 256 cells (16x16) gets a valid, not necessarily optimal, path with a proven
+ * exact tables, for any goal, and 2x7 (7x2) from its compact table by a walk to the goal; every
+ * other board of up to 25 cells (the 15 and 24 puzzles, 3x5, 4x5, ...) by IDA* over pattern
+ * databases. Any board up to 256 cells (16x16) gets a valid, not necessarily optimal, path with a proven
  * lower bound from slidetab_solve_bounded (since 0.5.0).
  *
  * Boards are arrays of rows*cols tiles in row-major order, 0 = the blank, tiles 1..rows*cols-1
@@ -84,7 +85,7 @@ SLIDETAB_API int slidetab_distance(slidetab *db, int rows, int cols, const unsig
 SLIDETAB_API int slidetab_path(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
 			       char *moves, size_t cap, struct slidetab_error *err);
 
-/* Boards answered by search (4x4, 5x5): give up beyond max_depth moves (SLIDETAB_ELIMIT); 0 = no limit. */
+/* Boards answered by search (13..25 cells but 2x7): give up beyond max_depth moves (SLIDETAB_ELIMIT); 0 = no limit. */
 SLIDETAB_API int slidetab_set_max_depth(slidetab *db, unsigned max_depth, struct slidetab_error *err);
 
 SLIDETAB_API void slidetab_close(slidetab *db);
@@ -95,7 +96,7 @@ SLIDETAB_API const char *slidetab_strerror(int status);
 /* The library's version, e.g. "0.3.0". */
 SLIDETAB_API const char *slidetab_version(void);
 
-/* Progress of long searches (4x4 and 5x5, answered by IDA*): once one search has run for a
+/* Progress of long searches (boards answered by IDA*): once one search has run for a
  * second, fn(ctx, bound, nodes, seconds, done) is called from the thread that runs it, about once
  * a second and at each new bound (the current cost bound in moves, nodes generated so far,
  * seconds since the search began), and a last time with done = 1 when that search ends. Calls
@@ -104,13 +105,13 @@ SLIDETAB_API const char *slidetab_version(void);
 typedef void (*slidetab_progress_fn)(void *ctx, unsigned bound, unsigned long long nodes, double seconds, int done);
 SLIDETAB_API int slidetab_set_progress(slidetab *db, slidetab_progress_fn fn, void *ctx, struct slidetab_error *err);
 
-/* Threads one search may use (boards answered by IDA*: 4x4, 5x5); 1 by default, at most 256. The
+/* Threads one search may use (boards answered by IDA*); 1 by default, at most 256. The
  * answer, path included, is the same for every count; the progress hook is then called from the
  * thread that called slidetab_distance or slidetab_path. */
 SLIDETAB_API int slidetab_set_threads(slidetab *db, unsigned threads, struct slidetab_error *err);
 
 /* How to spread `threads` threads over a batch of puzzles on rows x cols (as query does): *searched is
- * 1 when each answer is a search (4x4, 5x5: milliseconds to minutes), 0 when it is looked up in a
+ * 1 when each answer is a search (13..25 cells: milliseconds to minutes), 0 when it is looked up in a
  * table (microseconds: answer each as it comes). *per_search is the threads one search should use
  * (slidetab_set_threads); the batch then answers threads / *per_search puzzles at a time. */
 SLIDETAB_API int slidetab_batch_plan(slidetab *db, int rows, int cols, unsigned threads, int *searched,
