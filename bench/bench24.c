@@ -14,15 +14,27 @@
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: bench24 [-j N] [--across] [--dir DIR] [--set NAME] [--korf FILE] [--lines L,L,...]\n"
+	fprintf(stderr, "usage: bench24 [-j N] [--across] [--dir DIR] [--set NAME] [--korf FILE] [--nodes FILE]\n"
+			"               [--lines L,L,...]\n"
 			"  -j N          threads inside each search (default 2); instances one after another\n"
 			"  --across      one thread per search, N instances at once instead\n"
 			"  --set NAME    5x5 preset whose files in DIR answer (default 6666)\n"
 			"  --korf FILE   instances, one a line: 25 tiles then the optimal length\n"
 			"                (default tests/data/korf50-24.txt)\n"
+			"  --nodes FILE  published expansions per line: line, length, Korf & Felner's, Clausecker's\n"
+			"                (default tests/data/korf50-24-nodes.txt); printed beside ours, with the\n"
+			"                projected time of all the lines of FILE\n"
 			"  --lines LIST  1-based line numbers (default 38,40,25,32,44,37,30,13,1,28:\n"
 			"                the ten with the fewest published 6-6-6-6 expansions)\n");
 }
+
+#define MAX_LINES 100
+
+/* Published expansions of each line (1-based): Korf & Felner's 6-6-6-6, Clausecker's small zpdb. */
+struct published {
+	int n; /* lines read */
+	unsigned long long kf[MAX_LINES + 1], cl[MAX_LINES + 1];
+};
 
 struct inst {
 	int line, want;
@@ -75,6 +87,32 @@ static int read_instances(const char *file, const char *lines, struct inst *in)
 		p = *end == ',' ? end + 1 : end;
 	}
 	return n;
+}
+
+/* Reads the published counts (lines "LINE LENGTH KF CLAUSECKER", # comments); 0, or -1. */
+static int read_published(const char *file, struct published *pub)
+{
+	FILE *f = fopen(file, "r");
+	if (!f) {
+		perror(file);
+		return -1;
+	}
+	char text[256];
+	memset(pub, 0, sizeof *pub);
+	while (fgets(text, sizeof text, f)) {
+		int line, len;
+		unsigned long long kf, cl;
+		if (text[0] == '#' || text[0] == '\n')
+			continue;
+		if (sscanf(text, "%d %d %llu %llu", &line, &len, &kf, &cl) != 4 || line < 1 || line > MAX_LINES) {
+			fclose(f);
+			return fprintf(stderr, "bench24: %s: expected LINE LENGTH KF CLAUSECKER: %s", file, text), -1;
+		}
+		pub->kf[line] = kf, pub->cl[line] = cl;
+		pub->n = line > pub->n ? line : pub->n;
+	}
+	fclose(f);
+	return 0;
 }
 
 /* Instance i; with --across, hardest first (the list is in increasing order of published effort). */
@@ -131,29 +169,51 @@ static int load_set(const char *dir, const char *name, struct pdb_set **set)
 	return 0;
 }
 
-static int report(const struct inst *in, int n, double wall)
+/* For the record: all the published lines' time at this run's nodes per published expansion (of Korf
+ * & Felner's, summed over the lines run) and its node rate. */
+static void project(const struct published *pub, unsigned long long nodes, unsigned long long kf, double secs)
 {
-	unsigned long long nodes = 0;
+	unsigned long long all = 0;
+	int lines = 0;
+	for (int l = 1; l <= pub->n; l++)
+		all += pub->kf[l], lines += pub->kf[l] > 0;
+	if (!kf || secs <= 0 || !lines)
+		return;
+	double ratio = (double)nodes / (double)kf, rate = (double)nodes / secs;
+	printf("# projection: %.3g of our nodes a published 6-6-6-6 expansion on these lines, %.3g nodes/s: "
+	       "all %d lines about %.3g nodes, %.3g s (%.1f h)\n",
+	       ratio, rate, lines, ratio * (double)all, ratio * (double)all / rate, ratio * (double)all / rate / 3600);
+}
+
+static int report(const struct inst *in, int n, double wall, const struct published *pub)
+{
+	unsigned long long nodes = 0, kf = 0, cl = 0;
 	double secs = 0, cpus = 0;
 	int fails = 0;
-	printf("%-6s %6s %9s %16s %10s %10s %12s\n", "line", "length", "published", "nodes", "seconds", "cpu s",
-	       "nodes/s");
+	printf("%-6s %6s %9s %16s %16s %16s %10s %10s %12s\n", "line", "length", "published", "nodes", "K&F 6666",
+	       "Clausecker", "seconds", "cpu s", "nodes/s");
 	for (int i = 0; i < n; i++) {
 		const struct inst *x = &in[i];
-		printf("%-6d %6d %9d %16llu %10.2f %10.2f %12.3g%s%s\n", x->line, x->res.length, x->want,
-		       (unsigned long long)x->res.nodes, x->secs, x->cpus,
+		unsigned long long pk = x->line <= pub->n ? pub->kf[x->line] : 0;
+		unsigned long long pc = x->line <= pub->n ? pub->cl[x->line] : 0;
+		printf("%-6d %6d %9d %16llu %16llu %16llu %10.2f %10.2f %12.3g%s%s\n", x->line, x->res.length, x->want,
+		       (unsigned long long)x->res.nodes, pk, pc, x->secs, x->cpus,
 		       x->secs > 0 ? (double)x->res.nodes / x->secs : 0.0, x->ok ? "" : "  FAIL: ", x->why);
-		nodes += x->res.nodes, secs += x->secs, cpus += x->cpus, fails += !x->ok;
+		nodes += x->res.nodes, secs += x->secs, cpus += x->cpus, fails += !x->ok, kf += pk, cl += pc;
 	}
-	printf("total  %6s %9s %16llu %10.2f %10.2f %12.3g  (wall %.1f s)\n", "", "", nodes, secs, cpus,
-	       secs > 0 ? (double)nodes / secs : 0.0, wall);
+	printf("total  %6s %9s %16llu %16llu %16llu %10.2f %10.2f %12.3g  (wall %.1f s)\n", "", "", nodes, kf, cl, secs,
+	       cpus, secs > 0 ? (double)nodes / secs : 0.0, wall);
 	printf("# %d of %d optimal, wall %.1f s%s\n", n - fails, n, wall, fails ? ": FAIL" : "");
+	printf("# nodes: generated children (pruned ones included); K&F 6666 and Clausecker: published expansions\n");
+	if (!fails)
+		project(pub, nodes, kf, secs);
 	return fails ? 1 : 0;
 }
 
 int main(int argc, char **argv)
 {
 	const char *dir = "tables", *name = "6666", *file = "tests/data/korf50-24.txt";
+	const char *nodes_file = "tests/data/korf50-24-nodes.txt";
 	const char *lines = "38,40,25,32,44,37,30,13,1,28";
 	int threads = 2, across = 0;
 	for (int i = 1; i < argc; i++) {
@@ -166,6 +226,8 @@ int main(int argc, char **argv)
 			name = v, i++;
 		else if (!strcmp(a, "--korf") && v)
 			file = v, i++;
+		else if (!strcmp(a, "--nodes") && v)
+			nodes_file = v, i++;
 		else if (!strcmp(a, "--across"))
 			across = 1;
 		else if (!strcmp(a, "--lines") && v)
@@ -174,9 +236,10 @@ int main(int argc, char **argv)
 			return usage(), 2;
 	}
 	static struct inst in[MAX_INST];
+	static struct published pub;
 	int n = read_instances(file, lines, in);
 	struct pdb_set *set;
-	if (n < 0 || load_set(dir, name, &set) != 0)
+	if (n < 0 || read_published(nodes_file, &pub) != 0 || load_set(dir, name, &set) != 0)
 		return 2;
 	threads = threads < 1 ? 1 : threads;
 	struct job j = { .set = set, .in = in, .n = n, .inner = across ? 1 : threads, .t0 = clock_now() };
@@ -185,7 +248,7 @@ int main(int argc, char **argv)
 	else
 		for (int i = 0; i < n; i++)
 			solve_one(&j, (size_t)i, 0);
-	int rc = report(in, n, clock_now() - j.t0);
+	int rc = report(in, n, clock_now() - j.t0, &pub);
 	pdb_set_free(set);
 	return rc;
 }

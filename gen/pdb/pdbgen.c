@@ -140,7 +140,7 @@ static void record_classes(const struct bfs *s, const uint8_t *cells, uint32_t o
 	uint32_t mr = pdb_zidx_map(z, occ);
 	uint64_t pr = pdb_zidx_perm(z, cells, occ);
 	while (M) {
-		uint32_t q = z->cum[mr] + z->lab[(uint64_t)mr * (unsigned)z->n + (unsigned)__builtin_ctz(M)];
+		uint32_t q = pdb_zidx_class_at(z, mr, (unsigned)__builtin_ctz(M));
 		uint64_t i = (uint64_t)q * z->kfact + pr;
 		__atomic_fetch_or(&s->zbits[i >> 3], (uint8_t)(1u << (i & 7)), __ATOMIC_RELAXED);
 		M &= ~z->cmask[q];

@@ -148,8 +148,14 @@ static int add_pattern(const struct pdb_set *set, struct pdb_one *p, const struc
 	p->pattern = m->pattern;
 	p->k = pdb_pattern_tiles(m->pattern, b->n, p->tiles);
 	p->zero = m->entry == TABLE_ENTRY_ZBIT;
+	const struct pdb_one *same = NULL; /* an earlier zero-aware pattern of as many tiles: its index serves */
+	for (int q = 0; p->zero && q < set->npat && !same; q++)
+		if (set->pat[q].zero && set->pat[q].k == p->k)
+			same = &set->pat[q];
+	if (same)
+		pdb_zidx_share(&p->z, &same->z);
 	if (p->k < 1 || pdb_ranker_init(&p->rk, b->n, p->k) != 0 ||
-	    (p->zero && (p->k > b->n - 3 || pdb_zidx_init(&p->z, b, p->k, err) != SLIDETAB_OK)) ||
+	    (p->zero && !same && (p->k > b->n - 3 || pdb_zidx_init(&p->z, b, p->k, err) != SLIDETAB_OK)) ||
 	    (p->zero ? p->z.entries : p->rk.count) != m->entries)
 		return err_set(err, SLIDETAB_EFORMAT, "pdb: pattern 0x%lx does not match the table's %llu entries",
 			       (unsigned long)m->pattern, (unsigned long long)m->entries);

@@ -71,10 +71,9 @@ int pdb_zidx_init(struct pdb_zidx *z, const struct board *b, int k, struct slide
 		return err_set(err, SLIDETAB_EINVAL, "zero-aware index: %u maps of %d tiles on %d cells are too many",
 			       z->nmaps, k, b->n);
 	uint32_t cap = z->nmaps * 2 + 16;
-	z->cum = malloc(((size_t)z->nmaps + 1) * sizeof *z->cum);
-	z->lab = malloc((size_t)z->nmaps * (size_t)b->n);
+	z->map = aligned_alloc(64, ((size_t)z->nmaps * sizeof *z->map + 63) & ~(size_t)63);
 	z->cmask = malloc(cap * sizeof *z->cmask);
-	if (!z->cum || !z->lab || !z->cmask) {
+	if (!z->map || !z->cmask) {
 		pdb_zidx_free(z);
 		return err_set(err, SLIDETAB_ENOMEM, "zero-aware index: out of memory");
 	}
@@ -90,12 +89,12 @@ int pdb_zidx_init(struct pdb_zidx *z, const struct board *b, int k, struct slide
 			}
 			z->cmask = m;
 		}
-		z->cum[mr] = nc;
-		nc += map_classes(z, &gm, occ, z->lab + (size_t)mr * (size_t)b->n, z->cmask + nc);
+		memset(&z->map[mr], 0xff, sizeof z->map[mr]);
+		z->map[mr].cum = nc;
+		nc += map_classes(z, &gm, occ, z->map[mr].lab, z->cmask + nc);
 		uint32_t c = occ & -occ, r = occ + c;
 		occ = (((r ^ occ) >> 2) / c) | r;
 	}
-	z->cum[z->nmaps] = nc;
 	z->nclasses = nc;
 	z->entries = (uint64_t)nc * z->kfact;
 	if (z->entries >= (uint64_t)1 << 40) {
@@ -105,12 +104,18 @@ int pdb_zidx_init(struct pdb_zidx *z, const struct board *b, int k, struct slide
 	return SLIDETAB_OK;
 }
 
+void pdb_zidx_share(struct pdb_zidx *z, const struct pdb_zidx *src)
+{
+	*z = *src;
+	z->borrowed = 1;
+}
+
 void pdb_zidx_free(struct pdb_zidx *z)
 {
-	free(z->cum);
-	free(z->lab);
-	free(z->cmask);
-	z->cum = NULL;
-	z->lab = NULL;
+	if (!z->borrowed) {
+		free(z->map);
+		free(z->cmask);
+	}
+	z->map = NULL;
 	z->cmask = NULL;
 }

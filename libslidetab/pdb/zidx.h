@@ -24,7 +24,14 @@
  * so a PDB of this ranking has k! * cum[C(n,k)] entries.
  */
 
-#define PDB_ZIDX_MAX_MAPS 2000000u /* C(n, k) at most this (lab takes n bytes a map) */
+#define PDB_ZIDX_MAX_MAPS 2000000u /* C(n, k) at most this (a record of 32 bytes a map) */
+
+/* A map's record: cum[mr] and the class within the map of each free cell (0xff under a pattern
+ * tile), together in 32 bytes (aligned), so that a lookup touches one cache line. */
+struct pdb_zmap {
+	uint32_t cum;
+	uint8_t lab[28];
+};
 
 struct pdb_zidx {
 	int n, k;
@@ -32,14 +39,17 @@ struct pdb_zidx {
 	uint64_t kfact, entries;
 	uint32_t binom[26][26]; /* binom[c][j] = C(c, j) */
 	uint64_t pw[25];        /* pw[i] = (k-1-i)! */
-	uint32_t *cum;          /* [nmaps + 1] */
-	uint8_t *lab;           /* [nmaps * n]: class of each free cell, 0xff under a pattern tile */
+	struct pdb_zmap *map;   /* [nmaps] */
 	uint32_t *cmask;        /* [nclasses]: the cells of each class */
+	int borrowed;           /* the tables belong to another index (pdb_zidx_share) */
 };
 
 /* Sets up the index of k-tile patterns on board b (1 <= k <= n - 2). SLIDETAB_OK, or an error
  * status with a message (too many maps or entries, out of memory). */
 int pdb_zidx_init(struct pdb_zidx *z, const struct board *b, int k, struct slidetab_error *err);
+/* z becomes a copy of src that borrows its tables (the index depends on the board and k alone):
+ * valid while src is; freeing z frees nothing. */
+void pdb_zidx_share(struct pdb_zidx *z, const struct pdb_zidx *src);
 void pdb_zidx_free(struct pdb_zidx *z);
 
 /* The colex number of the map occ (k bits set, below n). */
@@ -66,11 +76,51 @@ static inline uint64_t pdb_zidx_perm(const struct pdb_zidx *z, const uint8_t *ce
 	return r;
 }
 
+/* The map and permutation ranks after pattern tile i moves from cell `from` to `to`, from the
+ * current ones (mr, pr) of the map occ: betw holds the cells between the two (by number), at[c] the
+ * index of the pattern tile at cell c. O(tiles passed over). The tiles passed over swap their order
+ * with the moved one: among the map's sorted cells the moved one changes its place by as many and
+ * each passed one by one, and in the permutation (digit i counts the later tiles on lower cells)
+ * each swap moves one digit. */
+static inline void pdb_zidx_step(const struct pdb_zidx *z, uint32_t occ, uint32_t betw, const int8_t *at, int i,
+				 unsigned from, unsigned to, uint32_t mr, uint64_t pr, uint32_t *mr_out,
+				 uint64_t *pr_out)
+{
+	unsigned jf = (unsigned)__builtin_popcount(occ & ((1u << from) - 1)) + 1; /* from's place, 1-based */
+	uint32_t passed = occ & betw;
+	unsigned m = (unsigned)__builtin_popcount(passed);
+	if (to < from) { /* the passed tiles, at places jf - m .. jf - 1, each go one up */
+		mr = mr - z->binom[from][jf] + z->binom[to][jf - m];
+		for (unsigned j = jf - m; passed; passed &= passed - 1, j++) {
+			unsigned b = (unsigned)__builtin_ctz(passed);
+			int t = at[b];
+			mr += z->binom[b][j + 1] - z->binom[b][j];
+			pr = t > i ? pr - z->pw[i] : pr + z->pw[t];
+		}
+	} else { /* the passed tiles, at places jf + 1 .. jf + m, each go one down */
+		mr = mr - z->binom[from][jf] + z->binom[to][jf + m];
+		for (unsigned j = jf + 1; passed; passed &= passed - 1, j++) {
+			unsigned b = (unsigned)__builtin_ctz(passed);
+			int t = at[b];
+			mr += z->binom[b][j - 1] - z->binom[b][j];
+			pr = t > i ? pr + z->pw[i] : pr - z->pw[t];
+		}
+	}
+	*mr_out = mr;
+	*pr_out = pr;
+}
+
+/* The class number (within the whole table) of the free cell `blank` of map number mr. */
+static inline uint32_t pdb_zidx_class_at(const struct pdb_zidx *z, uint32_t mr, unsigned blank)
+{
+	const struct pdb_zmap *m = &z->map[mr];
+	return m->cum + m->lab[blank];
+}
+
 /* The class number (within the whole table) of the free cell `blank` of map occ. */
 static inline uint32_t pdb_zidx_class(const struct pdb_zidx *z, uint32_t occ, unsigned blank)
 {
-	uint32_t mr = pdb_zidx_map(z, occ);
-	return z->cum[mr] + z->lab[(uint64_t)mr * (unsigned)z->n + blank];
+	return pdb_zidx_class_at(z, pdb_zidx_map(z, occ), blank);
 }
 
 /* The cells of the class of free cell `blank` in map occ. */

@@ -201,9 +201,10 @@ struct child {
 	uint64_t zpr[IDA_SIDES];
 };
 
-/* Side sd of child c: the moved tile's pattern, its rank after the move, and a prefetch of its
- * entry. */
-static inline void child_side(const struct search *x, struct child *c, int sd)
+/* Side sd of child c, first half: the moved tile's pattern and cells, and its rank after the move
+ * (a placement rank: the entry, prefetched; zero-aware: the map and permutation ranks, the map's
+ * record prefetched for child_entry). */
+static inline void child_locate(const struct search *x, struct child *c, int sd)
 {
 	const struct pdb_set *set = x->set;
 	int p = x->pat[sd][c->tile];
@@ -217,26 +218,37 @@ static inline void child_side(const struct search *x, struct child *c, int sd)
 	c->from[sd] = from;
 	c->to[sd] = to;
 	c->md[sd] = x->md[sd][p] - set->dist[from][one->goalcell[i]] + set->dist[to][one->goalcell[i]];
-	if (one->zero) { /* the entry of the moved placement with the blank where the tile was */
-		const struct pdb_zidx *z = &one->z;
-		uint32_t occ = x->occ[sd][p], nocc = occ ^ (1u << from | 1u << to);
-		if (!(occ & set->betw[from][to])) { /* no tile passed over: the order of the tiles stays */
-			unsigned j = (unsigned)__builtin_popcount(occ & ((1u << from) - 1)) + 1;
-			c->zmr[sd] = x->zmr[sd][p] - z->binom[from][j] + z->binom[to][j];
-			c->zpr[sd] = x->zpr[sd][p];
-		} else {
-			uint8_t cells[PDB_MAX_CELLS];
-			memcpy(cells, x->cells[sd][p], (size_t)one->k);
-			cells[i] = to;
-			c->zmr[sd] = pdb_zidx_map(z, nocc);
-			c->zpr[sd] = pdb_zidx_perm(z, cells, nocc);
-		}
-		uint32_t mr = c->zmr[sd];
-		c->e[sd] = (uint64_t)(z->cum[mr] + z->lab[(uint64_t)mr * (unsigned)z->n + from]) * z->kfact +
-			   c->zpr[sd];
-	} else
+	if (!one->zero) {
 		c->e[sd] = child_rank(x, one, sd, p, i, from, to);
+		pdb_one_prefetch(one, c->e[sd]);
+		return;
+	}
+	/* zero-aware: the entry of the moved placement with the blank where the tile was */
+	const struct pdb_zidx *z = &one->z;
+	pdb_zidx_step(z, x->occ[sd][p], set->betw[from][to], x->at[sd][p], i, from, to, x->zmr[sd][p], x->zpr[sd][p],
+		      &c->zmr[sd], &c->zpr[sd]);
+	__builtin_prefetch(&z->map[c->zmr[sd]]);
+}
+
+/* Side sd of child c, second half (zero-aware patterns): the entry from the map's record, prefetched. */
+static inline void child_entry(const struct search *x, struct child *c, int sd)
+{
+	int p = c->p[sd];
+	if (p < 0 || !x->set->pat[p].zero)
+		return;
+	const struct pdb_one *one = &x->set->pat[p];
+	c->e[sd] = (uint64_t)pdb_zidx_class_at(&one->z, c->zmr[sd], c->from[sd]) * one->z.kfact + c->zpr[sd];
 	pdb_one_prefetch(one, c->e[sd]);
+}
+
+/* Side sd of the children keep[0..n): ranked, their entries prefetched (all of them before any is
+ * read, so that the cache misses overlap). */
+static inline void children_side(const struct search *x, struct child *cd, const int *keep, int n, int sd)
+{
+	for (int k = 0; k < n; k++)
+		child_locate(x, &cd[keep[k]], sd);
+	for (int k = 0; k < n; k++)
+		child_entry(x, &cd[keep[k]], sd);
 }
 
 /* A damaged block under entry e of pattern p: the search stops (x->cut = 0 unwinds dfs) with the
@@ -310,17 +322,16 @@ static int dfs(struct search *x, int g, int st)
 		c->tile = x->s[nb]; /* moves from nb into the blank's cell */
 		for (int sd = 1; sd < IDA_SIDES; sd++)
 			c->nh[sd] = c->nv[sd] = 0;
-		child_side(x, c, 0);
 		keep[nk] = nk;
 		nk++;
 	}
+	children_side(x, cd, keep, nk, 0);
 	x->nodes += (uint64_t)nk;
 	if (x->nodes >= x->tick_at)
 		progress_tick(x, 0, 0);
 	nk = prune_side(x, cd, keep, nk, g, 0);
 	for (int sd = 1; sd < x->sides && nk > 0; sd++) {
-		for (int k = 0; k < nk; k++)
-			child_side(x, &cd[keep[k]], sd);
+		children_side(x, cd, keep, nk, sd);
 		nk = prune_side(x, cd, keep, nk, g, sd);
 	}
 	for (int k = 0; k < nk; k++) {

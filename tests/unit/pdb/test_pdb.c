@@ -625,6 +625,23 @@ START_TEST(presets)
 	ck_assert_uint_eq(part[1], 0xfffe);
 	ck_assert_uint_eq(masks[0], 0xfe);
 	ck_assert_uint_eq(masks[3], 0xfe00);
+	/* 6666x2: Korf & Felner's partition, then the transpose of Clausecker's, which shares two of
+	 * its patterns; each covers the 24 tiles */
+	ck_assert_int_eq(pdb_preset_for("6666x2", 25, masks), 8);
+	ck_assert_int_eq(pdb_preset_for("6666x2", 16, masks), -1);
+	part[0] = part[1] = 0;
+	for (int i = 0, q = 0; i < 8; i++) {
+		if (part[q] & masks[i])
+			q++;
+		ck_assert_int_lt(q, 2);
+		ck_assert_int_eq(__builtin_popcount(masks[i]), 6);
+		part[q] |= masks[i];
+	}
+	ck_assert_uint_eq(part[0], 0x1fffffe);
+	ck_assert_uint_eq(part[1], 0x1fffffe);
+	ck_assert_uint_eq(masks[4], 1u << 1 | 1u << 2 | 1u << 5 | 1u << 6 | 1u << 7 | 1u << 10);
+	ck_assert_uint_eq(masks[6], masks[1]);
+	ck_assert_uint_eq(masks[7], masks[3]);
 	ck_assert_int_eq(pdbgen_preset("77", masks), -1);
 	ck_assert_int_eq(pdbgen_preset(NULL, masks), -1);
 }

@@ -199,6 +199,58 @@ START_TEST(index_counts_regions)
 }
 END_TEST
 
+/* The search's step (pdb_zidx_step: a pattern tile moved to a neighbouring free cell, the ranks
+ * updated from the tiles passed over) gives the ranks computed afresh, on every move of random
+ * placements of 4x4, 5x5 and 3x5 patterns. */
+START_TEST(step_matches_a_fresh_rank)
+{
+	static const struct {
+		int rows, cols, k;
+	} cases[] = { { 4, 4, 5 }, { 4, 4, 7 }, { 5, 5, 6 }, { 5, 5, 4 }, { 3, 5, 7 } };
+	uint64_t seed = 0x5eed2dull;
+	for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+		struct board b;
+		struct pdb_zidx z;
+		struct slidetab_error err;
+		board_init(&b, cases[ci].rows, cases[ci].cols);
+		int k = cases[ci].k, moves = 0;
+		ck_assert_msg(pdb_zidx_init(&z, &b, k, &err) == 0, "%s", err.msg);
+		for (int trial = 0; trial < 2000; trial++) {
+			unsigned char perm[PDB_MAX_CELLS];
+			testutil_shuffle(&seed, perm, b.n);
+			uint8_t cells[PDB_MAX_CELLS];
+			int8_t at[PDB_MAX_CELLS];
+			uint32_t occ = 0;
+			memset(at, -1, sizeof at);
+			for (int i = 0; i < k; i++)
+				cells[i] = perm[i], occ |= 1u << perm[i], at[perm[i]] = (int8_t)i;
+			uint32_t mr = pdb_zidx_map(&z, occ);
+			uint64_t pr = pdb_zidx_perm(&z, cells, occ);
+			for (int i = 0; i < k; i++)
+				for (int d = 0; d < BOARD_NDIRS; d++) {
+					int from = cells[i], to = b.nbr[from][d];
+					if (to < 0 || (occ >> to & 1u))
+						continue;
+					int lo = from < to ? from : to, hi = from < to ? to : from;
+					uint32_t betw = ((1u << hi) - 1) & ~((2u << lo) - 1);
+					uint32_t nmr;
+					uint64_t npr;
+					pdb_zidx_step(&z, occ, betw, at, i, (unsigned)from, (unsigned)to, mr, pr, &nmr, &npr);
+					uint8_t moved[PDB_MAX_CELLS];
+					memcpy(moved, cells, sizeof moved);
+					moved[i] = (uint8_t)to;
+					uint32_t nocc = occ ^ (1u << from | 1u << to);
+					ck_assert_uint_eq(nmr, pdb_zidx_map(&z, nocc));
+					ck_assert_uint_eq(npr, pdb_zidx_perm(&z, moved, nocc));
+					moves++;
+				}
+		}
+		ck_assert_int_gt(moves, 2000);
+		pdb_zidx_free(&z);
+	}
+}
+END_TEST
+
 /* ---- mapped sets ---- */
 
 static char dir[32];
@@ -269,6 +321,9 @@ START_TEST(mapped_set_is_read_in_place)
 		ck_assert_ptr_nonnull(set->pat[q].tab);
 		ck_assert_ptr_eq(set->pat[q].data, table_raw_payload(set->pat[q].tab));
 		ck_assert_int_eq(set->pat[q].ok[0] | set->pat[q].ok[1], 0);
+		/* patterns of as many tiles share one index (the first one's) */
+		ck_assert_ptr_eq(set->pat[q].z.map, set->pat[0].z.map);
+		ck_assert_int_eq(set->pat[q].z.borrowed, q > 0);
 	}
 	struct ida_result r;
 	struct slidetab_error err;
@@ -489,6 +544,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, every_entry_decodes_to_the_bfs_value, 0, (int)(sizeof small / sizeof small[0]));
 	tcase_add_test(tc, index_counts_regions);
+	tcase_add_test(tc, step_matches_a_fresh_rank);
 	TCase *mt = tcase_create("mapped");
 	tcase_set_timeout(mt, 120);
 	tcase_add_unchecked_fixture(mt, setup, teardown);
