@@ -215,7 +215,7 @@ set_stale = $(if $(filter-out $(wildcard $(call set_files,$(1))),$(call set_file
 .SECONDEXPANSION:
 tables/.stamp-%: $(GEN_RUN) $$(call set_stale,$$*)
 	@mkdir -p tables
-	$(GEN_RUN) $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) $(if $(filter %-78 %-771x2 %-zbit,$*),--entry zbit) > /dev/null
+	$(GEN_RUN) $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) $(if $(filter %-78 %-771x2 %-6666 %-zbit,$*),--entry zbit) > /dev/null
 	$(GEN_RUN) $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
 
 tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_SETS:%=tables/.stamp-%)
@@ -422,12 +422,13 @@ bench-15: all $(BENCH_BIN)
 bench-bounded: all $(B)/bench/bounded
 	sh bench/record.sh bench-bounded sh bench/bounded.sh
 
-# Ten of Korf & Felner's 50 24-puzzle instances with the 6-6-6-6 set. Run make tables-24 first:
-# the set is not rebuilt here when gen changes (3 minutes on a quiet machine), only its presence is required.
+# The 24 puzzle with the zero-aware 6-6-6-6 set (bench/run-24.sh): line 38 from the shell, whole process, and Korf &
+# Felner's ten easiest beside the published counts; VS=DIR [VS_SET=NAME] adds a side-by-side run against another set.
+# Run make tables-24 first: the set is not rebuilt here when gen changes (4 minutes), only its presence is required.
 bench-24: all $(B)/bench/bench24
 	@for f in tables/.stamp-5x5-b0-6666 $(call set_files,5x5-b0-6666); do \
 		test -f $$f || { echo "bench-24: $$f missing: run make tables-24" >&2; exit 2; }; done
-	sh bench/record.sh bench-24 $(B)/bench/bench24 -j 2 --dir tables --set 6666 --korf tests/data/korf50-24.txt
+	sh bench/record.sh bench-24 sh bench/run-24.sh $(B)/bench
 
 # Issue 27's targets: 3x5, 100 random positions, and 4x5, 20, optimal through the library (bench/boards.c),
 # with the sets make builds and, when make tables-boards has built them, the strong ones.

@@ -51,7 +51,7 @@ static void usage(FILE *f)
 		"      --list-files      print the tables this command would write, one a line, and stop\n"
 		"      --pattern LIST    build the additive pattern database of these tiles\n"
 		"      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: 555, 663 or 78 on 4x4,\n"
-		"                        6666 or 444444 (small) on 5x5; on any board of 13..25 cells auto\n"
+		"                        6666, 6666x2 or 444444 (small) on 5x5; on any board of 13..25 cells auto\n"
 		"                        (blocks of whole columns, or rows when taller than wide, of the most\n"
 		"                        tiles that fit --memory) or autoK (blocks of K tiles)\n"
 		"      --memory BYTES    the budget of --pdb auto: the build's memory for one pattern\n"

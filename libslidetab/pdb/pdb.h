@@ -219,6 +219,7 @@ int pdb_set_h(const struct pdb_set *set, const struct board_state *s);
  *   "555" {1,4,5,8,12} {2,3,6,7,11} {9,10,13,14,15}; "663" {1,4,5,8,9,12} {2,3,6,7,10,11} {13,14,15};
  *   "78" {1..7} {8..15}; and "555sym", "663sym", "78sym", closed under the diagonal reflection.
  * 5x5: "6666" (Korf & Felner) {1,2,5,6,7,12} {3,4,8,9,13,14} {10,11,15,16,20,21} {17,18,19,22,23,24};
+ *   "6666x2", 6666 maxed with {1,2,5,6,7,10} {11,12,15,16,20,21} {3,4,8,9,13,14} {17,18,19,22,23,24};
  *   "444444" (small, for tests) {1,2,3,4} {5,10,15,20} {7,8,9,14} {11,16,21,22} {6,12,18,24} {13,17,19,23}.
  * Fills masks (bit t = tile t) and returns how many, or -1 for an unknown name. */
 #define PDB_PRESET_MAX 8

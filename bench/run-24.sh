@@ -1,0 +1,39 @@
+#!/bin/sh
+# run-24.sh: `make bench-24`: the 24 puzzle with the 6-6-6-6 set make tables-24 built in TABLES (default tables/).
+# 1. One answer from the shell: a whole `query` process on line 38 of Korf & Felner's 50, three times (wall, CPU,
+#    peak RSS). 2. The ten easiest lines (bench24 -j 2: length, nodes beside Korf & Felner's and Clausecker's
+#    published counts, time, and the projection for all 50). 3. With VS=DIR (a folder holding another encoding or
+#    preset of the set, e.g. the 4-bit 6666 set: gen --pdb 6666 --entry mdres --dir DIR) and VS_SET (default 6666),
+#    LINES (default 38,40,25,44,30,28) answered by both sets, interleaved, side by side. Exit 1 on a wrong answer.
+set -u
+bench=${1:-build/bench}
+t=${TABLES:-tables}
+korf=tests/data/korf50-24.txt
+bad=0
+line38=$(grep -v '^#' "$korf" | sed -n 38p | awk '{ NF = 25; print }')
+want38=$(grep -v '^#' "$korf" | sed -n 38p | awk '{ print $26 }')
+echo "## one answer from the shell: query --board 5x5 --goal first, line 38 ($want38 moves), tables in $t"
+for r in 1 2 3; do
+	echo "$line38" | /usr/bin/time -f "whole process %e s wall, %U+%S s cpu, %M KB peak RSS" \
+		bin/query --tables "$t" --board 5x5 --goal first -j 2 >build/run-24.out 2>build/run-24.time || bad=1
+	got=$(cat build/run-24.out)
+	[ "$got" = "$want38" ] || { echo "FAIL: line 38: query said '$got'"; bad=1; }
+	echo "line 38: $got moves; $(tail -n 1 build/run-24.time)"
+done
+echo
+echo "## Korf & Felner's ten easiest, bench24 -j 2 (each search on both threads)"
+"$bench/bench24" -j 2 --dir "$t" --set 6666 --korf "$korf" || bad=1
+if [ -n "${VS:-}" ]; then
+	lines=${LINES:-38,40,25,44,30,28}
+	echo
+	echo "## side by side, interleaved: $t's 6666 against $VS's ${VS_SET:-6666}, lines $lines"
+	for r in 1 2; do
+		for d in "$t:6666" "$VS:${VS_SET:-6666}"; do
+			echo "# $d, run $r"
+			"$bench/bench24" -j 2 --dir "${d%:*}" --set "${d##*:}" --korf "$korf" --lines "$lines" 2>/dev/null |
+				grep -v '^# nodes' || bad=1
+		done
+	done
+fi
+[ $bad = 0 ] || echo "FAIL: a wrong answer"
+exit $bad
