@@ -100,5 +100,7 @@ int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX])
 
 const char *pdb_preset_names(int cells)
 {
-	return cells == 16 ? "555, 663, 78, 771x2 (and 555sym, 663sym, 78sym)" : cells == 25 ? "6666x2, 6666, 444444" : NULL;
+	return cells == 16   ? "555, 663, 78, 771x2 (and 555sym, 663sym, 78sym)"
+	       : cells == 25 ? "6666, 6666x2, 444444"
+			     : NULL;
 }

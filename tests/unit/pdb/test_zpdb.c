@@ -235,7 +235,8 @@ START_TEST(step_matches_a_fresh_rank)
 					uint32_t betw = ((1u << hi) - 1) & ~((2u << lo) - 1);
 					uint32_t nmr;
 					uint64_t npr;
-					pdb_zidx_step(&z, occ, betw, at, i, (unsigned)from, (unsigned)to, mr, pr, &nmr, &npr);
+					pdb_zidx_step(&z, occ, betw, at, i, (unsigned)from, (unsigned)to, mr, pr, &nmr,
+						      &npr);
 					uint8_t moved[PDB_MAX_CELLS];
 					memcpy(moved, cells, sizeof moved);
 					moved[i] = (uint8_t)to;
