@@ -35,17 +35,19 @@ static uint32_t region(const struct grid_masks *g, uint32_t freem, int c)
 	return r;
 }
 
-/* The classes of map occ (its regions, by smallest cell): lab[] for its cells, masks into cm[];
- * returns how many. */
-static uint32_t map_classes(struct pdb_zidx *z, const struct grid_masks *g, uint32_t occ, uint8_t *lab, uint32_t *cm)
+/* The record of map occ, whose classes (its regions, by smallest cell) start at number first: the
+ * label of each cell (0xff elsewhere), the classes' masks into cm[]; returns how many. */
+static uint32_t map_classes(const struct grid_masks *g, uint32_t occ, uint32_t first, struct pdb_zmap *rec,
+			    uint32_t *cm)
 {
 	uint32_t freem = g->all & ~occ, left = freem, nc = 0;
-	memset(lab, 0xff, (size_t)z->n);
+	memset(rec, 0xff, sizeof *rec);
+	rec->cum = first;
 	while (left) {
 		uint32_t r = region(g, freem, __builtin_ctz(left));
 		left &= ~r;
 		for (uint32_t m = r; m; m &= m - 1)
-			lab[__builtin_ctz(m)] = (uint8_t)nc;
+			rec->lab[__builtin_ctz(m)] = (uint8_t)nc;
 		cm[nc++] = r;
 	}
 	return nc;
@@ -89,9 +91,7 @@ int pdb_zidx_init(struct pdb_zidx *z, const struct board *b, int k, struct slide
 			}
 			z->cmask = m;
 		}
-		memset(&z->map[mr], 0xff, sizeof z->map[mr]);
-		z->map[mr].cum = nc;
-		nc += map_classes(z, &gm, occ, z->map[mr].lab, z->cmask + nc);
+		nc += map_classes(&gm, occ, nc, &z->map[mr], z->cmask + nc);
 		uint32_t c = occ & -occ, r = occ + c;
 		occ = (((r ^ occ) >> 2) / c) | r;
 	}

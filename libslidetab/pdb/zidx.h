@@ -21,7 +21,8 @@
  *
  *   index = (cum[mr] + q) * k! + pr,   cum[mr] = classes of the maps before mr,
  *
- * so a PDB of this ranking has k! * cum[C(n,k)] entries.
+ * so a PDB of this ranking has k! * cum[C(n,k)] entries (k! * nclasses). A map's cum and labels
+ * are kept together in its record (struct pdb_zmap).
  */
 
 #define PDB_ZIDX_MAX_MAPS 2000000u /* C(n, k) at most this (a record of 32 bytes a map) */
