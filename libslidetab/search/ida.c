@@ -14,9 +14,15 @@
 #include "libslidetab/table/name.h"
 
 #define IDA_SPLIT_MAX 24 /* deepest frontier of a parallel search */
-/* Frontier nodes per thread of a parallel iteration. Subtree sizes vary by orders of magnitude:
+/* Frontier nodes per thread of a large parallel iteration, at most. Subtree sizes vary by orders of magnitude:
  * with 256, one node could hold most of an iteration while the other thread idled. */
 #define IDA_ITEMS_PER_THREAD 8192
+/* An iteration expected to generate fewer nodes than this runs on the calling thread alone (4x4:
+ * milliseconds); larger ones are split into about one frontier node for every IDA_NODES_PER_ITEM
+ * expected nodes (at least 16 a thread), so that setting a node up (search_init) stays a small part
+ * of its work. The expected count is the last iteration's times its growth over the one before. */
+#define IDA_SERIAL_NODES   ((uint64_t)1 << 14)
+#define IDA_NODES_PER_ITEM 2048
 
 /* Sides: per partition of the set, the state looked up as it is and (when the set reflects) its
  * reflection; the heuristic is the largest side's sum. */
@@ -79,6 +85,8 @@ struct par {
 	_Atomic int damaged; /* a worker met a damaged block (its message in dmg) */
 	struct slidetab_error dmg;
 	_Atomic size_t best; /* the first item (in letter order) below which a solution lies */
+	size_t want;         /* frontier nodes wanted in this iteration */
+	int split;           /* the last iteration's frontier depth (0: none yet) */
 	struct par_worker {
 		struct search x;
 		int next_bound, found_len;
@@ -609,10 +617,10 @@ static int par_collect(struct search *x, struct par *P, int split)
 static int par_round(struct search *x, struct par *P, int threads)
 {
 	int found;
-	for (int split = 8;; split += 2) {
+	for (int split = P->split ? P->split : 8;; split += 2) {
 		found = par_collect(x, P, split);
-		if (found || x->failed || P->nitems >= (size_t)threads * IDA_ITEMS_PER_THREAD ||
-		    split + 2 > IDA_SPLIT_MAX || split + 2 >= x->bound)
+		P->split = split;
+		if (found || x->failed || P->nitems >= P->want || split + 2 > IDA_SPLIT_MAX || split + 2 >= x->bound)
 			break;
 	}
 	if (found || x->failed)
@@ -657,10 +665,24 @@ static int par_iterate(struct search *x, int max_depth, int threads)
 		x->found_len = 0;
 		found = 1;
 	}
+	uint64_t last = 0, growth = 8; /* the last iteration's nodes (0: none yet) and its growth */
 	for (x->bound = h0; !found && x->bound <= max_depth && !x->failed;) {
 		if (x->hook)
 			progress_tick(x, 1, 0);
-		found = par_round(x, &P, threads);
+		uint64_t before = x->nodes, expect = last * growth;
+		if (expect < IDA_SERIAL_NODES) { /* the first iteration too: a small part of a search */
+			x->next_bound = 1 << 30;
+			found = dfs(x, 0, 0);
+		} else {
+			uint64_t want = expect / IDA_NODES_PER_ITEM, lo = (uint64_t)threads * 16,
+				 hi = (uint64_t)threads * IDA_ITEMS_PER_THREAD;
+			P.want = (size_t)(want < lo ? lo : want > hi ? hi : want);
+			found = par_round(x, &P, threads);
+		}
+		uint64_t now = x->nodes - before;
+		if (last)
+			growth = now / last < 2 ? 2 : now / last > 16 ? 16 : now / last;
+		last = now;
 		if (found || x->failed || x->next_bound >= (1 << 30))
 			break;
 		x->bound = x->next_bound;

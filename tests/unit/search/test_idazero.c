@@ -1,5 +1,6 @@
 /* test_idazero: IDA* over zero-aware 1-bit sets gives the lengths and the smallest paths that the
- * 4-bit sets give: random 4x4 positions in every blank class, random-walk 5x5 positions. */
+ * 4-bit sets give: random 4x4 positions in every blank class, random-walk 5x5 positions; a 4x4
+ * search split over threads finds the one-thread path. */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -101,6 +102,32 @@ START_TEST(four_by_four_every_class)
 }
 END_TEST
 
+/* A 4x4 search split over 2 and 3 threads finds the path one thread finds; some positions are far
+ * enough from the goal that their last iterations are split (more than 2^16 nodes). */
+START_TEST(four_by_four_threads_same_path)
+{
+	struct pdb_set *z = zero_set("555", 4, 4, 0);
+	uint64_t seed = 2, most = 0; /* 46 and 51 moves: 8.0e4 and 6.5e5 nodes on one thread */
+	for (int i = 0; i < 6; i++) {
+		struct board_state s;
+		walk(z, &seed, 300 + (int)(testutil_rng(&seed) % 20), &s);
+		struct ida_result one, more;
+		struct slidetab_error err;
+		ck_assert_msg(ida_solve_par(z, &s, NULL, 0, 1, NULL, &one, &err) == 0, "%s", err.msg);
+		ck_assert_int_eq(one.status, IDA_SOLVED);
+		most = one.nodes > most ? one.nodes : most;
+		for (int threads = 2; threads <= 3; threads++) {
+			ck_assert_msg(ida_solve_par(z, &s, NULL, 0, threads, NULL, &more, &err) == 0, "%s", err.msg);
+			ck_assert_int_eq(more.status, IDA_SOLVED);
+			ck_assert_int_eq(more.length, one.length);
+			ck_assert_str_eq(more.path, one.path);
+		}
+	}
+	ck_assert_uint_gt(most, 1u << 16);
+	pdb_set_free(z);
+}
+END_TEST
+
 START_TEST(five_by_five_random_walks)
 {
 	struct pdb_set *a = old_set("444444", 5, 5, 0), *z = zero_set("444444", 5, 5, 0);
@@ -117,6 +144,7 @@ int main(void)
 	TCase *tc = tcase_create("idazero");
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, four_by_four_every_class, 0, 3);
+	tcase_add_test(tc, four_by_four_threads_same_path);
 	tcase_add_test(tc, five_by_five_random_walks);
 	return testutil_run(s, tc);
 }
