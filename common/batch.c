@@ -1,6 +1,7 @@
 /* batch: answers a batch of puzzles through libslidetab, spread over threads as the library plans. */
 #include "common/batch.h"
 
+#include "libslidetab/api.h"
 #include "libslidetab/base/pool.h"
 
 int batch_run(slidetab *db, int rows, int cols, int threads, size_t n, void (*fn)(void *ctx, size_t i, int worker),
@@ -9,6 +10,8 @@ int batch_run(slidetab *db, int rows, int cols, int threads, size_t n, void (*fn
 	int searched;
 	unsigned per_search;
 	int rc = slidetab_batch_plan(db, rows, cols, threads > 0 ? (unsigned)threads : 0, &searched, &per_search, err);
+	if (rc == SLIDETAB_OK && searched)
+		per_search = api_batch_threads((unsigned)threads, per_search, n);
 	if (rc == SLIDETAB_OK)
 		rc = slidetab_set_threads(db, per_search, err);
 	if (rc == SLIDETAB_OK)

@@ -113,7 +113,8 @@ SLIDETAB_API int slidetab_set_threads(slidetab *db, unsigned threads, struct sli
 /* How to spread `threads` threads over a batch of puzzles on rows x cols (as query does): *searched is
  * 1 when each answer is a search (13..25 cells: milliseconds to minutes), 0 when it is looked up in a
  * table (microseconds: answer each as it comes). *per_search is the threads one search should use
- * (slidetab_set_threads); the batch then answers threads / *per_search puzzles at a time. */
+ * (slidetab_set_threads); the batch then answers threads / *per_search puzzles at a time (query and
+ * slidetab_distances give a batch of fewer puzzles than that threads / n threads a search). */
 SLIDETAB_API int slidetab_batch_plan(slidetab *db, int rows, int cols, unsigned threads, int *searched,
 				     unsigned *per_search, struct slidetab_error *err);
 

@@ -167,6 +167,8 @@ int slidetab_distances(slidetab *db, int rows, int cols, size_t n, const unsigne
 	if ((rc = slidetab_batch_plan(db, rows, cols, ag.threads, &searched, &per_search, err)) != SLIDETAB_OK ||
 	    (rc = api_open(db, &ag, err)) != SLIDETAB_OK)
 		return rc;
+	if (searched)
+		per_search = api_batch_threads(ag.threads, per_search, n);
 	struct batch bt = { .db = db,
 			    .ag = &ag,
 			    .starts = starts,

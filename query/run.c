@@ -117,8 +117,8 @@ static void batch_one(void *ctx, size_t i, int worker)
 }
 
 /* Solves the waiting searched puzzles on r->threads threads, as the library plans them (5x5: one
- * puzzle at a time with every thread inside its search; 4x4: several puzzles at once), and prints
- * them in input order. */
+ * puzzle at a time with every thread inside its search; 4x4: several puzzles at once, or fewer
+ * puzzles than threads sharing them), and prints them in input order. */
 static void flush_batch(struct run *r, const char *name)
 {
 	struct run_batch *q = r->batch;

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "libslidetab/api.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/table/name.h"
 #include "slidetab.h"
@@ -178,6 +179,8 @@ START_TEST(test_4x4)
 	unsigned char t = u[x];
 	u[x] = u[y], u[y] = t;
 	ck_assert_uint_eq(same_as_single(db, 4, 4, 24, s, g, 2), 23);
+	for (int i = 0; i < 3; i++) /* one start: both threads inside its search */
+		ck_assert_uint_eq(same_as_single(db, 4, 4, 1, s + i * 16, g, 2), 1);
 	for (int i = 0; i < 6; i++)
 		check_hint(db, 4, 4, s + i * 16, g);
 	/* A limit below some starts' distance: those fail, the first named, the others answered. */
@@ -471,6 +474,21 @@ START_TEST(test_damaged_block)
 }
 END_TEST
 
+/* A batch's threads per search: the plan's, or shared among fewer puzzles than it answers at once. */
+START_TEST(test_batch_threads)
+{
+	ck_assert_uint_eq(api_batch_threads(2, 1, 1), 2); /* one 4x4 start on two threads */
+	ck_assert_uint_eq(api_batch_threads(2, 1, 2), 1);
+	ck_assert_uint_eq(api_batch_threads(2, 1, 100), 1);
+	ck_assert_uint_eq(api_batch_threads(8, 1, 3), 2);
+	ck_assert_uint_eq(api_batch_threads(8, 1, 5), 1);
+	ck_assert_uint_eq(api_batch_threads(8, 8, 1), 8); /* 5x5: every thread in each search already */
+	ck_assert_uint_eq(api_batch_threads(8, 8, 40), 8);
+	ck_assert_uint_eq(api_batch_threads(3, 1, 2), 1);
+	ck_assert_uint_eq(api_batch_threads(2, 1, 0), 1);
+}
+END_TEST
+
 /* A case of s; fixture: the tables built in tmpdir. */
 static TCase *add_case(Suite *s, const char *name, int fixture)
 {
@@ -486,6 +504,7 @@ int main(void)
 	TCase *built = add_case(s, "built", 1);
 	tcase_add_loop_test(built, test_entries, 0, NKINDS);
 	tcase_add_test(built, test_threads);
+	tcase_add_test(built, test_batch_threads);
 	tcase_add_test(built, test_arguments);
 	tcase_add_test(built, test_bad_starts);
 	tcase_add_test(built, test_damaged_block);
