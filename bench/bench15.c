@@ -22,6 +22,8 @@ struct opts {
 	int threads, level, verify, nrandom, korf, entry;
 	const char *dir, *buildlist, *setname, *korfpath, *classes;
 	const char *shell; /* "DIR_A,DIR_B": whole query processes from two table folders, side by side */
+	const char *each;  /* "[QUERY:]DIR[,[QUERY:]DIR]": each of Korf's 100 as its own query process */
+	int rounds;
 	uint64_t seed;
 };
 
@@ -38,7 +40,12 @@ static void usage(void)
 		"  --entry KIND    mdres (4-bit entries, zlib) or zbit (zero-aware, 1 bit, mapped) for --build\n"
 		"  --shell A,B     bin/query as a whole process from table folders A and B (one answer, warm\n"
 		"                  page cache: wall and peak RSS; Korf's 100 as one batch on -j threads);\n"
-		"                  a side QUERY:DIR runs another query program (e.g. an older build)\n");
+		"                  a side QUERY:DIR runs another query program (e.g. an older build)\n"
+		"  --each A[,B]    each of Korf's 100 as its own whole query process on -j threads (warm page\n"
+		"                  cache), --rounds R times (default 3), sides interleaved: the slowest lines,\n"
+		"                  the median and worst of each line's median wall (lines over 50 ms listed),\n"
+		"                  peak RSS; then the 100 as\n"
+		"                  one batch; every length checked against the published one\n");
 }
 
 static int parse(int argc, char **argv, struct opts *o)
@@ -52,6 +59,7 @@ static int parse(int argc, char **argv, struct opts *o)
 			    .setname = "78",
 			    .korfpath = "tests/data/korf100.txt",
 			    .classes = "0",
+			    .rounds = 3,
 			    .seed = 1 };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -83,10 +91,14 @@ static int parse(int argc, char **argv, struct opts *o)
 			o->entry = !strcmp(v, "zbit") ? TABLE_ENTRY_ZBIT : TABLE_ENTRY_MDRES, i++;
 		else if (!strcmp(a, "--shell"))
 			o->shell = v, i++;
+		else if (!strcmp(a, "--each"))
+			o->each = v, i++;
+		else if (!strcmp(a, "--rounds"))
+			o->rounds = atoi(v), i++;
 		else
 			return -1;
 	}
-	return o->threads > 0 ? 0 : -1;
+	return o->threads > 0 && o->rounds > 0 && o->rounds <= 16 ? 0 : -1;
 }
 
 /* Builds and writes one pattern of a preset for the goal with the blank at `blank`. */
@@ -400,7 +412,8 @@ static int split_dirs(char *list, char **words)
 	return 2;
 }
 
-/* The bytes of set `name`'s class-0 files in side's folder ([QUERY:]DIR); 0 when one is missing. */
+/* The bytes of set `name`'s class-0 files in side's folder ([QUERY:]DIR), each file once; 0 when one
+ * is missing. */
 static double set_mb(const char *side, const char *name)
 {
 	const char *dir = strrchr(side, ':') ? strrchr(side, ':') + 1 : side;
@@ -410,12 +423,28 @@ static double set_mb(const char *side, const char *name)
 	for (int i = 0; i < np; i++) {
 		char path[TABNAME_MAX];
 		struct stat st;
+		int seen = 0; /* a pattern two partitions share is one file */
+		for (int j = 0; j < i; j++)
+			seen |= masks[j] == masks[i];
+		if (seen)
+			continue;
 		struct slidetab_error err;
 		if (tabname_pdb(path, sizeof path, dir, 4, 4, 0, masks[i], &err) != SLIDETAB_OK || stat(path, &st) != 0)
 			return 0;
 		bytes += (double)st.st_size;
 	}
 	return np > 0 ? bytes / 1e6 : 0;
+}
+
+/* Writes the n boards s[0..n) to file `path`, one a line, for query. */
+static void write_puzzles(const char *path, const struct board_state *s, int n)
+{
+	FILE *f = fopen(path, "w");
+	for (int i = 0; f && i < n; i++)
+		for (int c = 0; c < 16; c++)
+			fprintf(f, "%d%c", s[i].t[c], c == 15 ? '\n' : ' ');
+	if (f)
+		fclose(f);
 }
 
 /* One 15-puzzle answer and Korf's 100 as one batch, whole query processes from two folders. */
@@ -443,21 +472,104 @@ static int shell_compare(const struct opts *o)
 	       d[1], set_mb(d[1], o->setname));
 	static const int one[] = { 1, 82, 88 }; /* the first, and the two with the most nodes for 7-8 */
 	for (int k = 0; k < 3; k++) {
-		FILE *f = fopen("build/bench15-shell.in", "w");
-		for (int c = 0; c < 16; c++)
-			fprintf(f, "%d%c", s[one[k] - 1].t[c], c == 15 ? '\n' : ' ');
-		fclose(f);
+		write_puzzles("build/bench15-shell.in", &s[one[k] - 1], 1);
 		char what[32];
 		snprintf(what, sizeof what, "korf %d alone", one[k]);
 		bad += shell_pair(d, "build/bench15-shell.in", what, 1, 7);
 	}
-	FILE *f = fopen("build/bench15-shell.in", "w");
-	for (int i = 0; i < n; i++)
-		for (int c = 0; c < 16; c++)
-			fprintf(f, "%d%c", s[i].t[c], c == 15 ? '\n' : ' ');
-	fclose(f);
+	write_puzzles("build/bench15-shell.in", s, n);
 	bad += shell_pair(d, "build/bench15-shell.in", "korf100 batch", o->threads, 5);
 	return bad;
+}
+
+/* 1 when file `out` holds n paths (query --path) of want[0..n) moves. */
+static int paths_are(const char *out, const int *want, int n)
+{
+	char line[512];
+	FILE *f = fopen(out, "r");
+	int i = 0;
+	while (f && i < n && fgets(line, sizeof line, f) && (int)strcspn(line, "\r\n") == want[i])
+		i++;
+	if (f)
+		fclose(f);
+	return i == n;
+}
+
+/* Korf's 100 as one batch (build/bench15-each.in) from each side, 5 runs interleaved: the medians. */
+static int each_batch(char *const *sides, int ns, int threads, const int *want)
+{
+	double wall[2][5], cpu[2][5], rss[2] = { 0, 0 };
+	for (int r = 0; r < 5; r++)
+		for (int k = 0; k < ns; k++) {
+			double m;
+			if (query_run(sides[k], "build/bench15-each.in", "build/bench15-each.out", threads, &wall[k][r],
+				      &m, &cpu[k][r]) != 0 ||
+			    !paths_are("build/bench15-each.out", want, 100))
+				return printf("FAIL: the batch from %s\n", sides[k]), 1;
+			rss[k] = m > rss[k] ? m : rss[k];
+		}
+	for (int k = 0; k < ns; k++)
+		printf("batch %c: Korf's 100 as one process -j %d: median of 5 %.3f s wall, %.3f s cpu, peak RSS %.1f MB\n",
+		       'A' + k, threads, median(wall[k], 5), median(cpu[k], 5), rss[k]);
+	return 0;
+}
+
+/* Line statistics of one side: sorts v[0..n) and prints its median, 90th percentile and worst. */
+static void each_summary(const char *side, double *v, int n, double rss, int over)
+{
+	median(v, n);
+	printf("each %s: per line median %.1f ms, p90 %.1f ms, worst %.1f ms; %d of %d over 50 ms; peak RSS %.1f MB\n",
+	       side, 1e3 * v[n / 2], 1e3 * v[n * 9 / 10], 1e3 * v[n - 1], over, n, rss);
+}
+
+/* Each of Korf's 100 as its own whole query process from each side (interleaved, `rounds` times,
+ * each line's median kept), then the 100 as one batch; 0 when every length was the published one. */
+static int each_compare(const struct opts *o)
+{
+	char list[512], *sides[2] = { list, NULL };
+	snprintf(list, sizeof list, "%s", o->each);
+	int ns = split_dirs(list, sides);
+	struct board_state s[100];
+	int want[100], n = read_korf(o->korfpath, s, want, 100);
+	static double med[2][100], runs[16], rss[2];
+	if (n != 100)
+		return 1;
+	for (int k = 0; k < ns; k++)
+		printf("each: side %c %s, set %s class 0 on disk %.1f MB\n", 'A' + k, sides[k], o->setname,
+		       set_mb(sides[k], o->setname));
+	for (int i = 0; i < n; i++) {
+		write_puzzles("build/bench15-each.in", &s[i], 1);
+		for (int k = 0; k < ns; k++) {
+			for (int r = 0; r < o->rounds; r++) {
+				double w, m, c;
+				if (query_run(sides[k], "build/bench15-each.in", "build/bench15-each.out", o->threads,
+					      &w, &m, &c) != 0 ||
+				    !paths_are("build/bench15-each.out", &want[i], 1))
+					return printf("FAIL: line %d from %s\n", i + 1, sides[k]), 1;
+				runs[r] = w;
+				rss[k] = m > rss[k] ? m : rss[k];
+			}
+			med[k][i] = median(runs, o->rounds);
+		}
+		if (med[0][i] <= 0.050 && (ns == 1 || med[1][i] <= 0.050))
+			continue; /* only the lines over 50 ms are listed */
+		printf("line %3d %3d moves:", i + 1, want[i]);
+		for (int k = 0; k < ns; k++)
+			printf(" %c %6.1f ms", 'A' + k, 1e3 * med[k][i]);
+		printf("\n");
+	}
+	for (int k = 0; k < ns; k++) {
+		int over = 0;
+		double sum = 0;
+		for (int i = 0; i < n; i++)
+			over += med[k][i] > 0.050, sum += med[k][i];
+		char what[8];
+		snprintf(what, sizeof what, "%c", 'A' + k);
+		each_summary(what, med[k], n, rss[k], over);
+		printf("each %s: sum of the medians %.2f s\n", what, sum);
+	}
+	write_puzzles("build/bench15-each.in", s, n);
+	return each_batch(sides, ns, o->threads, want);
 }
 
 /* Splits a comma-separated list in place into at most max words; returns how many. */
@@ -477,6 +589,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	mkdir(o.dir, 0777);
+	if (o.each) {
+		int bad = each_compare(&o);
+		if (bad)
+			printf("FAIL: one answer per process\n");
+		return bad ? 1 : 0;
+	}
 	if (o.shell) {
 		int bad = shell_compare(&o);
 		if (bad)
