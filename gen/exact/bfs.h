@@ -55,9 +55,9 @@ struct bfs_remote {
 uint64_t bfs_layer_chunks(const struct bfs_layer *L);
 unsigned bfs_layer_depth(const struct bfs_layer *L);
 
-/* Expands the own chunks [c0, c1) of the layer on the pool (chunk c's remote marks into rm[c - c0],
- * each reset first); returns the frontier states found. */
-uint64_t bfs_expand(struct bfs_layer *L, uint64_t c0, uint64_t c1, struct bfs_remote *rm);
+/* Expands the n own chunks c0, c0 + step, c0 + 2 step, ... of the layer on the pool (the k-th one's
+ * remote marks into rm[k], each reset first); returns the frontier states found. */
+uint64_t bfs_expand(struct bfs_layer *L, uint64_t c0, uint64_t step, uint64_t n, struct bfs_remote *rm);
 
 /* Marks the own states j[0..n) as the next layer when unseen. */
 void bfs_mark_own(struct bfs_layer *L, const uint64_t *j, size_t n);
