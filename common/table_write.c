@@ -379,6 +379,33 @@ static int blocks_make(const struct table_meta *meta, const uint8_t *packed, tab
 	return SLIDETAB_OK;
 }
 
+void table_pack_entries(const uint8_t *e, uint64_t n, unsigned bits, uint8_t *out)
+{
+	uint64_t acc = 0;
+	unsigned have = 0;
+	for (uint64_t i = 0; i < n; i++) {
+		acc |= (uint64_t)e[i] << have;
+		have += bits;
+		if (have >= 32) {
+			for (int k = 0; k < 4; k++)
+				*out++ = (uint8_t)(acc >> (8 * k));
+			acc >>= 32;
+			have -= 32;
+		}
+	}
+	for (; have > 0; have = have > 8 ? have - 8 : 0, acc >>= 8)
+		*out++ = (uint8_t)acc;
+}
+
+int table_blocks_make_packer(const struct table_meta *meta, table_pack_fn pack, void *ctx, uint64_t first,
+			     uint64_t count, int level, int threads, struct table_blocks *t, struct slidetab_error *err)
+{
+	if (resolved(meta).payload != TABLE_PAYLOAD_ZLIB || !pack)
+		return err_set(err, SLIDETAB_EINVAL,
+			       "table_blocks_make_packer: makes zlib blocks from a pack function only");
+	return blocks_make(meta, NULL, pack, ctx, first, count, level, threads, t, err);
+}
+
 int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
 		      int threads, struct table_blocks *t, struct slidetab_error *err)
 {

@@ -59,9 +59,17 @@ struct table_sink;
 typedef int (*table_payload_fn)(void *ctx, struct table_sink *sink, struct slidetab_error *err);
 
 uint32_t table_block_entries(const struct table_meta *meta); /* entries per block (default filled in) */
+/* Packs the n entries e[0..n) of `bits` (1..8) each, LSB first (table_packed_set's layout), into
+ * out (whole bytes through a 64-bit accumulator, no read-modify-write): a block's packed bytes. */
+void table_pack_entries(const uint8_t *e, uint64_t n, unsigned bits, uint8_t *out);
 uint64_t table_block_count(const struct table_meta *meta);
 int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
 		      int threads, struct table_blocks *t, struct slidetab_error *err);
+/* The same for zlib blocks packed by pack (as table_write_packer: block b is first + k) on the
+ * worker that deflates them. SLIDETAB_EINVAL for a raw payload. */
+int table_blocks_make_packer(const struct table_meta *meta, table_pack_fn pack, void *ctx, uint64_t first,
+			     uint64_t count, int level, int threads, struct table_blocks *t,
+			     struct slidetab_error *err);
 const uint8_t *table_blocks_data(const struct table_blocks *t, uint64_t b); /* block first + b */
 void table_blocks_free(struct table_blocks *t);
 int table_emit(struct table_sink *sink, const void *p, uint64_t n, struct slidetab_error *err);

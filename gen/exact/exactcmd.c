@@ -137,32 +137,12 @@ struct pack_job {
 	uint32_t block_entries; /* pack_block: entries a table block holds */
 };
 
-/* Entries [lo, hi) of `bits` (1..8) each, LSB first (table_packed_set's layout), into out, through
- * a 64-bit accumulator: whole bytes out, no read-modify-write of the output. lo is a multiple of 8. */
-static void pack_range(const struct pack_job *j, uint64_t lo, uint64_t hi, uint8_t *out)
-{
-	uint64_t acc = 0;
-	unsigned have = 0;
-	for (uint64_t i = lo; i < hi; i++) {
-		acc |= (uint64_t)j->entries[i] << have;
-		have += j->bits;
-		if (have >= 32) {
-			for (int k = 0; k < 4; k++)
-				*out++ = (uint8_t)(acc >> (8 * k));
-			acc >>= 32;
-			have -= 32;
-		}
-	}
-	for (; have > 0; have = have > 8 ? have - 8 : 0, acc >>= 8)
-		*out++ = (uint8_t)acc;
-}
-
 static void pack_chunk(void *ctx, size_t c, int worker)
 {
 	(void)worker;
 	struct pack_job *j = ctx;
 	uint64_t lo = c * PACK_CHUNK, hi = lo + PACK_CHUNK < j->count ? lo + PACK_CHUNK : j->count;
-	pack_range(j, lo, hi, j->packed + lo * j->bits / 8);
+	table_pack_entries(j->entries + lo, hi - lo, j->bits, j->packed + lo * j->bits / 8);
 }
 
 /* table_pack_fn: the packed bytes of one table block, made on the worker that deflates it. */
@@ -171,7 +151,7 @@ static void pack_block(void *ctx, uint64_t b, uint8_t *buf, uint64_t len)
 	(void)len; /* the block's entries make exactly its len bytes */
 	const struct pack_job *j = ctx;
 	uint64_t lo = b * j->block_entries, hi = lo + j->block_entries < j->count ? lo + j->block_entries : j->count;
-	pack_range(j, lo, hi, buf);
+	table_pack_entries(j->entries + lo, hi - lo, j->bits, buf);
 }
 
 /* Packs the entries and writes the table from this one process: zlib blocks packed one at a time

@@ -73,16 +73,47 @@ static uint8_t *hand_over(const struct bfsmpi *x, const uint64_t *b0, uint64_t E
 	return in;
 }
 
-/* Packs entries [a, z) of this process's blocks: its own below hi, the handed-over ones above. */
-static uint8_t *pack(const struct bfsmpi *x, unsigned bits, uint64_t a, uint64_t z, const uint8_t *entries,
-		     const uint8_t *in)
+/* This process's entries for its blocks: its own below part.hi, the handed-over ones above. */
+struct packer {
+	const struct bfsmpi *x;
+	const uint8_t *entries, *in;
+	unsigned bits;
+	uint64_t E;
+	uint8_t *tmp; /* E bytes: the one block that straddles part.hi, its entries in one piece */
+};
+
+/* table_pack_fn: the packed bytes of block b (one of this process's). */
+static void pack_block(void *ctx, uint64_t b, uint8_t *buf, uint64_t len)
 {
-	uint8_t *p = calloc(table_packed_bytes(z > a ? z - a : 0, bits) + 1, 1);
-	if (!p)
-		return NULL;
-	for (uint64_t i = a; i < z; i++)
-		table_packed_set(p, i - a, bits, i < x->part.hi ? entries[i - x->part.lo] : in[i - x->part.hi]);
-	return p;
+	(void)len; /* the block's entries make exactly its len bytes */
+	const struct packer *k = ctx;
+	uint64_t lo = b * k->E, hi = min64(lo + k->E, k->x->states), mid = k->x->part.hi;
+	if (hi <= mid)
+		table_pack_entries(k->entries + (lo - k->x->part.lo), hi - lo, k->bits, buf);
+	else if (lo >= mid)
+		table_pack_entries(k->in + (lo - mid), hi - lo, k->bits, buf);
+	else {
+		memcpy(k->tmp, k->entries + (lo - k->x->part.lo), mid - lo);
+		memcpy(k->tmp + (mid - lo), k->in, hi - mid);
+		table_pack_entries(k->tmp, hi - lo, k->bits, buf);
+	}
+}
+
+/* This process's blocks [b0, b1): zlib ones packed by the workers that deflate them, raw ones
+ * packed whole first into *raw (kept by pointer in own). */
+static int make_blocks(const struct table_meta *m, struct packer *k, uint64_t b0, uint64_t b1,
+		       const struct exactcmd_opts *o, struct table_blocks *own, uint8_t **raw,
+		       struct slidetab_error *err)
+{
+	if (m->payload == TABLE_PAYLOAD_ZLIB)
+		return table_blocks_make_packer(m, pack_block, k, b0, b1 - b0, o->level, o->threads, own, err);
+	uint64_t bb = k->E * k->bits / 8, first = b0 * k->E, end = min64(b1 * k->E, k->x->states);
+	*raw = calloc(table_packed_bytes(end > first ? end - first : 0, k->bits) + 1, 1);
+	if (!*raw)
+		return err_set(err, SLIDETAB_ENOMEM, "process %d: out of memory packing its blocks", k->x->part.proc);
+	for (uint64_t b = b0; b < b1; b++)
+		pack_block(k, b, *raw + (b - b0) * bb, 0);
+	return table_blocks_make(m, *raw, b0, b1 - b0, o->level, o->threads, own, err);
 }
 
 int bfsmpi_write(void *ctx, const struct table_meta *m, const uint8_t *entries, const struct exactcmd_opts *o,
@@ -98,11 +129,12 @@ int bfsmpi_write(void *ctx, const struct table_meta *m, const uint8_t *entries, 
 		return err_set(err, SLIDETAB_ENOMEM, "process %d: out of memory for the block index", me);
 	for (int q = 0; q <= P; q++)
 		b0[q] = min64((x->lo[q] + E - 1) / E, blocks);
-	uint8_t *in = hand_over(x, b0, E, entries, &got);
-	uint8_t *packed = in ? pack(x, m->entry_bits, b0[me] * E, min64(b0[me + 1] * E, x->states), entries, in) : NULL;
+	uint8_t *in = hand_over(x, b0, E, entries, &got), *packed = NULL;
+	struct packer k = { x, entries, in, m->entry_bits, E, malloc(E) };
 	struct table_blocks own = { 0 };
-	int rc = packed ? table_blocks_make(m, packed, b0[me], b0[me + 1] - b0[me], o->level, o->threads, &own, err)
-			: err_set(err, SLIDETAB_ENOMEM, "process %d: out of memory packing its blocks", me);
+	int rc = in && k.tmp ? make_blocks(m, &k, b0[me], b0[me + 1], o, &own, &packed, err)
+			     : err_set(err, SLIDETAB_ENOMEM, "process %d: out of memory packing its blocks", me);
+	free(k.tmp);
 	if (rc != SLIDETAB_OK)
 		return rc; /* the caller ends the job */
 	for (int q = 0; q < P; q++) {
