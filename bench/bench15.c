@@ -44,8 +44,8 @@ static void usage(void)
 		"  --each A[,B]    each of Korf's 100 as its own whole query process on -j threads (warm page\n"
 		"                  cache), --rounds R times (default 3), sides interleaved: the slowest lines,\n"
 		"                  the median and worst of each line's median wall (lines over 50 ms listed),\n"
-		"                  peak RSS; then the 100 as\n"
-		"                  one batch; every length checked against the published one\n");
+		"                  peak RSS; then the 100 as one batch; every length checked against the\n"
+		"                  published one\n");
 }
 
 static int parse(int argc, char **argv, struct opts *o)

@@ -177,8 +177,8 @@ int bfsmpi_init(struct bfsmpi *x, uint64_t states, int threads, int quiet, struc
 	}
 	for (int q = 0; q < P; q++)
 		x->wide |= x->lo[q + 1] - x->lo[q] > UINT32_MAX;
-	while ((x->top ? 2 * x->top : 1) <= P - 1)
-		x->top = x->top ? 2 * x->top : 1;
+	for (int t = 1; t <= P - 1; t *= 2)
+		x->top = t;
 	x->part.lo = x->lo[x->part.proc];
 	x->part.hi = x->lo[x->part.proc + 1];
 	for (int q = 0; q < P; q++) {

@@ -14,8 +14,8 @@
 #include "libslidetab/table/name.h"
 
 #define IDA_SPLIT_MAX 24 /* deepest frontier of a parallel search */
-/* Frontier nodes per thread of a large parallel iteration, at most. Subtree sizes vary by orders of magnitude:
- * with 256, one node could hold most of an iteration while the other thread idled. */
+/* Frontier nodes per thread of a large parallel iteration, at most. Subtree sizes vary by orders
+ * of magnitude: with 256, one node could hold most of an iteration while the other thread idled. */
 #define IDA_ITEMS_PER_THREAD 8192
 /* An iteration expected to generate fewer nodes than this runs on the calling thread alone (4x4:
  * milliseconds); larger ones are split into about one frontier node for every IDA_NODES_PER_ITEM
