@@ -28,26 +28,38 @@
  * reflection; the heuristic is the largest side's sum. */
 #define IDA_SIDES (2 * PDB_MAX_PARTS)
 
-/* Side sd looks up, in partition side_part[sd], the state as it is (cmap the identity) or its
- * reflection; sides [0, sides) are in use, side 0 the direct one of partition 0. */
+/* One pattern as one side sees it: its tiles' cells (in the side's frame) and the values dfs keeps
+ * up to date move by move, together, so that a lookup or a move touches one place. */
+struct pstate {
+	const struct pdb_one *one;
+	uint64_t rank;                /* placement rank (4- and 8-bit entries) */
+	uint64_t zpr;                 /* zero-aware: permutation rank (zidx.h) */
+	uint32_t zmr;                 /* zero-aware: map rank */
+	uint32_t occ;                 /* its cells */
+	int md, h;                    /* its Manhattan sum and value */
+	uint8_t cells[PDB_MAX_CELLS]; /* cell of each pattern tile */
+	int8_t at[PDB_MAX_CELLS];     /* index of the pattern tile at each cell, -1 */
+};
+
+/* One side: a partition looked up in the state as it is (cmap the identity) or in its reflection. */
+struct side {
+	int part, hsum;                     /* its partition, and the sum of its patterns' values */
+	int8_t pat[PDB_MAX_CELLS];          /* [tile]: pattern holding the tile's image, -1 */
+	int8_t idx[PDB_MAX_CELLS];          /* [tile]: its index in that pattern */
+	uint8_t cmap[PDB_MAX_CELLS];        /* [cell]: the cell's image */
+	struct pstate ps[PDB_MAX_PATTERNS]; /* the partition's patterns (by set index) */
+};
+
+/* Sides [0, sides) are in use, side 0 the direct one of partition 0. */
 struct search {
 	const struct pdb_set *set;
 	int n, sides;
-	int8_t side_part[IDA_SIDES]; /* the partition of each side */
-	uint8_t s[PDB_MAX_CELLS];    /* tile at each cell */
+	uint8_t s[PDB_MAX_CELLS]; /* tile at each cell */
 	int blank;
-	int8_t pat[IDA_SIDES][PDB_MAX_CELLS];   /* [side][tile]: pattern holding the tile's image */
-	int8_t idx[IDA_SIDES][PDB_MAX_CELLS];   /* [side][tile]: its index in that pattern */
-	uint8_t cmap[IDA_SIDES][PDB_MAX_CELLS]; /* [side][cell]: the cell's image */
-	uint8_t cells[IDA_SIDES][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
-	uint64_t rank[IDA_SIDES][PDB_MAX_PATTERNS];            /* placement rank of each pattern */
-	uint32_t occ[IDA_SIDES][PDB_MAX_PATTERNS];             /* its cells */
-	int8_t at[IDA_SIDES][PDB_MAX_PATTERNS][PDB_MAX_CELLS]; /* index of the pattern tile at each cell, -1 */
-	int md[IDA_SIDES][PDB_MAX_PATTERNS];
-	int h[IDA_SIDES][PDB_MAX_PATTERNS];
-	uint32_t zmr[IDA_SIDES][PDB_MAX_PATTERNS]; /* zero-aware patterns: map rank and permutation rank (zidx.h) */
-	uint64_t zpr[IDA_SIDES][PDB_MAX_PATTERNS];
-	int hsum[IDA_SIDES];
+	struct side side[IDA_SIDES];
+	/* Every pattern is zero-aware and every partition holds every tile: dfs_zero, in which the
+	 * tests of the encoding and of a tile outside the side's patterns fold away. */
+	int zero;
 	int bound, next_bound, found_len;
 	int8_t order[BOARD_NDIRS]; /* order[k]: the set's direction with the caller's letter k (d l r u) */
 	const int16_t (*fsm)[4];   /* idafsm's next[][], over the caller's letters */
@@ -141,34 +153,34 @@ static void set_order(struct search *x, const int8_t order[BOARD_NDIRS], const i
 	x->fsm = fsm;
 }
 
-/* The rank of pattern p on side sd after its tile i moves from `from` to `to`, from the current
- * rank: digit i moves by to - from less the earlier tiles passed over, and each later tile passed
- * over (vertical moves only) changes its own digit by one. */
-static inline uint64_t child_rank(const struct search *x, const struct pdb_one *one, int sd, int p, int i,
-				  unsigned from, unsigned to)
+/* The placement rank of pattern state ps after its tile i moves from `from` to `to`, from the
+ * current rank: digit i moves by to - from less the earlier tiles passed over, and each later tile
+ * passed over (vertical moves only) changes its own digit by one. */
+static inline uint64_t child_rank(const struct pdb_set *set, const struct pstate *ps, int i, unsigned from, unsigned to)
 {
-	int64_t wi = (int64_t)one->rk.w[i];
+	const uint64_t *w = ps->one->rk.w;
+	int64_t wi = (int64_t)w[i];
 	int64_t delta = ((int64_t)to - (int64_t)from) * wi;
-	uint32_t between = x->occ[sd][p] & x->set->betw[from][to];
+	uint32_t between = ps->occ & set->betw[from][to];
 	if (between) {
 		int64_t sign = to > from ? 1 : -1;
 		do {
-			int j = x->at[sd][p][__builtin_ctz(between)];
+			int j = ps->at[__builtin_ctz(between)];
 			between &= between - 1;
-			delta += sign * (j < i ? -wi : (int64_t)one->rk.w[j]);
+			delta += sign * (j < i ? -wi : (int64_t)w[j]);
 		} while (between);
 	}
-	return (uint64_t)((int64_t)x->rank[sd][p] + delta);
+	return (uint64_t)((int64_t)ps->rank + delta);
 }
 
-/* Moves tile i of pattern p on side sd from `from` to `to` with the new rank. */
-static inline void move_tile(struct search *x, int sd, int p, int i, unsigned from, unsigned to, uint64_t rank)
+/* Moves tile i of pattern state ps from `from` to `to` with the new rank. */
+static inline void move_tile(struct pstate *ps, int i, unsigned from, unsigned to, uint64_t rank)
 {
-	x->cells[sd][p][i] = (uint8_t)to;
-	x->rank[sd][p] = rank;
-	x->occ[sd][p] ^= 1u << from | 1u << to;
-	x->at[sd][p][to] = (int8_t)i;
-	x->at[sd][p][from] = -1;
+	ps->cells[i] = (uint8_t)to;
+	ps->rank = rank;
+	ps->occ ^= 1u << from | 1u << to;
+	ps->at[to] = (int8_t)i;
+	ps->at[from] = -1;
 }
 
 /* dfs reached x->cut: records the node when collecting a frontier; returns 0. */
@@ -193,70 +205,82 @@ static int cut_here(struct search *x, int g, int st)
 	it->st = st;
 	for (int sd = 0; sd < x->sides; sd++)
 		for (int p = 0; p < x->set->npat; p++)
-			it->h[sd][p] = (uint8_t)x->h[sd][p];
+			it->h[sd][p] = (uint8_t)x->side[sd].ps[p].h;
 	memcpy(it->path, x->path, (size_t)g);
 	return 0;
 }
 
-/* A child of the node being expanded: the move, and per side its pattern, the moved tile's index
- * and cells, the pattern's Manhattan part, placement rank, entry and heuristic. */
+/* One side of a child of the node being expanded: the moved tile's pattern on that side (NULL: none),
+ * its index and cells, the pattern's Manhattan part, the entry (placement rank, or zero-aware index),
+ * the pattern's value and the side's sum. While the child is applied, dfs keeps the parent's values
+ * here instead (apply and undo swap them). */
+struct cside {
+	struct pstate *ps;
+	int i, md, nv, nh;
+	uint8_t from, to;
+	uint32_t zmr; /* zero-aware: the child's map and permutation ranks */
+	uint64_t zpr;
+	uint64_t e;
+};
+
+/* A child of the node being expanded: the move and its sides. */
 struct child {
 	int dir, nb, tile, st;
-	int p[IDA_SIDES], i[IDA_SIDES], md[IDA_SIDES], nv[IDA_SIDES], nh[IDA_SIDES];
-	uint8_t from[IDA_SIDES], to[IDA_SIDES];
-	uint64_t e[IDA_SIDES];
-	uint32_t zmr[IDA_SIDES]; /* zero-aware: the child's map and permutation ranks */
-	uint64_t zpr[IDA_SIDES];
+	struct cside sd[IDA_SIDES];
 };
 
 /* Side sd of child c, first half: the moved tile's pattern and cells, and its rank after the move
  * (a placement rank: the entry, prefetched; zero-aware: the map and permutation ranks, the map's
  * record prefetched for child_entry). */
-static inline void child_locate(const struct search *x, struct child *c, int sd)
+static inline void child_locate(struct search *x, struct child *c, int sd, int zero)
 {
 	const struct pdb_set *set = x->set;
-	int p = x->pat[sd][c->tile];
-	c->p[sd] = p;
-	if (p < 0)
+	struct side *S = &x->side[sd];
+	struct cside *cs = &c->sd[sd];
+	int p = S->pat[c->tile];
+	if (!zero && p < 0) {
+		cs->ps = NULL;
 		return;
-	const struct pdb_one *one = &set->pat[p];
-	int i = x->idx[sd][c->tile];
-	uint8_t from = x->cells[sd][p][i], to = x->cmap[sd][x->blank];
-	c->i[sd] = i;
-	c->from[sd] = from;
-	c->to[sd] = to;
-	c->md[sd] = x->md[sd][p] - set->dist[from][one->goalcell[i]] + set->dist[to][one->goalcell[i]];
-	if (!one->zero) {
-		c->e[sd] = child_rank(x, one, sd, p, i, from, to);
-		pdb_one_prefetch(one, c->e[sd]);
+	}
+	struct pstate *ps = &S->ps[p];
+	const struct pdb_one *one = ps->one;
+	int i = S->idx[c->tile];
+	unsigned from = ps->cells[i], to = S->cmap[x->blank];
+	const uint8_t *dg = set->dist[one->goalcell[i]]; /* taxicab: dist[a][b] = dist[b][a] */
+	cs->ps = ps;
+	cs->i = i;
+	cs->from = (uint8_t)from;
+	cs->to = (uint8_t)to;
+	cs->md = ps->md - dg[from] + dg[to];
+	if (!zero && !one->zero) {
+		cs->e = child_rank(set, ps, i, from, to);
+		pdb_one_prefetch(one, cs->e);
 		return;
 	}
 	/* zero-aware: the entry of the moved placement with the blank where the tile was */
-	const struct pdb_zidx *z = &one->z;
-	pdb_zidx_step(z, x->occ[sd][p], set->betw[from][to], x->at[sd][p], i, from, to, x->zmr[sd][p], x->zpr[sd][p],
-		      &c->zmr[sd], &c->zpr[sd]);
-	__builtin_prefetch(&z->map[c->zmr[sd]]);
+	pdb_zidx_step(&one->z, ps->occ, set->betw[from][to], ps->at, i, from, to, ps->zmr, ps->zpr, &cs->zmr, &cs->zpr);
+	__builtin_prefetch(&one->z.map[cs->zmr]);
 }
 
 /* Side sd of child c, second half (zero-aware patterns): the entry from the map's record, prefetched. */
-static inline void child_entry(const struct search *x, struct child *c, int sd)
+static inline void child_entry(struct child *c, int sd, int zero)
 {
-	int p = c->p[sd];
-	if (p < 0 || !x->set->pat[p].zero)
+	struct cside *cs = &c->sd[sd];
+	if (!zero && (!cs->ps || !cs->ps->one->zero))
 		return;
-	const struct pdb_one *one = &x->set->pat[p];
-	c->e[sd] = (uint64_t)pdb_zidx_class_at(&one->z, c->zmr[sd], c->from[sd]) * one->z.kfact + c->zpr[sd];
-	pdb_one_prefetch(one, c->e[sd]);
+	const struct pdb_one *one = cs->ps->one;
+	cs->e = (uint64_t)pdb_zidx_class_at(&one->z, cs->zmr, cs->from) * one->z.kfact + cs->zpr;
+	pdb_one_prefetch(one, cs->e);
 }
 
 /* Side sd of the children keep[0..n): ranked, their entries prefetched (all of them before any is
  * read, so that the cache misses overlap). */
-static inline void children_side(const struct search *x, struct child *cd, const int *keep, int n, int sd)
+static inline void children_side(struct search *x, struct child *cd, const int *keep, int n, int sd, int zero)
 {
 	for (int k = 0; k < n; k++)
-		child_locate(x, &cd[keep[k]], sd);
+		child_locate(x, &cd[keep[k]], sd, zero);
 	for (int k = 0; k < n; k++)
-		child_entry(x, &cd[keep[k]], sd);
+		child_entry(&cd[keep[k]], sd, zero);
 }
 
 /* A damaged block under entry e of pattern p: the search stops (x->cut = 0 unwinds dfs) with the
@@ -271,27 +295,28 @@ static int damaged(struct search *x, const struct pdb_one *one, uint64_t e)
 }
 
 /* The heuristic of side sd of child c from its prefetched entry. */
-static inline int child_h(struct search *x, struct child *c, int sd)
+static inline int child_h(struct search *x, struct child *c, int sd, int zero)
 {
-	int p = c->p[sd];
-	if (p < 0)
-		return c->nh[sd] = x->hsum[sd];
-	const struct pdb_one *one = &x->set->pat[p];
-	if (!pdb_one_ready(one, c->e[sd]) && damaged(x, one, c->e[sd]))
-		return c->nh[sd] = PDB_UNREACHABLE;
-	if (one->zero)
-		c->nv[sd] = pdb_one_zstep(x->h[sd][p], c->md[sd], pdb_one_bit(one, c->e[sd]));
+	struct cside *cs = &c->sd[sd];
+	int hsum = x->side[sd].hsum;
+	if (!zero && !cs->ps)
+		return cs->nh = hsum;
+	const struct pdb_one *one = cs->ps->one;
+	if (!pdb_one_ready(one, cs->e) && damaged(x, one, cs->e))
+		return cs->nh = PDB_UNREACHABLE;
+	if (zero || one->zero)
+		cs->nv = pdb_one_zstep(cs->ps->h, cs->md, pdb_one_bit(one, cs->e));
 	else
-		c->nv[sd] = pdb_one_entry(one, c->e[sd], c->md[sd]);
-	return c->nh[sd] = x->hsum[sd] - x->h[sd][p] + c->nv[sd];
+		cs->nv = pdb_one_entry(one, cs->e, cs->md);
+	return cs->nh = hsum - cs->ps->h + cs->nv;
 }
 
 /* Keeps the children in keep[0..n) whose side sd does not prune them; returns how many. */
-static inline int prune_side(struct search *x, struct child *cd, int *keep, int n, int g, int sd)
+static inline int prune_side(struct search *x, struct child *cd, int *keep, int n, int g, int sd, int zero)
 {
 	int nk = 0;
 	for (int k = 0; k < n; k++) {
-		int f = g + 1 + child_h(x, &cd[keep[k]], sd);
+		int f = g + 1 + child_h(x, &cd[keep[k]], sd, zero);
 		if (f > x->bound) {
 			if (f < x->next_bound)
 				x->next_bound = f;
@@ -302,12 +327,69 @@ static inline int prune_side(struct search *x, struct child *cd, int *keep, int 
 	return nk;
 }
 
+#define SWAP(T, a, b)                                                                                                  \
+	do {                                                                                                           \
+		T swap_ = (a);                                                                                         \
+		(a) = (b);                                                                                             \
+		(b) = swap_;                                                                                           \
+	} while (0)
+
+/* Applies child c (every side evaluated) to x; c keeps x's old values. Returns its heuristic. */
+static inline int child_apply(struct search *x, struct child *c, int zero)
+{
+	int hmax = 0;
+	for (int sd = 0; sd < x->sides; sd++) {
+		struct cside *cs = &c->sd[sd];
+		if (cs->nh > hmax)
+			hmax = cs->nh;
+		SWAP(int, x->side[sd].hsum, cs->nh);
+		struct pstate *ps = cs->ps;
+		if (!zero && !ps)
+			continue;
+		SWAP(int, ps->h, cs->nv);
+		SWAP(int, ps->md, cs->md);
+		SWAP(uint32_t, ps->zmr, cs->zmr);
+		SWAP(uint64_t, ps->zpr, cs->zpr);
+		uint64_t rank = ps->rank;
+		move_tile(ps, cs->i, cs->from, cs->to, cs->e);
+		cs->e = rank;
+	}
+	x->s[x->blank] = (uint8_t)c->tile;
+	x->s[c->nb] = 0;
+	x->blank = c->nb;
+	return hmax;
+}
+
+/* Undoes child_apply(x, c), the child reached from cell `blank`. */
+static inline void child_undo(struct search *x, struct child *c, int blank, int zero)
+{
+	x->blank = blank;
+	x->s[c->nb] = (uint8_t)c->tile;
+	x->s[blank] = 0;
+	for (int sd = 0; sd < x->sides; sd++) {
+		struct cside *cs = &c->sd[sd];
+		x->side[sd].hsum = cs->nh;
+		struct pstate *ps = cs->ps;
+		if (!zero && !ps)
+			continue;
+		ps->h = cs->nv;
+		ps->md = cs->md;
+		ps->zmr = cs->zmr;
+		ps->zpr = cs->zpr;
+		move_tile(ps, cs->i, cs->to, cs->from, cs->e);
+	}
+}
+
+static int dfs_any(struct search *x, int g, int st);
+static int dfs_zero(struct search *x, int g, int st);
+
 /* hot loop, measured */
 /* Depth-first search below the current node at depth g; 1 when the goal was reached. The direct
  * entries of all children are ranked and prefetched first, so their cache misses overlap; the
  * reflected ones only for the children the direct side does not prune (f keeps the parity of the
- * bound either way, so the next bound is the same). */
-static int dfs(struct search *x, int g, int st)
+ * bound either way, so the next bound is the same). zero: every pattern is zero-aware (a constant
+ * in each of the two copies below, so that its tests fold away). */
+static inline __attribute__((always_inline)) int dfs_body(struct search *x, int g, int st, int zero)
 {
 	if (g >= x->cut)
 		return cut_here(x, g, st);
@@ -328,76 +410,100 @@ static int dfs(struct search *x, int g, int st)
 		c->st = next;
 		c->nb = nb;
 		c->tile = x->s[nb]; /* moves from nb into the blank's cell */
-		for (int sd = 1; sd < IDA_SIDES; sd++)
-			c->nh[sd] = c->nv[sd] = 0;
 		keep[nk] = nk;
 		nk++;
 	}
-	children_side(x, cd, keep, nk, 0);
+	children_side(x, cd, keep, nk, 0, zero);
 	x->nodes += (uint64_t)nk;
 	if (x->nodes >= x->tick_at)
 		progress_tick(x, 0, 0);
-	nk = prune_side(x, cd, keep, nk, g, 0);
+	nk = prune_side(x, cd, keep, nk, g, 0, zero);
 	for (int sd = 1; sd < x->sides && nk > 0; sd++) {
-		children_side(x, cd, keep, nk, sd);
-		nk = prune_side(x, cd, keep, nk, g, sd);
+		children_side(x, cd, keep, nk, sd, zero);
+		nk = prune_side(x, cd, keep, nk, g, sd, zero);
 	}
+	int blank = x->blank;
 	for (int k = 0; k < nk; k++) {
-		int c = keep[k], *nv = cd[c].nv, *nh = cd[c].nh;
-		int hmax = 0;
-		/* apply */
-		int tile = cd[c].tile, nb = cd[c].nb;
-		int oldh[IDA_SIDES] = { 0 }, oldmd[IDA_SIDES] = { 0 }, oldsum[IDA_SIDES];
-		uint64_t oldrank[IDA_SIDES] = { 0 }, oldzpr[IDA_SIDES] = { 0 };
-		uint32_t oldzmr[IDA_SIDES] = { 0 };
-		for (int sd = 0; sd < x->sides; sd++) {
-			oldsum[sd] = x->hsum[sd];
-			if (nh[sd] > hmax)
-				hmax = nh[sd];
-			int p = cd[c].p[sd];
-			if (p < 0)
-				continue;
-			oldh[sd] = x->h[sd][p];
-			oldmd[sd] = x->md[sd][p];
-			oldrank[sd] = x->rank[sd][p];
-			oldzmr[sd] = x->zmr[sd][p], oldzpr[sd] = x->zpr[sd][p];
-			x->zmr[sd][p] = cd[c].zmr[sd], x->zpr[sd][p] = cd[c].zpr[sd];
-			x->h[sd][p] = nv[sd];
-			x->md[sd][p] = cd[c].md[sd];
-			x->hsum[sd] = nh[sd];
-			move_tile(x, sd, p, cd[c].i[sd], cd[c].from[sd], cd[c].to[sd], cd[c].e[sd]);
-		}
-		int oldblank = x->blank;
-		x->s[oldblank] = (uint8_t)tile;
-		x->s[nb] = 0;
-		x->blank = nb;
-		x->path[g] = (uint8_t)cd[c].dir;
+		struct child *c = &cd[keep[k]];
+		int hmax = child_apply(x, c, zero);
+		x->path[g] = (uint8_t)c->dir;
 		if (hmax == 0 && is_goal(x)) {
 			x->found_len = g + 1;
 			return 1;
 		}
-		if (dfs(x, g + 1, cd[c].st))
+		if (zero ? dfs_zero(x, g + 1, c->st) : dfs_any(x, g + 1, c->st))
 			return 1;
-		/* undo */
-		x->blank = oldblank;
-		x->s[nb] = (uint8_t)tile;
-		x->s[oldblank] = 0;
-		for (int sd = 0; sd < x->sides; sd++) {
-			int p = cd[c].p[sd];
-			if (p < 0)
-				continue;
-			x->h[sd][p] = oldh[sd];
-			x->md[sd][p] = oldmd[sd];
-			x->hsum[sd] = oldsum[sd];
-			x->zmr[sd][p] = oldzmr[sd], x->zpr[sd][p] = oldzpr[sd];
-			move_tile(x, sd, p, cd[c].i[sd], cd[c].to[sd], cd[c].from[sd], oldrank[sd]);
-		}
+		child_undo(x, c, blank, zero);
 	}
 	return 0;
 }
 
-/* Sets up the per-side pattern data of state s (distance to set->goal); x->failed when a block
- * its values need is damaged. */
+static int dfs_any(struct search *x, int g, int st)
+{
+	return dfs_body(x, g, st, 0);
+}
+
+static int dfs_zero(struct search *x, int g, int st)
+{
+	return dfs_body(x, g, st, 1);
+}
+
+/* dfs_body for x's set. */
+static int dfs(struct search *x, int g, int st)
+{
+	return x->zero ? dfs_zero(x, g, st) : dfs_any(x, g, st);
+}
+
+/* Sets up side sd of x (partition part, reflected when r) for x's state: its tiles' images, cells
+ * and ranks; the patterns' values are h[sd] (a frontier node's) or computed. */
+static void side_init(struct search *x, int sd, int part, int r, const uint8_t (*h)[PDB_MAX_PATTERNS])
+{
+	const struct pdb_set *set = x->set;
+	struct side *S = &x->side[sd];
+	S->part = part;
+	memset(S->pat, -1, sizeof S->pat);
+	memset(S->idx, -1, sizeof S->idx);
+	for (int t = 1; t < x->n; t++) {
+		int rt = r ? set->refl_tile[t] : t;
+		S->pat[t] = set->tile_pat[part][rt];
+		S->idx[t] = set->tile_idx[part][rt];
+	}
+	for (int c = 0; c < x->n; c++)
+		S->cmap[c] = r ? set->refl_cell[c] : (uint8_t)c;
+	for (int c = 0; c < x->n; c++)
+		if (x->s[c] && S->pat[x->s[c]] >= 0)
+			S->ps[S->pat[x->s[c]]].cells[S->idx[x->s[c]]] = S->cmap[c];
+	S->hsum = 0;
+	for (int p = 0; p < set->npat; p++) {
+		struct pstate *ps = &S->ps[p];
+		const struct pdb_one *one = ps->one = &set->pat[p];
+		if (set->part[p] != part)
+			continue;
+		for (int i = 0; i < one->k; i++)
+			ps->md += set->dist[ps->cells[i]][one->goalcell[i]];
+		if (h)
+			ps->h = h[sd][p];
+		else if (!x->failed &&
+			 pdb_set_value(set, p, ps->cells, S->cmap[x->blank], &ps->h, &x->err) != SLIDETAB_OK) {
+			x->failed = 1;
+			x->cut = 0;
+		}
+		S->hsum += ps->h;
+		ps->rank = pdb_rank(&one->rk, ps->cells);
+		memset(ps->at, -1, sizeof ps->at);
+		for (int i = 0; i < one->k; i++) {
+			ps->occ |= 1u << ps->cells[i];
+			ps->at[ps->cells[i]] = (int8_t)i;
+		}
+		if (one->zero) {
+			ps->zmr = pdb_zidx_map(&one->z, ps->occ);
+			ps->zpr = pdb_zidx_perm(&one->z, ps->cells, ps->occ);
+		}
+	}
+}
+
+/* Sets up the sides of state s (distance to set->goal); x->failed when a block its values need is
+ * damaged. */
 static void search_init(struct search *x, const struct pdb_set *set, const struct board_state *s,
 			const uint8_t (*h)[PDB_MAX_PATTERNS])
 {
@@ -408,58 +514,17 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 	x->n = set->b.n;
 	memcpy(x->s, s->t, (size_t)x->n);
 	x->blank = board_blank(&set->b, s);
-	memset(x->pat, -1, sizeof x->pat);
-	memset(x->idx, -1, sizeof x->idx);
+	x->zero = 1;
+	for (int p = 0; p < set->npat; p++)
+		x->zero &= set->pat[p].zero;
+	for (int part = 0; part < set->npart; part++)
+		for (int t = 1; t < x->n; t++)
+			x->zero &= set->tile_pat[part][t] >= 0;
 	for (int part = 0; part < set->npart; part++)
 		for (int r = 0; r <= set->reflect; r++) {
 			int sd = x->sides++;
-			x->side_part[sd] = (int8_t)part;
-			for (int t = 1; t < x->n; t++) {
-				int rt = r ? set->refl_tile[t] : t;
-				x->pat[sd][t] = set->tile_pat[part][rt];
-				x->idx[sd][t] = set->tile_idx[part][rt];
-			}
-			for (int c = 0; c < x->n; c++)
-				x->cmap[sd][c] = r ? set->refl_cell[c] : (uint8_t)c;
+			side_init(x, sd, part, r, h);
 		}
-	for (int c = 0; c < x->n; c++) {
-		int t = x->s[c];
-		if (!t)
-			continue;
-		for (int sd = 0; sd < x->sides; sd++)
-			if (x->pat[sd][t] >= 0)
-				x->cells[sd][x->pat[sd][t]][x->idx[sd][t]] = x->cmap[sd][c];
-	}
-	for (int sd = 0; sd < x->sides; sd++) {
-		x->hsum[sd] = 0;
-		for (int p = 0; p < set->npat; p++) {
-			const struct pdb_one *one = &set->pat[p];
-			int md = 0;
-			if (set->part[p] != x->side_part[sd])
-				continue;
-			for (int i = 0; i < one->k; i++)
-				md += set->dist[x->cells[sd][p][i]][one->goalcell[i]];
-			x->md[sd][p] = md;
-			if (h)
-				x->h[sd][p] = h[sd][p];
-			else if (!x->failed && pdb_set_value(set, p, x->cells[sd][p], x->cmap[sd][x->blank],
-							     &x->h[sd][p], &x->err) != SLIDETAB_OK) {
-				x->failed = 1;
-				x->cut = 0;
-			}
-			x->hsum[sd] += x->h[sd][p];
-			x->rank[sd][p] = pdb_rank(&one->rk, x->cells[sd][p]);
-			memset(x->at[sd][p], -1, sizeof x->at[sd][p]);
-			for (int i = 0; i < one->k; i++) {
-				x->occ[sd][p] |= 1u << x->cells[sd][p][i];
-				x->at[sd][p][x->cells[sd][p][i]] = (int8_t)i;
-			}
-			if (one->zero) {
-				x->zmr[sd][p] = pdb_zidx_map(&one->z, x->occ[sd][p]);
-				x->zpr[sd][p] = pdb_zidx_perm(&one->z, x->cells[sd][p], x->occ[sd][p]);
-			}
-		}
-	}
 }
 
 /* The caller's frame: its board is the set's (tr = 0) or the set's transposed (tr = 1: the
@@ -533,8 +598,8 @@ static int root_h(const struct search *x)
 {
 	int h = 0;
 	for (int sd = 0; sd < x->sides; sd++)
-		if (x->hsum[sd] > h)
-			h = x->hsum[sd];
+		if (x->side[sd].hsum > h)
+			h = x->side[sd].hsum;
 	return h;
 }
 
