@@ -434,6 +434,7 @@ bench-bounded: all $(B)/bench/bounded
 
 # The 24 puzzle with the zero-aware 6-6-6-6 set (bench/run-24.sh): line 38 from the shell, whole process, and Korf &
 # Felner's ten easiest beside the published counts; VS=DIR [VS_SET=NAME] adds a side-by-side run against another set.
+# BENCH_A=PATH (another build's bench24) adds lines answered by both binaries, interleaved, and their CPU ratio.
 # Run make tables-24 first: the set is not rebuilt here when gen changes (4 minutes), only its presence is required.
 bench-24: all $(B)/bench/bench24
 	@for f in tables/.stamp-5x5-b0-6666 $(call set_files,5x5-b0-6666); do \
