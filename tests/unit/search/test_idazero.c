@@ -30,10 +30,14 @@ static struct pdb_set *old_set(const char *preset, int rows, int cols, int blank
 	return set;
 }
 
-static struct pdb_set *zero_set(const char *preset, int rows, int cols, int blank)
+/* The set `preset` built here: pattern i zero-aware when bit i of `zbits` is set, else 4-bit; when
+ * `extra` is not 0, that pattern too (a second partition, holding only its tiles). */
+static struct pdb_set *built_set(const char *preset, int rows, int cols, int blank, unsigned zbits, uint32_t extra)
 {
-	uint32_t masks[PDB_PRESET_MAX];
+	uint32_t masks[PDB_PRESET_MAX + 1];
 	int n = pdb_preset_for(preset, rows * cols, masks);
+	if (extra)
+		masks[n++] = extra;
 	struct board b;
 	struct board_state g;
 	struct slidetab_error err;
@@ -44,12 +48,18 @@ static struct pdb_set *zero_set(const char *preset, int rows, int cols, int blan
 	for (int i = 0; i < n; i++) {
 		struct table_meta m;
 		uint8_t *p;
-		ck_assert_msg(pdbgen_build_enc(&b, &g, masks[i], TABLE_ENTRY_ZBIT, 2, &m, &p, &err) == 0, "%s",
-			      err.msg);
+		int entry = zbits >> i & 1 ? TABLE_ENTRY_ZBIT : TABLE_ENTRY_MDRES;
+		ck_assert_msg(pdbgen_build_enc(&b, &g, masks[i], entry, 2, &m, &p, &err) == 0, "%s", err.msg);
 		ck_assert_msg(pdb_set_add(set, &m, p, 1, &err) == 0, "%s", err.msg);
+		ck_assert_int_eq(set->pat[i].zero, entry == TABLE_ENTRY_ZBIT);
 	}
-	ck_assert_int_eq(set->pat[0].zero, 1);
+	ck_assert_int_eq(set->npart, extra ? 2 : 1);
 	return set;
+}
+
+static struct pdb_set *zero_set(const char *preset, int rows, int cols, int blank)
+{
+	return built_set(preset, rows, cols, blank, ~0u, 0);
 }
 
 /* A position `moves` random moves from the set's goal. */
@@ -102,6 +112,23 @@ START_TEST(four_by_four_every_class)
 }
 END_TEST
 
+/* The sets that ida.c's loop for all-zero-aware sets whose partitions hold every tile does not
+ * take: a zero-aware pattern beside 4-bit ones, and a zero-aware set with a second partition of
+ * four tiles; the answers of the 4-bit set, on one thread and split over two. */
+START_TEST(four_by_four_mixed_and_partial_sets)
+{
+	struct pdb_set *a = old_set("555", 4, 4, 0);
+	struct pdb_set *mixed = built_set("555", 4, 4, 0, 0x1, 0);
+	struct pdb_set *partial = built_set("555", 4, 4, 0, ~0u, 1u << 1 | 1u << 2 | 1u << 5 | 1u << 6);
+	same_answers(a, mixed, 11, 8, 36, 1);
+	same_answers(a, partial, 12, 8, 36, 1);
+	same_answers(a, partial, 13, 2, 44, 2);
+	pdb_set_free(a);
+	pdb_set_free(mixed);
+	pdb_set_free(partial);
+}
+END_TEST
+
 /* A 4x4 search split over 2 and 3 threads finds the path one thread finds; some positions are far
  * enough from the goal that their last iterations are split (more than 2^16 nodes). */
 START_TEST(four_by_four_threads_same_path)
@@ -145,6 +172,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, four_by_four_every_class, 0, 3);
 	tcase_add_test(tc, four_by_four_threads_same_path);
+	tcase_add_test(tc, four_by_four_mixed_and_partial_sets);
 	tcase_add_test(tc, five_by_five_random_walks);
 	return testutil_run(s, tc);
 }
