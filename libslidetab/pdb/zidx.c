@@ -53,6 +53,37 @@ static uint32_t map_classes(const struct grid_masks *g, uint32_t occ, uint32_t f
 	return nc;
 }
 
+/* Short records (struct pdb_zmap8) when at most one map in 16 has three regions or more: map then
+ * keeps those maps' full records only. 0, or -1 out of memory. */
+static int shorten(struct pdb_zidx *z)
+{
+	uint32_t nbig = 0;
+	for (uint32_t mr = 0; mr < z->nmaps; mr++)
+		nbig += (mr + 1 < z->nmaps ? z->map[mr + 1].cum : z->nclasses) - z->map[mr].cum > 2;
+	if (nbig > z->nmaps / 16)
+		return 0;
+	struct pdb_zmap8 *s = aligned_alloc(64, ((size_t)z->nmaps * sizeof *s + 63) & ~(size_t)63);
+	struct pdb_zmap *big = aligned_alloc(64, ((size_t)(nbig + 1) * sizeof *big + 63) & ~(size_t)63);
+	if (!s || !big) {
+		free(s);
+		free(big);
+		return -1;
+	}
+	nbig = 0;
+	for (uint32_t mr = 0; mr < z->nmaps; mr++) {
+		const struct pdb_zmap *m = &z->map[mr];
+		uint32_t nc = (mr + 1 < z->nmaps ? z->map[mr + 1].cum : z->nclasses) - m->cum;
+		s[mr].cum = m->cum;
+		s[mr].aux = nc > 2 ? PDB_ZMAP_BIG | nbig : nc == 2 ? z->cmask[m->cum + 1] : 0;
+		if (nc > 2)
+			big[nbig++] = *m;
+	}
+	free(z->map);
+	z->map = big;
+	z->map8 = s;
+	return 0;
+}
+
 int pdb_zidx_init(struct pdb_zidx *z, const struct board *b, int k, struct slidetab_error *err)
 {
 	memset(z, 0, sizeof *z);
@@ -101,6 +132,10 @@ int pdb_zidx_init(struct pdb_zidx *z, const struct board *b, int k, struct slide
 		pdb_zidx_free(z);
 		return err_set(err, SLIDETAB_EINVAL, "zero-aware index: too many entries");
 	}
+	if (shorten(z) != 0) {
+		pdb_zidx_free(z);
+		return err_set(err, SLIDETAB_ENOMEM, "zero-aware index: out of memory");
+	}
 	return SLIDETAB_OK;
 }
 
@@ -114,8 +149,10 @@ void pdb_zidx_free(struct pdb_zidx *z)
 {
 	if (!z->borrowed) {
 		free(z->map);
+		free(z->map8);
 		free(z->cmask);
 	}
 	z->map = NULL;
+	z->map8 = NULL;
 	z->cmask = NULL;
 }

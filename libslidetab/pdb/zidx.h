@@ -34,13 +34,25 @@ struct pdb_zmap {
 	uint8_t lab[28];
 };
 
+/* A map's short record (8 bytes), used when nearly every map has one or two regions (95% of the
+ * 177,100 maps of 6 tiles on 5x5, whose records then take 1.4 MB, not 5.7, and stay in a
+ * second-level cache; only 55% of 7 tiles on 4x4, where the test below would mispredict): cum[mr],
+ * and either the cells of the map's second region (a cell's class is its bit) or PDB_ZMAP_BIG | i,
+ * the map's full record being map[i]. */
+#define PDB_ZMAP_BIG 0x80000000u
+struct pdb_zmap8 {
+	uint32_t cum;
+	uint32_t aux;
+};
+
 struct pdb_zidx {
 	int n, k;
 	uint32_t nmaps, nclasses;
 	uint64_t kfact, entries;
 	uint32_t binom[26][26]; /* binom[c][j] = C(c, j) */
 	uint64_t pw[25];        /* pw[i] = (k-1-i)! */
-	struct pdb_zmap *map;   /* [nmaps] */
+	struct pdb_zmap *map;   /* [nmaps]; with map8, the records of the maps of three regions or more */
+	struct pdb_zmap8 *map8; /* [nmaps] short records, or NULL */
 	uint32_t *cmask;        /* [nclasses]: the cells of each class */
 	int borrowed;           /* the tables belong to another index (pdb_zidx_share) */
 };
@@ -114,8 +126,22 @@ static inline void pdb_zidx_step(const struct pdb_zidx *z, uint32_t occ, uint32_
 /* The class number (within the whole table) of the free cell `blank` of map number mr. */
 static inline uint32_t pdb_zidx_class_at(const struct pdb_zidx *z, uint32_t mr, unsigned blank)
 {
+	if (z->map8) {
+		const struct pdb_zmap8 *m = &z->map8[mr];
+		return m->cum +
+		       (m->aux < PDB_ZMAP_BIG ? m->aux >> blank & 1u : z->map[m->aux - PDB_ZMAP_BIG].lab[blank]);
+	}
 	const struct pdb_zmap *m = &z->map[mr];
 	return m->cum + m->lab[blank];
+}
+
+/* Starts fetching map mr's record into the cache. */
+static inline void pdb_zidx_prefetch(const struct pdb_zidx *z, uint32_t mr)
+{
+	if (z->map8)
+		__builtin_prefetch(&z->map8[mr]);
+	else
+		__builtin_prefetch(&z->map[mr]);
 }
 
 /* The class number (within the whole table) of the free cell `blank` of map occ. */

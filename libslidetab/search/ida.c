@@ -259,7 +259,7 @@ static inline void child_locate(struct search *x, struct child *c, int sd, int z
 	}
 	/* zero-aware: the entry of the moved placement with the blank where the tile was */
 	pdb_zidx_step(&one->z, ps->occ, set->betw[from][to], ps->at, i, from, to, ps->zmr, ps->zpr, &cs->zmr, &cs->zpr);
-	__builtin_prefetch(&one->z.map[cs->zmr]);
+	pdb_zidx_prefetch(&one->z, cs->zmr);
 }
 
 /* Side sd of child c, second half (zero-aware patterns): the entry from the map's record, prefetched. */

@@ -199,6 +199,44 @@ START_TEST(index_counts_regions)
 }
 END_TEST
 
+/* Every free cell of every map gets its class from the index's records, short ones (6 tiles on 5x5,
+ * where at most one map in 16 has three regions or more) and full ones (7 tiles on 4x4): the classes
+ * counted here map by map (in colex order: the maps of k cells in increasing order), by smallest
+ * cell within a map. */
+START_TEST(short_and_full_records_give_every_class)
+{
+	static const int shape[][3] = { { 5, 5, 6 }, { 4, 4, 7 }, { 3, 3, 2 } };
+	for (int t = 0; t < 3; t++) {
+		struct board b;
+		struct pdb_zidx z;
+		struct slidetab_error err;
+		board_init(&b, shape[t][0], shape[t][1]);
+		ck_assert_msg(pdb_zidx_init(&z, &b, shape[t][2], &err) == 0, "%s", err.msg);
+		ck_assert_int_eq(z.map8 != NULL, t != 1);
+		uint32_t first = 0, maps = 0;
+		for (uint32_t occ = (1u << shape[t][2]) - 1; occ < 1u << b.n;) {
+			uint32_t mr = pdb_zidx_map(&z, occ), seen = 0, nc = 0;
+			ck_assert_uint_eq(mr, maps++);
+			for (int c = 0; c < b.n; c++) {
+				if (occ >> c & 1u || seen >> c & 1u)
+					continue;
+				uint32_t r = ref_region(&b, occ, c);
+				for (uint32_t m = r; m; m &= m - 1)
+					ck_assert_uint_eq(pdb_zidx_class_at(&z, mr, (unsigned)__builtin_ctz(m)),
+							  first + nc);
+				seen |= r, nc++;
+			}
+			first += nc;
+			uint32_t low = occ & -occ, up = occ + low; /* the next k-subset in increasing order */
+			occ = (((up ^ occ) >> 2) / low) | up;
+		}
+		ck_assert_uint_eq(maps, z.nmaps);
+		ck_assert_uint_eq(first, z.nclasses);
+		pdb_zidx_free(&z);
+	}
+}
+END_TEST
+
 /* The search's step (pdb_zidx_step: a pattern tile moved to a neighbouring free cell, the ranks
  * updated from the tiles passed over) gives the ranks computed afresh, on every move of random
  * placements of 4x4, 5x5 and 3x5 patterns. */
@@ -545,6 +583,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, every_entry_decodes_to_the_bfs_value, 0, (int)(sizeof small / sizeof small[0]));
 	tcase_add_test(tc, index_counts_regions);
+	tcase_add_test(tc, short_and_full_records_give_every_class);
 	tcase_add_test(tc, step_matches_a_fresh_rank);
 	TCase *mt = tcase_create("mapped");
 	tcase_set_timeout(mt, 120);
