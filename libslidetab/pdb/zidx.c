@@ -53,13 +53,19 @@ static uint32_t map_classes(const struct grid_masks *g, uint32_t occ, uint32_t f
 	return nc;
 }
 
+/* The number of blank regions (classes) of map mr, from the full records. */
+static uint32_t classes_of(const struct pdb_zidx *z, uint32_t mr)
+{
+	return (mr + 1 < z->nmaps ? z->map[mr + 1].cum : z->nclasses) - z->map[mr].cum;
+}
+
 /* Short records (struct pdb_zmap8) when at most one map in 16 has three regions or more: map then
  * keeps those maps' full records only. 0, or -1 out of memory. */
 static int shorten(struct pdb_zidx *z)
 {
 	uint32_t nbig = 0;
 	for (uint32_t mr = 0; mr < z->nmaps; mr++)
-		nbig += (mr + 1 < z->nmaps ? z->map[mr + 1].cum : z->nclasses) - z->map[mr].cum > 2;
+		nbig += classes_of(z, mr) > 2;
 	if (nbig > z->nmaps / 16)
 		return 0;
 	struct pdb_zmap8 *s = aligned_alloc(64, ((size_t)z->nmaps * sizeof *s + 63) & ~(size_t)63);
@@ -72,7 +78,7 @@ static int shorten(struct pdb_zidx *z)
 	nbig = 0;
 	for (uint32_t mr = 0; mr < z->nmaps; mr++) {
 		const struct pdb_zmap *m = &z->map[mr];
-		uint32_t nc = (mr + 1 < z->nmaps ? z->map[mr + 1].cum : z->nclasses) - m->cum;
+		uint32_t nc = classes_of(z, mr);
 		s[mr].cum = m->cum;
 		s[mr].aux = nc > 2 ? PDB_ZMAP_BIG | nbig : nc == 2 ? z->cmask[m->cum + 1] : 0;
 		if (nc > 2)
