@@ -141,7 +141,7 @@ static void record_classes(const struct bfs *s, const uint8_t *cells, uint32_t o
 	uint64_t pr = pdb_zidx_perm(z, cells, occ);
 	while (M) {
 		uint32_t q = pdb_zidx_class_at(z, mr, (unsigned)__builtin_ctz(M));
-		uint64_t i = (uint64_t)q * z->kfact + pr;
+		uint64_t i = pdb_zidx_entry(z, q, pr);
 		__atomic_fetch_or(&s->zbits[i >> 3], (uint8_t)(1u << (i & 7)), __ATOMIC_RELAXED);
 		M &= ~z->cmask[q];
 	}

@@ -269,7 +269,7 @@ static inline void child_entry(struct child *c, int sd, int zero)
 	if (!zero && (!cs->ps || !cs->ps->one->zero))
 		return;
 	const struct pdb_one *one = cs->ps->one;
-	cs->e = (uint64_t)pdb_zidx_class_at(&one->z, cs->zmr, cs->from) * one->z.kfact + cs->zpr;
+	cs->e = pdb_zidx_entry(&one->z, pdb_zidx_class_at(&one->z, cs->zmr, cs->from), cs->zpr);
 	pdb_one_prefetch(one, cs->e);
 }
 
