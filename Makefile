@@ -84,7 +84,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small \
+.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -408,15 +408,19 @@ bench-15-code: all $(B)/bench/bench15
 bench-15-771: all $(B)/bench/pdbnodes
 	sh bench/record.sh bench-15-771 sh bench/run-771.sh build/bench15-771
 
-# Issue 24's 15-puzzle targets on the small set (make tables-15-small; class 0 is enough): each of
-# Korf's 100 as its own whole query process, then the 100 as one batch, on every core; with
-# QUERY_A=PATH, that query side by side (e.g. an older build), on the same tables.
+# Issue 24's 15-puzzle targets (class 0 is enough): each of Korf's 100 as its own whole query
+# process, then the 100 as one batch, on every core; with QUERY_A=PATH, that query side by side (e.g.
+# an older build), on the same tables. Each query sees only the set's files. bench-15-small: the
+# small set (make tables-15-small); bench-15-78: the 7-8 set (make tables-15).
 comma := ,
-bench-15-small: all $(B)/bench/bench15
-	@for f in tables/.stamp-4x4-b0-771x2 $(call set_files,4x4-b0-771x2); do \
-		test -f $$f || { echo "bench-15-small: $$f missing: run make tables-15-small" >&2; exit 2; }; done
-	sh bench/record.sh bench-15-small $(B)/bench/bench15 -j $$(nproc) --set 771x2 \
+bench15_each = @for f in tables/.stamp-4x4-b0-$(2) $(call set_files,4x4-b0-$(2)); do \
+		test -f $$f || { echo "$(1): $$f missing: run make $(3)" >&2; exit 2; }; done; \
+	sh bench/record.sh $(1) $(B)/bench/bench15 -j $$(nproc) --set $(2) \
 		--each $(if $(QUERY_A),$(QUERY_A):tables$(comma))tables
+bench-15-small: all $(B)/bench/bench15
+	$(call bench15_each,bench-15-small,771x2,tables-15-small)
+bench-15-78: all $(B)/bench/bench15
+	$(call bench15_each,bench-15-78,78,tables-15)
 
 # 555, 663 and 78 built and timed for the corner, edge and centre classes, then Korf's 100 and
 # random positions solved with 78 for each class.
@@ -434,7 +438,7 @@ bench-bounded: all $(B)/bench/bounded
 
 # The 24 puzzle with the zero-aware 6-6-6-6 set (bench/run-24.sh): line 38 from the shell, whole process, and Korf &
 # Felner's ten easiest beside the published counts; VS=DIR [VS_SET=NAME] adds a side-by-side run against another set.
-# BENCH_A=PATH (another build's bench24) adds lines answered by both binaries, interleaved, and their CPU ratio.
+# BENCH_A=PATH (another build's bench24; BENCH_A_TABLES=DIR its tables) adds lines answered by both binaries, interleaved, and their CPU ratio.
 # Run make tables-24 first: the set is not rebuilt here when gen changes (4 minutes), only its presence is required.
 bench-24: all $(B)/bench/bench24
 	@for f in tables/.stamp-5x5-b0-6666 $(call set_files,5x5-b0-6666); do \

@@ -1,6 +1,7 @@
 /* bench15: 15-puzzle PDB figures: build time and size of each preset for each blank class, Korf's
  * 100 and random positions with IDA*; every answer checked, exit 1 on a wrong one. */
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -436,6 +437,31 @@ static double set_mb(const char *side, const char *name)
 	return np > 0 ? bytes / 1e6 : 0;
 }
 
+/* A folder build/bench15-each-K holding links to set `name`'s class-0 files in side's folder (query
+ * answers from the strongest set it finds, so a folder of this set only); side is rewritten to
+ * [QUERY:]that folder, in buf. 0, or -1 when a file is missing. */
+static int set_only(const char *side, const char *name, int k, char *buf, size_t size)
+{
+	const char *dir = strrchr(side, ':') ? strrchr(side, ':') + 1 : side;
+	char own[64], path[TABNAME_MAX], link[TABNAME_MAX + 64], full[PATH_MAX];
+	snprintf(own, sizeof own, "build/bench15-each-%d", k);
+	mkdir(own, 0755);
+	uint32_t masks[PDB_PRESET_MAX];
+	int np = pdb_preset(name, masks);
+	for (int i = 0; i < np; i++) {
+		struct slidetab_error err;
+		if (tabname_pdb(path, sizeof path, dir, 4, 4, 0, masks[i], &err) != SLIDETAB_OK ||
+		    !realpath(path, full))
+			return -1;
+		snprintf(link, sizeof link, "%s/%s", own, strrchr(full, '/') + 1);
+		unlink(link);
+		if (symlink(full, link) != 0)
+			return -1;
+	}
+	snprintf(buf, size, "%.*s%s", (int)(dir - side), side, own);
+	return np > 0 ? 0 : -1;
+}
+
 /* Writes the n boards s[0..n) to file `path`, one a line, for query. */
 static void write_puzzles(const char *path, const struct board_state *s, int n)
 {
@@ -532,11 +558,16 @@ static int each_compare(const struct opts *o)
 	struct board_state s[100];
 	int want[100], n = read_korf(o->korfpath, s, want, 100);
 	static double med[2][100], runs[16], rss[2];
+	static char only[2][PATH_MAX + 64];
 	if (n != 100)
 		return 1;
-	for (int k = 0; k < ns; k++)
+	for (int k = 0; k < ns; k++) {
 		printf("each: side %c %s, set %s class 0 on disk %.1f MB\n", 'A' + k, sides[k], o->setname,
 		       set_mb(sides[k], o->setname));
+		if (set_only(sides[k], o->setname, k, only[k], sizeof only[k]) != 0)
+			return printf("FAIL: set %s is not whole in %s\n", o->setname, sides[k]), 1;
+		sides[k] = only[k];
+	}
 	for (int i = 0; i < n; i++) {
 		write_puzzles("build/bench15-each.in", &s[i], 1);
 		for (int k = 0; k < ns; k++) {

@@ -5,8 +5,9 @@
 #    published counts, time, and the projection for all 50). 3. With VS=DIR (a folder holding another encoding or
 #    preset of the set, e.g. the 4-bit 6666 set: gen --pdb 6666 --entry mdres --dir DIR) and VS_SET (default 6666),
 #    LINES (default 38,40,25,44,30,28) answered by both sets, interleaved, side by side. 4. With BENCH_A=PATH (another
-#    build's bench24, e.g. main's), LINES (default 38,40,44) answered by that binary and this one on TABLES' 6666,
-#    interleaved three times, and the ratio of their median CPU times. Exit 1 on a wrong answer.
+#    build's bench24, e.g. main's), LINES (default 38,40,44) answered by that binary and this one on TABLES' 6666
+#    (A on BENCH_A_TABLES' when given: a build that reads another table format), interleaved three times, and the
+#    ratio of their median CPU times. Exit 1 on a wrong answer.
 set -u
 bench=${1:-build/bench}
 t=${TABLES:-tables}
@@ -41,10 +42,13 @@ if [ -n "${BENCH_A:-}" ]; then
 	lines=${LINES:-38,40,44}
 	echo
 	rm -f build/run-24.ab
-	echo "## side by side, interleaved: A = $BENCH_A, B = $bench/bench24, lines $lines, tables in $t (CPU s of the lines)"
+	ta=${BENCH_A_TABLES:-$t}
+	echo "## side by side, interleaved: A = $BENCH_A (tables in $ta), B = $bench/bench24 (tables in $t), lines $lines (CPU s of the lines)"
 	for r in 1 2 3; do
 		for side in "A:$BENCH_A" "B:$bench/bench24"; do
-			cpu=$("${side#*:}" -j 2 --dir "$t" --set 6666 --korf "$korf" --lines "$lines" 2>/dev/null |
+			dir=$t
+			[ "${side%%:*}" = A ] && dir=$ta
+			cpu=$("${side#*:}" -j 2 --dir "$dir" --set 6666 --korf "$korf" --lines "$lines" 2>/dev/null |
 				awk '/^# [0-9]+ of [0-9]+ optimal/ { ok = $2 == $4 } $1 == "total" { c = $6 } END { if (ok) print c }')
 			[ -n "$cpu" ] || { echo "FAIL: ${side%%:*} did not answer every line optimally"; bad=1; }
 			echo "${side%%:*} run $r: ${cpu:-?} s cpu"
