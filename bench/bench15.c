@@ -437,14 +437,14 @@ static double set_mb(const char *side, const char *name)
 	return np > 0 ? bytes / 1e6 : 0;
 }
 
-/* A folder build/bench15-each-K holding links to set `name`'s class-0 files in side's folder (query
- * answers from the strongest set it finds, so a folder of this set only); side is rewritten to
- * [QUERY:]that folder, in buf. 0, or -1 when a file is missing. */
+/* A folder build/bench15-each-NAME-K holding links to set `name`'s class-0 files in side's folder
+ * (query answers from the strongest set it finds, so a folder of this set only); side is rewritten
+ * to [QUERY:]that folder, in buf. 0, or -1 when a file is missing. */
 static int set_only(const char *side, const char *name, int k, char *buf, size_t size)
 {
 	const char *dir = strrchr(side, ':') ? strrchr(side, ':') + 1 : side;
 	char own[64], path[TABNAME_MAX], link[TABNAME_MAX + 64], full[PATH_MAX];
-	snprintf(own, sizeof own, "build/bench15-each-%d", k);
+	snprintf(own, sizeof own, "build/bench15-each-%.16s-%d", name, k);
 	mkdir(own, 0755);
 	uint32_t masks[PDB_PRESET_MAX];
 	int np = pdb_preset(name, masks);
