@@ -20,7 +20,7 @@ enum table_kind { TABLE_KIND_EXACT = 1, TABLE_KIND_PDB = 2 };
 enum table_ranking {
 	TABLE_RANK_SEQ_BLANK = 1,  /* exact: rank_state(): half-permutation rank of the tiles * n + blank cell */
 	TABLE_RANK_PDB = 2,        /* PDB: pdb placement rank of the pattern tiles' cells */
-	TABLE_RANK_ZPDB_CLASS = 3, /* PDB: zero-aware, class-major (0.5.0's): refused, rebuild the table */
+	TABLE_RANK_ZPDB_CLASS = 3, /* PDB: zero-aware, class-major (gen before 69a37fc): refused, rebuild the table */
 	TABLE_RANK_ZPDB = 4,       /* PDB: zero-aware rank of (placement, blank's class), pr major: pdb/zidx.h */
 };
 

@@ -95,7 +95,7 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 		return err_set(err, SLIDETAB_EFORMAT, "unknown table kind %" PRIu32, m->kind);
 	if (m->kind == TABLE_KIND_PDB && m->ranking == TABLE_RANK_ZPDB_CLASS)
 		return err_set(err, SLIDETAB_EFORMAT,
-			       "ranking 3 (0.5.0's zero-aware order) is not read: rebuild it with gen");
+			       "ranking 3 (an earlier zero-aware order) is not read: rebuild it with gen");
 	int zpdb = m->kind == TABLE_KIND_PDB && m->ranking == TABLE_RANK_ZPDB;
 	if (m->ranking != (m->kind == TABLE_KIND_EXACT ? TABLE_RANK_SEQ_BLANK : TABLE_RANK_PDB) && !zpdb)
 		return err_set(err, SLIDETAB_EFORMAT, "ranking %" PRIu32 " does not fit the table kind", m->ranking);

@@ -800,12 +800,12 @@ START_TEST(test_other_fields)
 	fix_header(&m);
 	expect_refused(&m, 0, "generator", "generator name without its NUL");
 	free(m.p);
-	/* 0.5.0's zero-aware entry order: its entries would be read in the wrong places */
+	/* the zero-aware entry order gen wrote before 69a37fc: its entries would be read in the wrong places */
 	m = img_clone(&good);
 	s32(&m, H_KIND, TABLE_KIND_PDB);
 	s32(&m, H_RANKING, TABLE_RANK_ZPDB_CLASS);
 	fix_header(&m);
-	expect_refused(&m, 0, "rebuild it with gen", "a PDB of ranking 3 (0.5.0's zero-aware order)");
+	expect_refused(&m, 0, "rebuild it with gen", "a PDB of ranking 3 (an earlier zero-aware order)");
 	free(m.p);
 	free(good.p);
 }
