@@ -310,6 +310,13 @@ static int run_class(const struct opts *o, int blank)
 	return bad;
 }
 
+/* The table folder of a side, [QUERY:]DIR. */
+static const char *side_dir(const char *side)
+{
+	const char *colon = strrchr(side, ':');
+	return colon ? colon + 1 : side;
+}
+
 /* Runs `bin/query --board 4x4 --goal first --path -j threads --tables dir` on the puzzles of file
  * `in`, output into file `out`; *wall, *rss_mb (peak resident set) and *cpu_s (user + system) of the
  * whole process. 0 when
@@ -318,7 +325,7 @@ static int query_run(const char *side, const char *in, const char *out, int thre
 		     double *cpu_s)
 {
 	char j[16], prog[512];
-	const char *dir = strrchr(side, ':') ? strrchr(side, ':') + 1 : side; /* [QUERY:]DIR */
+	const char *dir = side_dir(side);
 	snprintf(prog, sizeof prog, "%.*s", dir == side ? 9 : (int)(dir - 1 - side), dir == side ? "bin/query" : side);
 	snprintf(j, sizeof j, "%d", threads);
 	double t0 = clock_now();
@@ -417,7 +424,7 @@ static int split_dirs(char *list, char **words)
  * is missing. */
 static double set_mb(const char *side, const char *name)
 {
-	const char *dir = strrchr(side, ':') ? strrchr(side, ':') + 1 : side;
+	const char *dir = side_dir(side);
 	uint32_t masks[PDB_PRESET_MAX];
 	int np = pdb_preset(name, masks);
 	double bytes = 0;
@@ -442,7 +449,7 @@ static double set_mb(const char *side, const char *name)
  * to [QUERY:]that folder, in buf. 0, or -1 when a file is missing. */
 static int set_only(const char *side, const char *name, int k, char *buf, size_t size)
 {
-	const char *dir = strrchr(side, ':') ? strrchr(side, ':') + 1 : side;
+	const char *dir = side_dir(side);
 	char own[64], path[TABNAME_MAX], link[TABNAME_MAX + 64], full[PATH_MAX];
 	snprintf(own, sizeof own, "build/bench15-each-%.16s-%d", name, k);
 	mkdir(own, 0755);

@@ -24,8 +24,8 @@
  * so a PDB of this ranking has k! * nclasses entries. The permutation is the major part: a move
  * that crosses no other pattern tile keeps pr, so the entries of one search's nodes share pages
  * and cache lines (3.3x fewer 1 KiB blocks for Korf's line 82 than with the class major, as
- * ranking 3, which gen wrote before 69a37fc, had it; docs/pdb.md). A map's cum and labels are kept together in
- * its record (struct pdb_zmap).
+ * ranking 3, which gen wrote before 69a37fc, had it; docs/pdb.md). A map's cum and labels are kept
+ * together in its record (struct pdb_zmap).
  */
 
 #define PDB_ZIDX_MAX_MAPS 2000000u /* C(n, k) at most this (a record of 32 bytes a map) */
