@@ -145,15 +145,15 @@ START_TEST(every_entry_decodes_to_the_bfs_value)
 				continue; /* one visit per region */
 			int want = dist[rank * (uint64_t)b.n + (uint64_t)c], v;
 			uint64_t e = pdb_zidx_index(&p->z, cells, occ, (unsigned)c);
-			ck_assert_uint_lt(e, p->z.entries);
-			ck_assert_msg(!used[e], "entry %llu twice", (unsigned long long)e);
+			quiet_assert_uint(e, <, p->z.entries);
+			quiet_assert_msg(!used[e], "entry %llu twice", (unsigned long long)e);
 			used[e] = 1;
 			for (uint32_t m = r; m; m &= m - 1) /* the same entry from every cell of the region */
-				ck_assert_uint_eq(pdb_zidx_index(&p->z, cells, occ, (unsigned)__builtin_ctz(m)), e);
-			ck_assert_int_ge(want, 0); /* at least two tiles outside the pattern: all reachable */
+				quiet_assert_uint(pdb_zidx_index(&p->z, cells, occ, (unsigned)__builtin_ctz(m)), ==, e);
+			quiet_assert_int(want, >=, 0); /* at least two tiles outside the pattern: all reachable */
 			struct slidetab_error err;
-			ck_assert_msg(pdb_set_value(set, 0, cells, (unsigned)c, &v, &err) == 0, "%s", err.msg);
-			ck_assert_int_eq(v, want);
+			quiet_assert_msg(pdb_set_value(set, 0, cells, (unsigned)c, &v, &err) == 0, "%s", err.msg);
+			quiet_assert_int(v, ==, want);
 			states++;
 			for (int i = 0; i < p->k; i++)
 				for (int d = 0; d < BOARD_NDIRS; d++) {
@@ -167,7 +167,7 @@ START_TEST(every_entry_decodes_to_the_bfs_value)
 						  board_taxicab(&b, to, p->goalcell[i]);
 					uint64_t nr = pdb_rank(&p->rk, cells) * (uint64_t)b.n +
 						      (uint64_t)__builtin_ctz(ref_region(&b, nocc, t));
-					ck_assert_int_eq(pdb_one_zstep(want, nmd, pdb_one_bit(p, ne)), dist[nr]);
+					quiet_assert_int(pdb_one_zstep(want, nmd, pdb_one_bit(p, ne)), ==, dist[nr]);
 					cells[i] = (uint8_t)t;
 					edges++;
 				}
@@ -216,13 +216,13 @@ START_TEST(short_and_full_records_give_every_class)
 		uint32_t first = 0, maps = 0;
 		for (uint32_t occ = (1u << shape[t][2]) - 1; occ < 1u << b.n;) {
 			uint32_t mr = pdb_zidx_map(&z, occ), seen = 0, nc = 0;
-			ck_assert_uint_eq(mr, maps++);
+			quiet_assert_uint(mr, ==, maps++);
 			for (int c = 0; c < b.n; c++) {
 				if (occ >> c & 1u || seen >> c & 1u)
 					continue;
 				uint32_t r = ref_region(&b, occ, c);
 				for (uint32_t m = r; m; m &= m - 1)
-					ck_assert_uint_eq(pdb_zidx_class_at(&z, mr, (unsigned)__builtin_ctz(m)),
+					quiet_assert_uint(pdb_zidx_class_at(&z, mr, (unsigned)__builtin_ctz(m)), ==,
 							  first + nc);
 				seen |= r, nc++;
 			}
@@ -279,8 +279,8 @@ START_TEST(step_matches_a_fresh_rank)
 					memcpy(moved, cells, sizeof moved);
 					moved[i] = (uint8_t)to;
 					uint32_t nocc = occ ^ (1u << from | 1u << to);
-					ck_assert_uint_eq(nmr, pdb_zidx_map(&z, nocc));
-					ck_assert_uint_eq(npr, pdb_zidx_perm(&z, moved, nocc));
+					quiet_assert_uint(nmr, ==, pdb_zidx_map(&z, nocc));
+					quiet_assert_uint(npr, ==, pdb_zidx_perm(&z, moved, nocc));
 					moves++;
 				}
 		}
