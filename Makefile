@@ -73,6 +73,11 @@ ARCHIVES := lib/libslidetab-common.a lib/libslidetab.a
 # Unit tests: tests/unit/AREA/test_MODULE.c, built as build/tests/test_MODULE.
 TEST_SRC := $(wildcard tests/unit/*/test_*.c)
 TEST_BIN := $(addprefix $(B)/tests/,$(basename $(notdir $(TEST_SRC))))
+# make check-unit runs the suites UNIT_JOBS at a time (tests/unit/run.sh), the longest first (natively
+# and under qemu) so that the jobs end together; unit_order: the suites of $(1) in that order.
+UNIT_JOBS ?= 2
+UNIT_LONGEST := pdb cache bfs zpdb fast query
+unit_order = $(foreach t,$(UNIT_LONGEST),$(filter $(B)/tests/test_$(t),$(1))) $(filter-out $(UNIT_LONGEST:%=$(B)/tests/test_%),$(1))
 # Every test program (unit tests, hostile tables, the e2e path checker) is built by one rule.
 vpath %.c $(sort $(dir $(TEST_SRC))) tests/hardening tests/e2e
 TEST_PROGS := $(TEST_BIN) $(B)/tests/test_hostile $(B)/tests/pathcheck $(B)/tests/tblcmp
@@ -304,19 +309,15 @@ check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf) bin
 # gen's tables against its gen's, byte for byte (tests/cross/answers.sh). The cases that run gen or query as programs (tag cli) are left out.
 CROSS_SUITES ?= $(sort $(TEST_BIN:$(B)/tests/test_%=%))
 CROSS_PUZZLES ?= 100
-# The suites run CROSS_JOBS at a time (each in its own temporary folders), each one's output shown
-# whole when it ends; any failure fails the target.
-CROSS_JOBS ?= 2
+# The suites run CROSS_JOBS at a time (tests/unit/run.sh).
+CROSS_JOBS ?= $(UNIT_JOBS)
 check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) bin/gen bin/query $(HOST_B)/bin/query $(GEN_RUN) tables
-	@printf '%s\n' $(CROSS_SUITES:%=$(B)/tests/test_%) | xargs -P $(CROSS_JOBS) -n 1 sh -c \
-		's=$$(date +%s); CK_EXCLUDE_TAGS=cli CK_TIMEOUT_MULTIPLIER=10 SLIDETAB_TEST_EMULATED=1 \
-		SLIDETAB_TEST_HOST_TABLES=tables $(EMU) "$$1" >"$$1.cross.log" 2>&1; rc=$$?; \
-		echo "== $(EMU) $$1"; cat "$$1.cross.log"; echo "== $$1: $$(($$(date +%s) - s)) s, exit $$rc"; \
-		[ $$rc -eq 0 ] || exit 255' sh
+	@CK_EXCLUDE_TAGS=cli CK_TIMEOUT_MULTIPLIER=10 SLIDETAB_TEST_EMULATED=1 SLIDETAB_TEST_HOST_TABLES=tables \
+		EMU="$(EMU)" sh tests/unit/run.sh $(CROSS_JOBS) $(call unit_order,$(CROSS_SUITES:%=$(B)/tests/test_%))
 	@EMU="$(EMU)" sh tests/cross/answers.sh $(CROSS_PUZZLES)
 
-# The suites run one after another (each builds with -j): the hardening tests measure time and
-# memory, and must not share the machine with the other suites.
+# The parts run one after another (each builds with -j): the hardening tests measure time and
+# memory, and must not share the machine with the other parts.
 check:
 	@$(MAKE) --no-print-directory check-layout
 	@$(MAKE) --no-print-directory check-lite
@@ -369,7 +370,7 @@ fuzz:
 	@sh fuzz/run.sh $(FUZZ_SECONDS)
 
 check-unit: $(TEST_BIN) bin/query tables
-	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(EMU) $$t; done
+	@EMU="$(EMU)" sh tests/unit/run.sh $(UNIT_JOBS) $(call unit_order,$(TEST_BIN))
 
 check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/bench/randpuz examples
 	@sh tests/e2e/run.sh
