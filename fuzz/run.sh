@@ -2,7 +2,8 @@
 # run.sh: builds the libFuzzer targets with clang into build/fuzz/ and runs each for SECONDS (default 60).
 # Usage: fuzz/run.sh [SECONDS]   (from the repo root). Exit 0: no target crashed; 1: a crash (see
 # build/fuzz/artifacts/); 2: the build failed. Env: CLANG (default clang, else clang-14), TARGETS
-# (default: every fuzz/fuzz_*.c), FUZZ_FLAGS (more libFuzzer options, e.g. -jobs=2).
+# (default: every fuzz/fuzz_*.c), FUZZ_JOBS (targets at a time, default one a core), FUZZ_FLAGS (more
+# libFuzzer options).
 set -u
 SECS=${1:-60}
 case $SECS in ''|*[!0-9]*) echo "usage: fuzz/run.sh [SECONDS]" >&2; exit 2 ;; esac
@@ -68,29 +69,44 @@ for t in $built; do
 	done
 done
 
-for t in $built; do
-	corpus=$B/corpus-$t
+# fuzz_one T: fuzzes T for SECS from a fresh copy of its seed corpus; one summary line (and a
+# crash's first errors) on stdout; exit 1 on a crash.
+fuzz_one() {
+	t=$1 corpus=$B/corpus-$1 log=$B/$1.log
 	rm -rf "$corpus"; mkdir -p "$corpus" "$B/artifacts/$t"
 	seed=fuzz/corpus/${t#fuzz_}
 	[ -d "$seed" ] && cp "$seed"/* "$corpus"/ 2>/dev/null
 	case $t in
 	fuzz_table | fuzz_buffer) extra="-max_len=32768" ;;
-	fuzz_gap) extra="-max_len=4096" ;;
 	*) extra="-max_len=4096" ;;
 	esac
-	log=$B/$t.log
-	echo "== $t: ${SECS}s (log $log)"
 	"./$B/$t" -max_total_time="$SECS" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
 		-artifact_prefix="$B/artifacts/$t/" $extra ${FUZZ_FLAGS:-} "$corpus" >"$log" 2>&1
 	rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
 	if [ $rc -ne 0 ]; then
-		status=1
 		echo "$t: CRASH (exit $rc) after ${execs:-?} runs; artifacts in $B/artifacts/$t/"
 		grep -m 3 -E 'ERROR: |runtime error|SUMMARY' "$log" | sed 's/^/    /'
-	else
-		echo "$t: ok, ${execs:-?} runs, ${cov:-cov: ?}, corpus $(ls "$corpus" | wc -l) files"
+		return 1
 	fi
+	echo "$t: ok, ${execs:-?} runs, ${cov:-cov: ?}, corpus $(ls "$corpus" | wc -l) files"
+}
+
+# FUZZ_JOBS targets at a time (default: one a core), each for its full SECS.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
+set -- $built
+while [ $# -gt 0 ]; do
+	batch=""
+	while [ $# -gt 0 ] && [ "$(echo $batch | wc -w)" -lt "$jobs" ]; do
+		echo "== $1: ${SECS}s (log $B/$1.log)"
+		fuzz_one "$1" >"$B/$1.summary" &
+		batch="$batch $1:$!"
+		shift
+	done
+	for tp in $batch; do
+		wait "${tp#*:}" || status=1
+		cat "$B/${tp%%:*}.summary"
+	done
 done
 exit $status
