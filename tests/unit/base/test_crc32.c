@@ -55,6 +55,7 @@ int main(void)
 {
 	Suite *s = suite_create("crc32");
 	TCase *tc = tcase_create("crc32");
+	tcase_set_timeout(tc, 60); /* Check's default is 4 s: too short under sanitizers beside another suite */
 	tcase_add_test(tc, check_value);
 	tcase_add_test(tc, same_as_zlib);
 	return testutil_run(s, tc);

@@ -738,6 +738,7 @@ static Suite *gap_suite(void)
 {
 	Suite *s = suite_create("gap");
 	TCase *io = tcase_create("io"), *solve = tcase_create("solve");
+	tcase_set_timeout(io, 60); /* Check's default is 4 s: too short under sanitizers beside another suite */
 
 	tcase_add_test(io, sample_through_gap_run);
 	tcase_add_test(io, sample_file_matches);

@@ -313,6 +313,7 @@ int main(void)
 {
 	Suite *s = suite_create("table");
 	TCase *tc = tcase_create("table");
+	tcase_set_timeout(tc, 60); /* Check's default is 4 s: too short under sanitizers beside another suite */
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, roundtrip);
 	tcase_add_test(tc, small_header);
