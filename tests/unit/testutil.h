@@ -10,20 +10,15 @@
 /* Quiet assertions for loops of many thousands: every ck_assert_* that passes writes its place to
  * Check's log (a system call; test_bfs spent 40 s of its 68 in the kernel), these call Check only
  * when they fail, naming the expressions and their values as ck_assert_* does. OP: ==, <, >=, ... */
-#define quiet_assert_uint(X, OP, Y)                                                                                    \
+#define quiet_assert_cmp_(T, FMT, X, OP, Y)                                                                            \
 	do {                                                                                                           \
-		uintmax_t x_ = (X), y_ = (Y);                                                                          \
+		T x_ = (X), y_ = (Y);                                                                                  \
 		if (!(x_ OP y_))                                                                                       \
-			ck_abort_msg("Assertion '%s " #OP " %s' failed: %s == %ju, %s == %ju", #X, #Y, #X, x_, #Y,     \
-				     y_);                                                                              \
+			ck_abort_msg("Assertion '%s " #OP " %s' failed: %s == %" FMT ", %s == %" FMT, #X, #Y, #X, x_,  \
+				     #Y, y_);                                                                          \
 	} while (0)
-#define quiet_assert_int(X, OP, Y)                                                                                     \
-	do {                                                                                                           \
-		intmax_t x_ = (X), y_ = (Y);                                                                           \
-		if (!(x_ OP y_))                                                                                       \
-			ck_abort_msg("Assertion '%s " #OP " %s' failed: %s == %jd, %s == %jd", #X, #Y, #X, x_, #Y,     \
-				     y_);                                                                              \
-	} while (0)
+#define quiet_assert_uint(X, OP, Y) quiet_assert_cmp_(uintmax_t, "ju", X, OP, Y)
+#define quiet_assert_int(X, OP, Y)  quiet_assert_cmp_(intmax_t, "jd", X, OP, Y)
 /* E holds, else the message of ck_assert_msg (a printf format and its arguments). */
 #define quiet_assert_msg(E, ...)                                                                                       \
 	do {                                                                                                           \
