@@ -411,8 +411,10 @@ bench-15-771: all $(B)/bench/pdbnodes
 
 # Issue 24's 15-puzzle targets (class 0 is enough): each of Korf's 100 as its own whole query
 # process, then the 100 as one batch, on every core; with QUERY_A=PATH, that query side by side (e.g.
-# an older build), on the same tables (QUERY_A_TABLES=DIR: its own, for a build of another format).
-# Each query sees only the set's files. bench-15-small: the small set (make tables-15-small);
+# an older build), on the same tables (QUERY_A_TABLES=DIR: its own copy, for a build of another
+# format, or to keep the page cache each build leaves apart: bench15 drops the set's files from the
+# page cache first, and the first side to read them decides how they are cached). Each query sees
+# only the set's files. bench-15-small: the small set (make tables-15-small);
 # bench-15-78: the 7-8 set (make tables-15).
 comma := ,
 bench15_each = @for f in tables/.stamp-4x4-b0-$(2) $(call set_files,4x4-b0-$(2)); do \

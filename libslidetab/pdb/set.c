@@ -271,7 +271,9 @@ static void load_one(void *ctx, size_t i, int worker)
 	unsigned w = m->entry_bits;
 	j->map = m->payload == TABLE_PAYLOAD_RAW && (m->entry == TABLE_ENTRY_ZBIT || w == 4 || w == 8) &&
 		 !(m->block_entries & (m->block_entries - 1));
-	if (!j->map)
+	if (j->map)
+		table_advise_scattered(j->tab);
+	else
 		j->rc = table_check_all(j->tab, &j->terr);
 }
 

@@ -127,6 +127,16 @@ void table_close(struct table *t)
 	free(t);
 }
 
+void table_advise_scattered(struct table *t)
+{
+#ifdef MADV_HUGEPAGE
+	if (t && t->mapped)
+		(void)madvise((void *)t->map, (size_t)t->size, MADV_HUGEPAGE); /* advice: an error changes nothing */
+#else
+	(void)t;
+#endif
+}
+
 const struct table_meta *table_get_meta(const struct table *t)
 {
 	return &t->meta;

@@ -24,6 +24,11 @@ int table_open_buffer(struct table **out, const void *bytes, size_t len, unsigne
 /* Lookups (table_lookup) may run on many threads at once; table_open, table_check_all and
  * table_close may not run concurrently with anything else on the same table. */
 void table_close(struct table *t);
+/* A mapped file that a search reads all over (a pattern database used in place): asks for large
+ * page-cache pieces (MADV_HUGEPAGE), so a file not yet cached is read in pieces of up to 2 MB that
+ * every process then maps with few faults (docs/pdb.md). Advice only: no effect on a buffer, on a
+ * file already cached, or where the kernel has no such pages. */
+void table_advise_scattered(struct table *t);
 const struct table_meta *table_get_meta(const struct table *t);
 
 /* Bytes of the whole file, of the stored payload, and of the packed entries. */
