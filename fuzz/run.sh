@@ -97,11 +97,11 @@ fuzz_one() {
 jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 set -- $built
 while [ $# -gt 0 ]; do
-	batch=""
-	while [ $# -gt 0 ] && [ "$(echo $batch | wc -w)" -lt "$jobs" ]; do
+	batch="" n=0
+	while [ $# -gt 0 ] && [ $n -lt "$jobs" ]; do
 		echo "== $1: ${SECS}s (log $B/$1.log)"
 		fuzz_one "$1" >"$B/$1.summary" &
-		batch="$batch $1:$!"
+		batch="$batch $1:$!" n=$((n + 1))
 		shift
 	done
 	for tp in $batch; do

@@ -1,8 +1,8 @@
 #!/bin/sh
 # run.sh: runs unit suites JOBS at a time, each through $EMU when set (make check-unit, check-cross).
 # Usage: run.sh JOBS SUITE...
-# Each suite writes SUITE.log (its own temporary folders, see testutil.h); its output is shown whole
-# when it ends, with its time and exit status. Every suite runs; any failing one fails the run.
+# Each suite writes SUITE.log (its temporary files are its own: mkstemp, mkdtemp); its output is
+# shown whole when it ends, with its time and exit status. Every suite runs; any failing one fails the run.
 # Give the longest suites first: the two jobs then end close together.
 set -u
 jobs=$1
