@@ -1,11 +1,12 @@
 /* testutil: the one Check runner every unit test program ends with, its cases, the status check of
- * API calls, quiet assertions for long loops, and the tests' one random source and random walk. */
+ * API calls, quiet assertions for long loops, and the tests' one random source, random walk and replay. */
 #ifndef SLIDETAB_TESTUTIL_H
 #define SLIDETAB_TESTUTIL_H
 
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Quiet assertions for loops of many thousands: every ck_assert_* that passes writes its place to
  * Check's log (a system call; test_bfs spent 40 s of its 68 in the kernel), these call Check only
@@ -148,6 +149,18 @@ static inline void testutil_walk(uint64_t *x, int rows, int cols, unsigned char 
 			k++;
 		}
 	}
+}
+
+/* 1 when the blank's moves `path` (letters d l r u) take the rows x cols board s to g. */
+static inline int testutil_replays(int rows, int cols, const unsigned char *s, const unsigned char *g, const char *path)
+{
+	unsigned char t[256];
+	size_t n = (size_t)(rows * cols);
+	memcpy(t, s, n);
+	for (; *path; path++)
+		if (!testutil_move(rows, cols, t, *path))
+			return 0;
+	return memcmp(t, g, n) == 0;
 }
 
 #endif

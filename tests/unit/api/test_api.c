@@ -65,13 +65,7 @@ static void walk(int rows, int cols, unsigned char *t, int steps)
 /* 1 when path takes p's start to its goal. */
 static int path_reaches(const struct puz *p, const char *path)
 {
-	unsigned char t[MAXN];
-	int n = p->rows * p->cols;
-	memcpy(t, p->s, (size_t)n);
-	for (; *path; path++)
-		if (!testutil_move(p->rows, p->cols, t, *path))
-			return 0;
-	return memcmp(t, p->g, (size_t)n) == 0;
+	return testutil_replays(p->rows, p->cols, p->s, p->g, path);
 }
 
 /* 1 when path is the lexicographically smallest shortest path (d < l < r < u) from p's start:

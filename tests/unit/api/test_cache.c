@@ -68,12 +68,7 @@ static void puzzle(int rows, int cols, int blank, int moves, unsigned char *star
 	for (int c = 0; c < n; c++)
 		goal[c] = (unsigned char)(c == blank ? 0 : t++);
 	memcpy(start, goal, (size_t)n);
-	for (int k = 0, b = blank, prev = -1; k < moves;) {
-		int m = (int)rnd(4), to = step(rows, cols, b, m);
-		if (to < 0 || m == 3 - prev)
-			continue;
-		start[b] = start[to], start[to] = 0, b = to, prev = m, k++;
-	}
+	testutil_walk(&seed, rows, cols, start, moves);
 }
 
 /* Plain depth-first search to depth `left` (no heuristic): 1 when the goal is reached. */
@@ -108,22 +103,6 @@ static unsigned iddfs(int rows, int cols, const unsigned char *s, const unsigned
 	return 0;
 }
 
-/* The path's moves take s to g. */
-static int replays(int rows, int cols, const unsigned char *s, const unsigned char *g, const char *path)
-{
-	unsigned char t[MAXN];
-	int n = rows * cols;
-	memcpy(t, s, (size_t)n);
-	for (const char *p = path; *p; p++) {
-		const char *at = strchr("dlru", *p);
-		int b = blank_of(t, n), to = at ? step(rows, cols, b, (int)(at - "dlru")) : -1;
-		if (to < 0)
-			return 0;
-		t[b] = t[to], t[to] = 0;
-	}
-	return memcmp(t, g, (size_t)n) == 0;
-}
-
 /* Answers a puzzle `moves` from the goal with the blank at `blank` and checks it against iddfs. */
 static void check_one(slidetab *db, int rows, int cols, int blank, int moves)
 {
@@ -137,7 +116,7 @@ static void check_one(slidetab *db, int rows, int cols, int blank, int moves)
 	ck_assert_uint_eq(d, want);
 	ck_assert_msg(slidetab_path(db, rows, cols, s, g, path, sizeof path, &e) == SLIDETAB_OK, "%s", e.msg);
 	ck_assert_uint_eq(strlen(path), want);
-	ck_assert(replays(rows, cols, s, g, path));
+	ck_assert(testutil_replays(rows, cols, s, g, path));
 }
 
 /* Issue 23 item 2: 4x4 and 5x5 corner goals share class 0, and a 3x5 call has class 0 too: each
@@ -337,7 +316,7 @@ static void *evict_work(void *arg)
 		if (rc == SLIDETAB_OK)
 			rc = slidetab_path(w->db, p->rows, p->cols, p->s, p->g, path, sizeof path, &e);
 		if (rc != SLIDETAB_OK || d != p->want || strlen(path) != d ||
-		    !replays(p->rows, p->cols, p->s, p->g, path))
+		    !testutil_replays(p->rows, p->cols, p->s, p->g, path))
 			w->bad = 1, snprintf(w->why, sizeof w->why, "puzzle %d: status %d, %u moves (want %u): %s",
 					     (k + w->first) % NPUZ, rc, d, p->want, e.msg);
 	}

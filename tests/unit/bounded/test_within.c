@@ -27,17 +27,6 @@ static void in_order(unsigned char *t, int n)
 		t[c] = (unsigned char)((c + 1) % n);
 }
 
-/* Replays moves on a copy of s (the test's own moves) and compares with g. */
-static int replays(int rows, int cols, const unsigned char *s, const unsigned char *g, const char *moves)
-{
-	unsigned char cur[256];
-	memcpy(cur, s, (size_t)(rows * cols));
-	for (; *moves; moves++)
-		if (!testutil_move(rows, cols, cur, *moves))
-			return 0;
-	return memcmp(cur, g, (size_t)(rows * cols)) == 0;
-}
-
 /* 4x4 random walks from the goal: for each W, length <= W * optimum (the optimum from the optimal
  * search), bound <= optimum, both of the optimum's parity, the path reaching the goal. */
 START_TEST(within_bounds_the_optimum)
@@ -60,7 +49,7 @@ START_TEST(within_bounds_the_optimum)
 			int rc = slidetab_solve_bounded(db, 4, 4, s, NULL, ws[i], moves, sizeof moves, &len, &lb, &e);
 			ck_assert_msg(rc == SLIDETAB_OK, "%s", e.msg);
 			ck_assert_uint_eq(strlen(moves), len);
-			ck_assert(replays(4, 4, s, goal, moves));
+			ck_assert(testutil_replays(4, 4, s, goal, moves));
 			ck_assert_msg(len <= ws[i] * opt + 1e-9, "W %g: length %u, optimum %u", ws[i], len, opt);
 			ck_assert_msg(lb <= opt && (opt - lb) % 2 == 0 && (len - opt) % 2 == 0, "bound %u, optimum %u",
 				      lb, opt);
@@ -71,7 +60,7 @@ START_TEST(within_bounds_the_optimum)
 		unsigned len, lb;
 		ck_assert_int_eq(slidetab_solve_bounded(db, 4, 4, s, NULL, 0, moves, sizeof moves, &len, &lb, &e),
 				 SLIDETAB_OK);
-		ck_assert(replays(4, 4, s, goal, moves));
+		ck_assert(testutil_replays(4, 4, s, goal, moves));
 		ck_assert(lb <= opt && len >= opt);
 	}
 	slidetab_close(db);
@@ -109,7 +98,7 @@ START_TEST(within_elsewhere)
 				 SLIDETAB_OK);
 		ck_assert_uint_eq(len, d);
 		ck_assert_uint_eq(lb, d);
-		ck_assert(replays(3, 3, s9, g9, moves));
+		ck_assert(testutil_replays(3, 3, s9, g9, moves));
 	}
 	/* 4x4 goal with the blank in the middle: only the corner set was built */
 	unsigned char g4[16] = { 1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };

@@ -109,25 +109,11 @@ static int reference(const unsigned char *start, const unsigned char *goal, char
 static void make_pair(uint64_t *seed, int blank, int moves, unsigned char *goal, unsigned char *start)
 {
 	unsigned char tiles[N - 1];
-	for (int t = 0; t < N - 1; t++)
-		tiles[t] = (unsigned char)(t + 1);
-	for (int t = N - 2; t > 0; t--) {
-		int j = (int)(testutil_rng(seed) % (uint64_t)(t + 1));
-		unsigned char tmp = tiles[t];
-		tiles[t] = tiles[j], tiles[j] = tmp;
-	}
+	testutil_shuffle(seed, tiles, N - 1);
 	for (int c = 0, k = 0; c < N; c++)
-		goal[c] = c == blank ? 0 : tiles[k++];
+		goal[c] = c == blank ? 0 : (unsigned char)(tiles[k++] + 1);
 	memcpy(start, goal, N);
-	int b = blank, back = -1;
-	for (int m = 0; m < moves; m++) {
-		int d, to;
-		do
-			d = (int)(testutil_rng(seed) % 4), to = step(b, d);
-		while (to < 0 || d == back);
-		start[b] = start[to], start[to] = 0;
-		b = to, back = 3 - d;
-	}
+	testutil_walk(seed, SIDE, SIDE, start, moves);
 }
 
 /* Goals with the blank in the corner (0, 3, 12, 15), on an edge (1, 2, 4, 7, ...) and in the

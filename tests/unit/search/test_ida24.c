@@ -90,33 +90,8 @@ static int reference(const unsigned char *start, const unsigned char *goal, char
 /* A start `moves` random moves (never straight back) from goal. */
 static void walk(uint64_t *seed, const unsigned char *goal, int moves, unsigned char *start)
 {
-	int b = 0, back = -1;
 	memcpy(start, goal, N);
-	while (start[b])
-		b++;
-	for (int m = 0; m < moves; m++) {
-		int d, to;
-		do
-			d = (int)(testutil_rng(seed) % 4), to = step(b, d);
-		while (to < 0 || d == back);
-		start[b] = start[to], start[to] = 0;
-		b = to, back = 3 - d;
-	}
-}
-
-/* Plays `path` (the blank's moves) on s; 0 when a move leaves the board. */
-static int replay(unsigned char *s, const char *path)
-{
-	int b = 0;
-	while (s[b])
-		b++;
-	for (; *path; path++) {
-		int to = step(b, (int)(strchr(letters, *path) - letters));
-		if (to < 0)
-			return 0;
-		s[b] = s[to], s[to] = 0, b = to;
-	}
-	return 1;
+	testutil_walk(seed, SIDE, SIDE, start, moves);
 }
 
 static void goal_first(unsigned char *g)
@@ -139,7 +114,7 @@ START_TEST(random_walks_match_the_reference)
 	struct slidetab_error e;
 	ck_assert_int_eq(slidetab_open(&db, "tables", NULL), SLIDETAB_OK);
 	uint64_t seed = 0x24f00d + (uint64_t)_i;
-	unsigned char goal[N], start[N], s[N];
+	unsigned char goal[N], start[N];
 	if (_i % 2)
 		goal_last(goal);
 	else
@@ -154,9 +129,7 @@ START_TEST(random_walks_match_the_reference)
 		ck_assert_int_eq((int)dist, want);
 		ck_assert_int_eq((int)strlen(path), want);
 		ck_assert_str_eq(path, best);
-		memcpy(s, start, N);
-		ck_assert(replay(s, path));
-		ck_assert(memcmp(s, goal, N) == 0);
+		ck_assert(testutil_replays(SIDE, SIDE, start, goal, path));
 	}
 	slidetab_close(db);
 }
