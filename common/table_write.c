@@ -539,6 +539,12 @@ int table_write_stored(const char *path, const struct table_meta *meta, const ui
 		rc = err_set(err, SLIDETAB_EIO, "syncing %s: %s", path, strerror(errno));
 	if (rc == SLIDETAB_OK && !direct)
 		rc = publish(o.fd, tmpname, path, err);
+	/* The written pages would stay cached in the small pieces they were written in, and a reader
+	 * that maps a pattern database in place would take a fault a page; dropped (they are synced),
+	 * the first reader reads the table in the large pieces it asks for (docs/pdb.md). Advice: a
+	 * system that keeps them anyway loses nothing. */
+	if (rc == SLIDETAB_OK && !direct)
+		(void)posix_fadvise(o.fd, 0, 0, POSIX_FADV_DONTNEED);
 	if (close(o.fd) != 0 && rc == SLIDETAB_OK)
 		rc = err_set(err, SLIDETAB_EIO, "closing %s: %s", path, strerror(errno));
 	if (rc != SLIDETAB_OK && tmpname)

@@ -14,7 +14,7 @@
 
 /* Writes a table: meta plus table_packed_bytes(entries, entry_bits) bytes of packed entries.
  * Goes through a temporary file in the same folder, fsync and rename, so `path` either keeps
- * its old content or gets the complete new table. level: the deflate level for
+ * its old content or gets the complete new table, and leaves it out of the page cache. level: the deflate level for
  * TABLE_PAYLOAD_ZLIB, 1..12 (libdeflate's scale; zlib, where the build has no libdeflate, stops
  * at 9), 0 for the encoder's default (TABLE_LIBDEFLATE_LEVEL, or TABLE_ZLIB_LEVEL). Every block is
  * a zlib stream either way. meta->block_entries of 0 picks a default. Returns a SLIDETAB_* status. */
