@@ -89,7 +89,10 @@ static void same_answers(const struct pdb_set *a, const struct pdb_set *z, uint6
 		ck_assert_str_eq(rz.path, ra.path);
 		na += ra.nodes, nz += rz.nodes;
 	}
-	ck_assert_uint_le(nz, na); /* a heuristic at least as high never generates more nodes here */
+	/* A heuristic at least as high never generates more nodes on one thread; a split search's
+	 * counts vary from run to run (a worker gives its item up once an earlier one has a solution). */
+	if (threads == 1)
+		ck_assert_uint_le(nz, na);
 }
 
 static const int classes[] = { 0, 1, 5 };
