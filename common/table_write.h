@@ -14,10 +14,11 @@
 
 /* Writes a table: meta plus table_packed_bytes(entries, entry_bits) bytes of packed entries.
  * Goes through a temporary file in the same folder, fsync and rename, so `path` either keeps
- * its old content or gets the complete new table, and leaves it out of the page cache. level: the deflate level for
- * TABLE_PAYLOAD_ZLIB, 1..12 (libdeflate's scale; zlib, where the build has no libdeflate, stops
- * at 9), 0 for the encoder's default (TABLE_LIBDEFLATE_LEVEL, or TABLE_ZLIB_LEVEL). Every block is
- * a zlib stream either way. meta->block_entries of 0 picks a default. Returns a SLIDETAB_* status. */
+ * its old content or gets the complete new table, and leaves it out of the page cache. level:
+ * the deflate level for TABLE_PAYLOAD_ZLIB, 1..12 (libdeflate's scale; zlib, where the build has
+ * no libdeflate, stops at 9), 0 for the encoder's default (TABLE_LIBDEFLATE_LEVEL, or
+ * TABLE_ZLIB_LEVEL). Every block is a zlib stream either way. meta->block_entries of 0 picks a
+ * default. Returns a SLIDETAB_* status. */
 int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
 		uint64_t *bytes_written, struct slidetab_error *err);
 

@@ -1,5 +1,6 @@
 /* testutil: the one Check runner every unit test program ends with, its cases, the status check of
- * API calls, quiet assertions for long loops, and the tests' one random source, random walk and replay. */
+ * API calls, quiet assertions for long loops, and the tests' one random source, random walk and
+ * replay of a path. */
 #ifndef SLIDETAB_TESTUTIL_H
 #define SLIDETAB_TESTUTIL_H
 
