@@ -12,7 +12,11 @@
 #include "libslidetab/pdb/pdb.h"
 
 #define GEN_VERSION "slidetab-pbitgen 1"
-#define UNSEEN      3u /* the 2-bit state of a placement not reached yet; else its depth mod 3 */
+/* The 2-bit state of a placement: not reached yet, expanded, or reached at the depth of the
+ * parents or of the children of a round (MARK(d), which alternates between 1 and 2). */
+#define UNSEEN      3u
+#define DONE        0u
+#define MARK(d)     (1u + (unsigned)(d) % 2u)
 #define RING        32 /* children in flight: their words prefetched, not yet looked at */
 #define PER_WORD    32 /* 2-bit states in a 64-bit word */
 #define FIELD_LOW   UINT64_C(0x5555555555555555)
@@ -25,7 +29,7 @@ struct search {
 	int k, depth; /* depth: the parents' in this round */
 	uint8_t goalcell[PDB_MAX_CELLS];
 	uint64_t count, nchunks;
-	uint64_t *st;      /* the 2-bit states, 32 a word, low bits first */
+	uint64_t *st;      /* the 2-bit states, 32 a word, low bits first (UNSEEN, DONE, MARK) */
 	uint8_t *out;      /* the entries, ((d - md) / 2) & 1 a bit */
 	uint8_t *flag[2];  /* per chunk: holds a placement of the parents' / children's depth */
 	struct bigmem mst; /* st's memory */
@@ -39,7 +43,8 @@ struct worker {
 };
 
 /* A child whose word was prefetched: marked at depth + 1 when not seen yet (one atomic AND turns
- * UNSEEN into the new depth's value; a racing worker writes the same value and counts nothing). */
+ * UNSEEN into MARK(depth + 1); a racing worker writes the same value and counts nothing). A child
+ * is never a parent of the round (the graph is bipartite), so its state is UNSEEN, DONE or MARK(depth + 1). */
 static void visit(struct worker *wk, uint64_t r)
 {
 	struct search *s = wk->s;
@@ -47,7 +52,7 @@ static void visit(struct worker *wk, uint64_t r)
 	unsigned sh = (unsigned)(r % PER_WORD) * 2;
 	if ((atomic_load_explicit(w, memory_order_relaxed) >> sh & 3u) != UNSEEN)
 		return;
-	uint64_t nv = (uint64_t)(s->depth + 1) % 3;
+	uint64_t nv = MARK(s->depth + 1);
 	uint64_t old = atomic_fetch_and_explicit(w, ~((UNSEEN ^ nv) << sh), memory_order_relaxed);
 	if ((old >> sh & 3u) != UNSEEN)
 		return;
@@ -91,20 +96,23 @@ static void expand_parent(struct worker *wk, uint64_t r)
 	}
 }
 
-/* One chunk of a round: every placement of the parents' depth in it is expanded. */
+/* One chunk of a round: every placement of the parents' depth in it is expanded and becomes DONE
+ * (one atomic AND a word: other workers may be marking children in it). */
 static void round_chunk(void *ctx, size_t chunk, int worker)
 {
 	struct worker *wk = (struct worker *)ctx + worker;
 	struct search *s = wk->s;
 	if (!s->flag[0][chunk])
 		return;
-	uint64_t want = (uint64_t)(s->depth % 3) * FIELD_LOW;
+	uint64_t want = (uint64_t)MARK(s->depth) * FIELD_LOW;
 	uint64_t lo = (uint64_t)chunk << PDBGEN_CHUNK_SHIFT, hi = lo + PDBGEN_CHUNK;
 	if (hi > s->count)
 		hi = s->count;
 	for (uint64_t wi = lo / PER_WORD; wi * PER_WORD < hi; wi++) {
 		uint64_t x = __atomic_load_n(&s->st[wi], __ATOMIC_RELAXED) ^ want;
 		uint64_t hit = ~(x | x >> 1) & FIELD_LOW; /* the low bit of each field equal to want */
+		if (hit)
+			__atomic_fetch_and(&s->st[wi], ~(hit * 3), __ATOMIC_RELAXED);
 		while (hit) {
 			expand_parent(wk, wi * PER_WORD + (unsigned)__builtin_ctzll(hit) / 2);
 			hit &= hit - 1;
@@ -145,7 +153,7 @@ static int run_rounds(struct search *s, struct worker *ws, int threads, struct t
 	return SLIDETAB_OK;
 }
 
-/* The search's memory and its start: every state UNSEEN but the goal placement's (depth 0). */
+/* The search's memory and its start: every state UNSEEN but the goal placement's (MARK(0)). */
 static int setup(struct search *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles,
 		 int k, struct slidetab_error *err)
 {
@@ -169,7 +177,7 @@ static int setup(struct search *s, const struct board *b, const struct board_sta
 			if (goal->t[c] == tiles[i])
 				cells[i] = s->goalcell[i] = (uint8_t)c;
 	uint64_t g = pdb_rank(&s->rk, cells);
-	s->st[g / PER_WORD] &= ~((uint64_t)UNSEEN << (g % PER_WORD * 2));
+	s->st[g / PER_WORD] &= ~((uint64_t)(UNSEEN ^ MARK(0)) << (g % PER_WORD * 2));
 	s->flag[0][g >> PDBGEN_CHUNK_SHIFT] = 1;
 	return SLIDETAB_OK;
 }

@@ -88,10 +88,14 @@ struct pdb_one {
 	/* Zero-aware 1-bit entries (TABLE_ENTRY_ZBIT): indexed by zidx (placement, blank's class);
 	 * the value moves by exactly 1 a move of a pattern tile, so a child's value is its parent's
 	 * plus or minus one, the entry's bit telling which (pdb_one_zstep); a value from scratch is
-	 * a walk to the goal (pdb_set_zvalue). */
+	 * a walk to the goal (pdb_set_value). */
 	int zero;
+	/* 1-bit entries, zero-aware or placement (TABLE_ENTRY_PBIT: indexed by the placement rank,
+	 * the value that of the placement graph where a pattern tile steps onto any cell no other
+	 * pattern tile holds): stepped from the parent's value, as zero-aware ones. */
+	int step;
 	struct pdb_zidx z;
-	uint64_t zgoal; /* the goal's entry (value 0) */
+	uint64_t zgoal; /* 1-bit entries: the goal's entry (value 0) */
 	/* Mapped in place (a raw payload): data points into the open table; ok[b] is set once block
 	 * b passed its CRC (pdb_one_ready); NULL: every block is checked. */
 	struct table *tab;
@@ -136,14 +140,15 @@ static inline int pdb_one_ready(const struct pdb_one *p, uint64_t i)
  * SLIDETAB_EFORMAT with a message naming the file and block (every later call fails too). */
 int pdb_one_check(const struct pdb_one *p, uint64_t i, struct slidetab_error *err);
 
-/* Zero-aware: the value of a child from its parent's value v, the child's pattern Manhattan sum md
- * and its entry bit (v - 1 or v + 1: the one whose (value - md) / 2 has that low bit). */
+/* 1-bit entries (zero-aware or placement): the value of a child from its parent's value v, the
+ * child's pattern Manhattan sum md and its entry bit (v - 1 or v + 1: the one whose (value - md) / 2
+ * has that low bit). */
 static inline int pdb_one_zstep(int v, int md, unsigned bit)
 {
 	return ((((unsigned)(v - 1 - md)) >> 1) & 1u) == bit ? v - 1 : v + 1;
 }
 
-/* Zero-aware: entry i's bit. */
+/* 1-bit entries (zero-aware or placement): entry i's bit. */
 static inline unsigned pdb_one_bit(const struct pdb_one *p, uint64_t i)
 {
 	return (unsigned)(p->data[i >> 3] >> (i & 7)) & 1u;
@@ -161,7 +166,7 @@ static inline int pdb_one_entry(const struct pdb_one *p, uint64_t i, int md)
 /* Starts fetching entry i into the cache. */
 static inline void pdb_one_prefetch(const struct pdb_one *p, uint64_t i)
 {
-	__builtin_prefetch(p->data + (p->zero ? i >> 3 : p->nibble ? i >> 1 : i));
+	__builtin_prefetch(p->data + (p->step ? i >> 3 : p->nibble ? i >> 1 : i));
 }
 
 /* Value of pattern p for the placement cells[] (cells of its tiles in tiles[] order); not for
@@ -197,8 +202,8 @@ int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uin
 void pdb_set_free(struct pdb_set *set);
 
 /* The value of pattern q of the set for the placement cells[] with the blank at cell `blank`,
- * from any encoding: a lookup (blocks checked first) or, zero-aware, the walk to the goal through
- * neighbours one closer (at most radius steps of at most 4k lookups). SLIDETAB_OK with *value, or
+ * from any encoding: a lookup (blocks checked first) or, for 1-bit entries, the walk to the goal
+ * through neighbours one closer (at most radius steps of at most 4k lookups). SLIDETAB_OK with *value, or
  * SLIDETAB_EFORMAT for a damaged block or entries that do not lead to the goal. */
 int pdb_set_value(const struct pdb_set *set, int q, const uint8_t *cells, unsigned blank, int *value,
 		  struct slidetab_error *err);

@@ -1,4 +1,4 @@
-/* value: a pattern's value for a placement from any entry encoding; zero-aware, by a walk to the goal. */
+/* value: a pattern's value for a placement from any entry encoding; 1-bit ones by a walk to the goal. */
 #include "libslidetab/pdb/pdb.h"
 
 #include <inttypes.h>
@@ -11,13 +11,25 @@ static int zbit(const struct pdb_one *p, uint64_t i, unsigned *bit, struct slide
 	return rc;
 }
 
-/* The zero-aware value: v mod 4 is md + 2 * bit; a neighbour (a pattern tile moved into a cell of
- * the blank's class) is at v - 1 or v + 1, which differ mod 4, so stepping to one at v - 1 mod 4
- * until the goal's entry counts v. */
-static int zvalue(const struct pdb_set *set, const struct pdb_one *p, const uint8_t *start, unsigned blank, int *value,
-		  struct slidetab_error *err)
+/* 1-bit entries: the index of the placement cells[] (occupying occ) with the blank at `blank`, and
+ * the cells its tiles may step onto: the blank's class (zero-aware) or every cell no pattern tile
+ * holds (placement). */
+static uint64_t walk_index(const struct pdb_one *p, const uint8_t *cells, uint32_t occ, unsigned blank)
 {
-	const struct pdb_zidx *z = &p->z;
+	return p->zero ? pdb_zidx_index(&p->z, cells, occ, blank) : pdb_rank(&p->rk, cells);
+}
+
+static uint32_t walk_cells(const struct pdb_set *set, const struct pdb_one *p, uint32_t occ, unsigned blank)
+{
+	return p->zero ? pdb_zidx_class_cells(&p->z, occ, blank) : ((1u << set->b.n) - 1) & ~occ;
+}
+
+/* The value of 1-bit entries: v mod 4 is md + 2 * bit; a neighbour (a pattern tile moved onto a
+ * cell walk_cells allows) is at v - 1 or v + 1, which differ mod 4, so stepping to one at v - 1
+ * mod 4 until the goal's entry counts v. */
+static int walk_value(const struct pdb_set *set, const struct pdb_one *p, const uint8_t *start, unsigned blank,
+		      int *value, struct slidetab_error *err)
+{
 	uint8_t cells[PDB_MAX_CELLS];
 	uint32_t occ = 0;
 	int md = 0;
@@ -26,11 +38,11 @@ static int zvalue(const struct pdb_set *set, const struct pdb_one *p, const uint
 		occ |= 1u << cells[i];
 		md += set->dist[cells[i]][p->goalcell[i]];
 	}
-	uint64_t idx = pdb_zidx_index(z, cells, occ, blank);
+	uint64_t idx = walk_index(p, cells, occ, blank);
 	unsigned bit;
 	int rc = zbit(p, idx, &bit, err), steps = 0, vm = (md + 2 * (int)bit) & 3;
 	while (rc == SLIDETAB_OK && idx != p->zgoal) {
-		uint32_t M = pdb_zidx_class_cells(z, occ, blank);
+		uint32_t M = walk_cells(set, p, occ, blank);
 		int found = 0;
 		for (int i = 0; i < p->k && !found && rc == SLIDETAB_OK; i++)
 			for (int d = 0; d < BOARD_NDIRS && !found && rc == SLIDETAB_OK; d++) {
@@ -39,7 +51,7 @@ static int zvalue(const struct pdb_set *set, const struct pdb_one *p, const uint
 					continue;
 				cells[i] = (uint8_t)c;
 				uint32_t nocc = occ ^ (1u << t | 1u << c);
-				uint64_t nidx = pdb_zidx_index(z, cells, nocc, (unsigned)t);
+				uint64_t nidx = walk_index(p, cells, nocc, (unsigned)t);
 				int nmd = md - set->dist[t][p->goalcell[i]] + set->dist[c][p->goalcell[i]];
 				rc = zbit(p, nidx, &bit, err);
 				if (((nmd + 2 * (int)bit) & 3) == ((vm + 3) & 3)) {
@@ -66,8 +78,8 @@ int pdb_set_value(const struct pdb_set *set, int q, const uint8_t *cells, unsign
 		  struct slidetab_error *err)
 {
 	const struct pdb_one *p = &set->pat[q];
-	if (p->zero)
-		return zvalue(set, p, cells, blank, value, err);
+	if (p->step)
+		return walk_value(set, p, cells, blank, value, err);
 	int md = 0;
 	for (int i = 0; i < p->k; i++)
 		md += set->dist[cells[i]][p->goalcell[i]];

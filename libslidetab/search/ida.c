@@ -304,7 +304,7 @@ static inline int child_h(struct search *x, struct child *c, int sd, int zero)
 	const struct pdb_one *one = cs->ps->one;
 	if (!pdb_one_ready(one, cs->e) && damaged(x, one, cs->e))
 		return cs->nh = PDB_UNREACHABLE;
-	if (zero || one->zero)
+	if (zero || one->step)
 		cs->nv = pdb_one_zstep(cs->ps->h, cs->md, pdb_one_bit(one, cs->e));
 	else
 		cs->nv = pdb_one_entry(one, cs->e, cs->md);
