@@ -185,12 +185,13 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
  * partition, or else starting the next partition: then no earlier pattern may have its tiles).
  * The entries are copied into the set's own (huge-page) memory; own = 1 also frees `packed`
  * (malloc'd, e.g. from pdbgen_build).
- * Returns 0 or -1 with a message. */
+ * Returns SLIDETAB_OK, or SLIDETAB_EFORMAT (or SLIDETAB_ENOMEM) with a message. */
 int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *packed, int own,
 		struct slidetab_error *err);
 
 /* Loads the PDB table files paths[0..npaths-1] (one goal; partitions as pdb_set_add) into a new set.
- * Files are read with `threads` workers (at most one per file). Returns 0 or -1 with a message. */
+ * Files are read with `threads` workers (at most one per file). Returns SLIDETAB_OK, or a SLIDETAB_*
+ * error with a message (SLIDETAB_EFORMAT for a file that is not such a table or is damaged). */
 int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads, struct slidetab_error *err);
 
 /* The same, where masks[i] (masks not NULL) is the tile set paths[i] is named for: a file that

@@ -590,7 +590,8 @@ static int map_goal(const struct pdb_set *set, int tr, const struct board_state 
 int ida_solve(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal, int max_depth,
 	      struct ida_result *res, struct slidetab_error *err)
 {
-	return ida_solve_hook(set, start, goal, max_depth, NULL, res, err);
+	struct ida_request rq = { .set = set, .start = start, .goal = goal, .max_depth = max_depth, .threads = 1 };
+	return ida_search(&rq, res, err);
 }
 
 /* The heuristic of x's state: its largest side. */
@@ -758,24 +759,14 @@ static int par_iterate(struct search *x, int max_depth, int threads)
 	return found;
 }
 
-int ida_solve_hook(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
-		   int max_depth, const struct ida_hook *hook, struct ida_result *res, struct slidetab_error *err)
+int ida_search(const struct ida_request *rq, struct ida_result *res, struct slidetab_error *err)
 {
-	return ida_solve_par(set, start, goal, max_depth, 1, hook, res, err);
-}
-
-int ida_solve_par(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
-		  int max_depth, int threads, const struct ida_hook *hook, struct ida_result *res,
-		  struct slidetab_error *err)
-{
-	return ida_solve_on(set, set->b.rows, set->b.cols, start, goal, max_depth, threads, hook, res, err);
-}
-
-int ida_solve_on(const struct pdb_set *set, int rows, int cols, const struct board_state *start,
-		 const struct board_state *goal, int max_depth, int threads, const struct ida_hook *hook,
-		 struct ida_result *res, struct slidetab_error *err)
-{
+	const struct pdb_set *set = rq->set;
 	const struct board *b = &set->b;
+	const struct board_state *start = rq->start, *goal = rq->goal;
+	const struct ida_hook *hook = rq->hook;
+	int rows = rq->rows ? rq->rows : b->rows, cols = rq->rows ? rq->cols : b->cols;
+	int max_depth = rq->max_depth, threads = rq->threads;
 	memset(res, 0, sizeof *res);
 	int tr = rows != b->rows || cols != b->cols;
 	if (tr && (rows != b->cols || cols != b->rows))
@@ -798,7 +789,7 @@ int ida_solve_on(const struct pdb_set *set, int rows, int cols, const struct boa
 		return rc;
 	if (!board_solvable(b, &ms, &set->goal)) { /* the frame keeps distances, so solvability too */
 		res->status = IDA_UNSOLVABLE;
-		return 0;
+		return SLIDETAB_OK;
 	}
 	const struct idafsm *fsm = idafsm_get();
 	struct search *x = fsm ? malloc(sizeof *x) : NULL;
@@ -836,7 +827,7 @@ int ida_solve_on(const struct pdb_set *set, int rows, int cols, const struct boa
 		res->length = -1;
 	}
 	free(x);
-	return found < 0 ? err_set(err, SLIDETAB_ENOMEM, "out of memory") : 0;
+	return found < 0 ? err_set(err, SLIDETAB_ENOMEM, "out of memory") : SLIDETAB_OK;
 }
 
 struct batch {
@@ -872,5 +863,5 @@ int ida_solve_batch(const struct pdb_set *set, size_t count, const struct board_
 			    .max_depth = max_depth,
 			    .res = res };
 	pool_run(threads, count, batch_one, &bt);
-	return 0;
+	return SLIDETAB_OK;
 }
