@@ -35,8 +35,19 @@ struct search {
 	struct bigmem mst; /* st's memory */
 };
 
+/* The placement of the scan's last parent, kept as the scan walks the ranks of a chunk upwards:
+ * its digits (pdb.h), cells and the cells of the tiles before each, so that the next parent
+ * recomputes only the cells whose digits changed (mostly the last: no division). */
+struct odometer {
+	uint64_t rank;
+	int valid;
+	uint8_t dig[PDB_MAX_CELLS], cells[PDB_MAX_CELLS];
+	uint32_t before[PDB_MAX_CELLS + 1]; /* before[i]: the cells of tiles 0..i-1 */
+};
+
 struct worker {
 	struct search *s;
+	struct odometer odo;
 	uint64_t found; /* placements first reached in this round */
 	uint64_t ring[RING];
 	unsigned head, tail;
@@ -70,29 +81,57 @@ static void push(struct worker *wk, uint64_t r)
 	wk->ring[wk->tail++ % RING] = r;
 }
 
+/* The odometer moved to rank r (from a smaller rank by carries, else from scratch). */
+static void odo_seek(const struct search *s, struct odometer *o, uint64_t r)
+{
+	int k = s->k, i = k;
+	if (!o->valid || r < o->rank) {
+		uint64_t rest = r;
+		for (i = 0; i < k; i++) {
+			o->dig[i] = (uint8_t)(rest / s->rk.w[i]);
+			rest %= s->rk.w[i];
+		}
+		i = 0;
+		o->before[0] = 0;
+		o->valid = 1;
+	} else
+		for (uint64_t carry = r - o->rank; carry;) {
+			i--;
+			uint64_t v = o->dig[i] + carry, radix = (uint64_t)(s->rk.n - i);
+			o->dig[i] = (uint8_t)(v < radix ? v : v % radix);
+			carry = v < radix ? 0 : v / radix;
+		}
+	for (; i < k; i++) {
+		uint32_t freem = s->g.full & ~o->before[i];
+		for (unsigned d = o->dig[i]; d; d--)
+			freem &= freem - 1;
+		o->cells[i] = (uint8_t)__builtin_ctz(freem);
+		o->before[i + 1] = o->before[i] | 1u << o->cells[i];
+	}
+	o->rank = r;
+}
+
 /* Parent r at the round's depth: its entry, then every placement one step away. */
 static void expand_parent(struct worker *wk, uint64_t r)
 {
 	const struct search *s = wk->s;
-	uint8_t cells[PDB_MAX_CELLS];
-	pdb_unrank(&s->rk, r, cells);
-	uint32_t occ = 0;
+	odo_seek(s, &wk->odo, r);
+	const uint8_t *cells = wk->odo.cells;
+	uint32_t occ = wk->odo.before[s->k];
+	int8_t at[32];
 	int md = 0;
 	for (int i = 0; i < s->k; i++) {
-		occ |= 1u << cells[i];
+		at[cells[i]] = (int8_t)i;
 		md += s->g.dist[cells[i]][s->goalcell[i]];
 	}
 	if (((unsigned)(s->depth - md) >> 1) & 1u)
 		s->out[r >> 3] |= (uint8_t)(1u << (r & 7));
 	for (int i = 0; i < s->k; i++) {
 		unsigned t = cells[i];
-		uint32_t cand = s->g.adj[t] & ~occ;
-		while (cand) {
-			cells[i] = (uint8_t)__builtin_ctz(cand);
-			cand &= cand - 1;
-			push(wk, pdb_rank(&s->rk, cells));
+		for (uint32_t cand = s->g.adj[t] & ~occ; cand; cand &= cand - 1) {
+			unsigned c = (unsigned)__builtin_ctz(cand);
+			push(wk, pdb_rank_step(&s->rk, r, at, occ & s->g.betw[t][c], i, t, c));
 		}
-		cells[i] = (uint8_t)t;
 	}
 }
 
@@ -104,6 +143,7 @@ static void round_chunk(void *ctx, size_t chunk, int worker)
 	struct search *s = wk->s;
 	if (!s->flag[0][chunk])
 		return;
+	wk->odo.valid = 0;
 	uint64_t want = (uint64_t)MARK(s->depth) * FIELD_LOW;
 	uint64_t lo = (uint64_t)chunk << PDBGEN_CHUNK_SHIFT, hi = lo + PDBGEN_CHUNK;
 	if (hi > s->count)

@@ -65,6 +65,24 @@ static inline uint64_t pdb_rank(const struct pdb_ranker *r, const uint8_t *cells
 	return rank;
 }
 
+/* The rank of a placement of rank `rank` after its tile i moves from cell `from` to cell `to` (which
+ * no pattern tile holds): between = the placement's cells strictly between from and to (by
+ * number), at[c] = the index of the tile at cell c. Digit i moves by to - from less the earlier
+ * tiles passed over, and each later tile passed over changes its own digit by one. */
+static inline uint64_t pdb_rank_step(const struct pdb_ranker *r, uint64_t rank, const int8_t *at, uint32_t between,
+				     int i, unsigned from, unsigned to)
+{
+	int64_t wi = (int64_t)r->w[i];
+	int64_t delta = ((int64_t)to - (int64_t)from) * wi;
+	int64_t sign = to > from ? 1 : -1;
+	while (between) {
+		int j = at[__builtin_ctz(between)];
+		between &= between - 1;
+		delta += sign * (j < i ? -wi : (int64_t)r->w[j]);
+	}
+	return (uint64_t)((int64_t)rank + delta);
+}
+
 /* Inverse of pdb_rank (rank < count). */
 void pdb_unrank(const struct pdb_ranker *r, uint64_t rank, uint8_t *cells);
 

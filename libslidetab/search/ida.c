@@ -153,24 +153,10 @@ static void set_order(struct search *x, const int8_t order[BOARD_NDIRS], const i
 	x->fsm = fsm;
 }
 
-/* The placement rank of pattern state ps after its tile i moves from `from` to `to`, from the
- * current rank: digit i moves by to - from less the earlier tiles passed over, and each later tile
- * passed over (vertical moves only) changes its own digit by one. */
+/* The placement rank of pattern state ps after its tile i moves from `from` to `to`. */
 static inline uint64_t child_rank(const struct pdb_set *set, const struct pstate *ps, int i, unsigned from, unsigned to)
 {
-	const uint64_t *w = ps->one->rk.w;
-	int64_t wi = (int64_t)w[i];
-	int64_t delta = ((int64_t)to - (int64_t)from) * wi;
-	uint32_t between = ps->occ & set->betw[from][to];
-	if (between) {
-		int64_t sign = to > from ? 1 : -1;
-		do {
-			int j = ps->at[__builtin_ctz(between)];
-			between &= between - 1;
-			delta += sign * (j < i ? -wi : (int64_t)w[j]);
-		} while (between);
-	}
-	return (uint64_t)((int64_t)ps->rank + delta);
+	return pdb_rank_step(&ps->one->rk, ps->rank, ps->at, ps->occ & set->betw[from][to], i, from, to);
 }
 
 /* Moves tile i of pattern state ps from `from` to `to` with the new rank. */
