@@ -154,7 +154,7 @@ static int check_args(const struct gen_args *a)
 			  : a->block_entries && a->verify
 				  ? "--block-entries is for the tables gen writes (not --verify)"
 			  : (a->pattern || a->pdb) && a->entry != TABLE_ENTRY_MDRES && a->entry != TABLE_ENTRY_ZBIT &&
-					    a->entry != TABLE_ENTRY_PBIT
+					  a->entry != TABLE_ENTRY_PBIT
 				  ? "a pattern database's --entry is mdres, zbit or pbit"
 			  : !(a->pattern || a->pdb) && (a->entry == TABLE_ENTRY_ZBIT || a->entry == TABLE_ENTRY_PBIT)
 				  ? "--entry zbit and pbit are for pattern databases"

@@ -14,12 +14,12 @@
 #define GEN_VERSION "slidetab-pbitgen 1"
 /* The 2-bit state of a placement: not reached yet, expanded, or reached at the depth of the
  * parents or of the children of a round (MARK(d), which alternates between 1 and 2). */
-#define UNSEEN      3u
-#define DONE        0u
-#define MARK(d)     (1u + (unsigned)(d) % 2u)
-#define RING        32 /* children in flight: their words prefetched, not yet looked at */
-#define PER_WORD    32 /* 2-bit states in a 64-bit word */
-#define FIELD_LOW   UINT64_C(0x5555555555555555)
+#define UNSEEN    3u
+#define DONE      0u
+#define MARK(d)   (1u + (unsigned)(d) % 2u)
+#define RING      32 /* children in flight: their words prefetched, not yet looked at */
+#define PER_WORD  32 /* 2-bit states in a 64-bit word */
+#define FIELD_LOW UINT64_C(0x5555555555555555)
 
 /* A unit of work is PDBGEN_CHUNK placements (a multiple of 8): the worker of a chunk alone writes
  * its output bytes, so they need no atomics. */
@@ -194,8 +194,8 @@ static int run_rounds(struct search *s, struct worker *ws, int threads, struct t
 }
 
 /* The search's memory and its start: every state UNSEEN but the goal placement's (MARK(0)). */
-static int setup(struct search *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles,
-		 int k, struct slidetab_error *err)
+static int setup(struct search *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles, int k,
+		 struct slidetab_error *err)
 {
 	pdbgeo_init(&s->g, b);
 	if (pdb_ranker_init(&s->rk, b->n, k) != 0)

@@ -10,8 +10,8 @@
 
 #include "libslidetab/base/clock.h"
 #include "libslidetab/base/pool.h"
+#include "libslidetab/search/idaframe.h"
 #include "libslidetab/search/idafsm.h"
-#include "libslidetab/table/name.h"
 
 #define IDA_SPLIT_MAX 24 /* deepest frontier of a parallel search */
 /* Frontier nodes per thread of a large parallel iteration, at most. Subtree sizes vary by orders
@@ -513,66 +513,6 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 		}
 }
 
-/* The caller's frame: its board is the set's (tr = 0) or the set's transposed (tr = 1: the
- * caller's cell r * cols + c is the set's cell c * rows + r, its d, l, r, u the set's r, u, d, l). */
-static int frame_cell(const struct board *b, int tr, int c)
-{
-	return tr ? (c % b->rows) * b->cols + c / b->rows : c;
-}
-
-static const int8_t transposed_dir[BOARD_NDIRS] = { BOARD_R, BOARD_U, BOARD_D, BOARD_L };
-
-/* Finds a symmetry taking goal's blank (after the transpose when tr) onto the set's goal blank;
- * fills the mapped start and inv_dir[set direction] = caller direction. */
-static int map_goal(const struct pdb_set *set, int tr, const struct board_state *start, const struct board_state *goal,
-		    struct board_state *mstart, int8_t inv_dir[4], struct slidetab_error *err)
-{
-	const struct board *b = &set->b;
-	struct board_sym syms[8];
-	int ns = board_symmetries(b, syms);
-	int gb = board_blank(b, goal);
-	for (int k = 0; k < ns; k++) {
-		const struct board_sym *y = &syms[k];
-		if (y->cell[frame_cell(b, tr, gb)] != set->goal_blank)
-			continue;
-		uint8_t sigma[PDB_MAX_CELLS];
-		for (int c = 0; c < b->n; c++)
-			sigma[goal->t[c]] = set->goal.t[y->cell[frame_cell(b, tr, c)]];
-		memset(mstart, 0, sizeof *mstart);
-		for (int c = 0; c < b->n; c++)
-			mstart->t[y->cell[frame_cell(b, tr, c)]] = sigma[start->t[c]];
-		for (int d = 0; d < BOARD_NDIRS; d++)
-			inv_dir[y->dir[tr ? transposed_dir[d] : d]] = (int8_t)d;
-		return 0;
-	}
-	if (tr)
-		return err_set(err, SLIDETAB_ENOTABLE,
-			       "no pattern databases for a %dx%d goal with the blank at cell %d: the loaded %dx%d set "
-			       "answers another class",
-			       b->cols, b->rows, gb, b->rows, b->cols);
-	int cls = board_blank_class(b, gb);
-	char cmd[160];
-	if (b->rows == b->cols && b->n >= 16) {
-		snprintf(cmd, sizeof cmd, "%s --board %dx%d --pdb %s --blank %d", tabname_gen(), b->rows, b->cols,
-			 b->n == 16 ? "78" : "6666", cls);
-	} else if (!tabname_is_exact(b->rows, b->cols)) {
-		snprintf(cmd, sizeof cmd, "%s --board %dx%d --pdb auto --blank %d", tabname_gen(), b->rows, b->cols,
-			 cls);
-	} else {
-		/* small boards: the all-tiles pattern is the exact table */
-		int len = snprintf(cmd, sizeof cmd, "%s --board %dx%d --pattern 1", tabname_gen(), b->rows, b->cols);
-		for (int t = 2; t < b->n && len > 0 && (size_t)len < sizeof cmd; t++)
-			len += snprintf(cmd + len, sizeof cmd - (size_t)len, ",%d", t);
-		if (len > 0 && (size_t)len < sizeof cmd)
-			snprintf(cmd + len, sizeof cmd - (size_t)len, " --blank %d", cls);
-	}
-	return err_set(err, SLIDETAB_ENOTABLE,
-		       "no pattern databases for a %dx%d goal with the blank at cell %d: the loaded set "
-		       "answers goals whose blank a board symmetry takes to cell %d. Build a set for this "
-		       "goal's blank class (%d) with: %s",
-		       b->rows, b->cols, gb, set->goal_blank, cls, cmd);
-}
-
 int ida_solve(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal, int max_depth,
 	      struct ida_result *res, struct slidetab_error *err)
 {
@@ -770,7 +710,7 @@ int ida_search(const struct ida_request *rq, struct ida_result *res, struct slid
 		max_depth = IDA_MAX_DEPTH;
 	struct board_state ms;
 	int8_t inv_dir[4];
-	int rc = map_goal(set, tr, start, goal, &ms, inv_dir, err);
+	int rc = ida_map_goal(set, tr, start, goal, &ms, inv_dir, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
 	if (!board_solvable(b, &ms, &set->goal)) { /* the frame keeps distances, so solvability too */
@@ -814,40 +754,4 @@ int ida_search(const struct ida_request *rq, struct ida_result *res, struct slid
 	}
 	free(x);
 	return found < 0 ? err_set(err, SLIDETAB_ENOMEM, "out of memory") : SLIDETAB_OK;
-}
-
-struct batch {
-	const struct pdb_set *set;
-	const struct board_state *starts, *goals, *goal;
-	int max_depth;
-	struct ida_result *res;
-};
-
-static void batch_one(void *ctx, size_t i, int worker)
-{
-	struct batch *bt = ctx;
-	(void)worker;
-	const struct board_state *g = bt->goals ? &bt->goals[i] : bt->goal;
-	struct ida_result *r = &bt->res[i];
-	struct slidetab_error e;
-	if (ida_solve(bt->set, &bt->starts[i], g, bt->max_depth, r, &e) != SLIDETAB_OK) {
-		memset(r, 0, sizeof *r);
-		r->status = IDA_ERROR;
-		r->length = -1;
-		snprintf(r->err, sizeof r->err, "%s", e.msg);
-	}
-}
-
-int ida_solve_batch(const struct pdb_set *set, size_t count, const struct board_state *starts,
-		    const struct board_state *goals, const struct board_state *goal, int max_depth, int threads,
-		    struct ida_result *res)
-{
-	struct batch bt = { .set = set,
-			    .starts = starts,
-			    .goals = goals,
-			    .goal = goal ? goal : &set->goal,
-			    .max_depth = max_depth,
-			    .res = res };
-	pool_run(threads, count, batch_one, &bt);
-	return SLIDETAB_OK;
 }

@@ -110,7 +110,7 @@ static const struct {
 	int rows, cols, blank;
 	uint32_t mask;
 } small[] = {
-	{ 4, 4, 0, 0x1132 }, /* 555's first pattern {1,4,5,8,12} */
+	{ 4, 4, 0, 0x1132 },                                        /* 555's first pattern {1,4,5,8,12} */
 	{ 4, 4, 5, 0xe000 }, { 4, 4, 15, 0x1e }, { 3, 3, 8, 0xfe }, /* 3x3: 7 tiles, two free cells */
 	{ 3, 3, 4, 0x1a2 },  { 2, 4, 0, 0x0e },  { 2, 4, 7, 0x7e }, { 5, 5, 0, 0x1e }, { 3, 5, 7, 0x7c00 },
 };
@@ -157,8 +157,9 @@ START_TEST(every_entry_matches_an_independent_bfs)
 				cells[i] = (uint8_t)c;
 				int nd = r.dist[ref_key(&r, cells)];
 				quiet_assert_int(nd == d - 1 || nd == d + 1, ==, 1); /* the +-1 property */
-				quiet_assert_int(pdb_one_zstep(d, ref_md(&r, cells), pdb_one_bit(p, pdb_rank(&p->rk, cells))),
-						 ==, nd);
+				quiet_assert_int(
+					pdb_one_zstep(d, ref_md(&r, cells), pdb_one_bit(p, pdb_rank(&p->rk, cells))),
+					==, nd);
 				cells[i] = (uint8_t)t;
 				edges++;
 			}
