@@ -13,6 +13,7 @@
 #include "gen/carray.h"
 #include "gen/exact/exactcmd.h"
 #include "gen/exact/verify.h"
+#include "gen/exit.h"
 #include "gen/genargs.h"
 #include "gen/pdb/pdbcmd.h"
 #include "libslidetab/base/pool.h"
@@ -80,7 +81,7 @@ static void usage(FILE *f)
 static int fail(int status, int reading, const struct slidetab_error *err)
 {
 	fprintf(stderr, "gen: %s\n", err->msg);
-	return genargs_exit(status, reading);
+	return gen_exit_status(status, reading);
 }
 
 /* Checks what was written to stdout reached it. */
