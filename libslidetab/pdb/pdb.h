@@ -32,7 +32,7 @@
  * all-tiles pattern of 3x3); then the histogram sums to fewer than `entries`.
  */
 
-#define PDB_MAX_CELLS    25
+#define PDB_MAX_CELLS    BOARD_MAX_CELLS
 #define PDB_MAX_PATTERNS 16
 #define PDB_MAX_PARTS    2 /* partitions of a set, maxed (pdb_set_h) */
 

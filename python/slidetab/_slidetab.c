@@ -12,8 +12,8 @@
 
 #include "slidetab.h"
 
-#define MAX_CELLS 25   /* the largest board the library answers (5x5) */
-#define MAX_PATH  1024 /* longer than any optimal path on those boards */
+#define MAX_CELLS SLIDETAB_MAX_CELLS
+#define MAX_PATH  (SLIDETAB_MAX_PATH + 1)
 
 static PyObject *Error, *NoTableError, *FormatError, *InvalidError, *LimitError;
 
