@@ -26,56 +26,60 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: gen --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
-		   "       gen --board RxC --blank 0 (--pattern 1,2,3 [-o FILE] |\n"
-		   "                                      --pdb NAME [--memory BYTES] [--dir DIR])\n"
-		   "       gen --verify FILE\n"
-		   "Builds the exact distance table of every state reachable from a goal, by\n"
-		   "breadth-first search backwards from the goal.\n\n"
-		   "  -b, --board RxC       board size, 2x2 up to 3x4/2x6 for tables; 2x7 with\n"
-		   "                        --compress compact (15.2 GiB) or --count-only (10.2 GiB)\n"
-		   "      --blank CELL      goal = tiles in order with the blank at CELL (default: last cell)\n"
-		   "  -g, --goal \"...\"      any goal, row by row (0 or x = blank)\n"
-		   "  -o, --output FILE     table file (default: DIR/RxC-bK.tbl, K the blank's class)\n"
-		   "  -j, --threads N       worker threads (default: all cores)\n"
-		   "  -c, --compress KIND   none (raw, mmap-able), zlib (default), compact (~1 bit/state)\n"
-		   "  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d);\n"
-		   "                        PDBs: mdres, or zbit (zero-aware, 1 bit an entry, mapped in place)\n"
-		   "  -l, --level N         deflate level 1..12 (default 4; zlib's encoder, where gen is\n"
-		   "                        built without libdeflate: 1..9, default 9)\n"
-		   "      --block-entries N entries per block, a multiple of 64 up to 1048576 (8388608 with\n"
-		   "                        compact; default: 32 KiB blocks); smaller blocks make cold\n"
-		   "                        lookups cheaper and tables larger\n"
-		   "      --count-only      search and print the histogram, write no table\n"
-		   "      --checkpoint DIR  a checkpoint in DIR after each layer (removed when the run succeeds)\n"
-		   "      --resume DIR      continue from the checkpoint in DIR (same board, goal and entry)\n"
-		   "      --list-files      print the tables this command would write, one a line, and stop\n"
-		   "      --pattern LIST    build the additive pattern database of these tiles\n"
-		   "      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: 555, 663 or 78 on 4x4,\n"
-		   "                        6666, 6666x2 or 444444 (small) on 5x5; on any board of 13..25 cells auto\n"
-		   "                        (blocks of whole columns, or rows when taller than wide, of the most\n"
-		   "                        tiles that fit --memory) or autoK (blocks of K tiles)\n"
-		   "      --memory BYTES    the budget of --pdb auto: the build's memory for one pattern\n"
-		   "                        (default 512M; K, M, G suffixes)\n"
-		   "      --dir DIR         folder for tables named by the default rule (default: .)\n"
-		   "      --c-array NAME    write -o FILE as C source: const unsigned char NAME[], size_t NAME_len\n"
-		   "      --verify FILE     check a table completely; prints OK or the first violation\n"
-		   "  -q, --quiet           no per-depth progress on stderr\n"
-		   "  -h, --help            this help\n"
-		   "  -V, --version         version\n\n"
-		   "Output: the depth histogram on stdout (`depth count` lines) and a summary (# lines).\n"
-		   "Exit status: 0 success, 1 failure (write error, table fails --verify), 2 usage error,\n"
-		   "3 the run needs more memory or disk than this machine has.\n\n"
-		   "Examples:\n"
-		   "  gen --board 3x3 --blank 0 --dir tables\n"
-		   "  gen --board 2x4 --blank 0 --compress none\n"
-		   "  gen --board 2x7 --count-only\n"
-		   "  gen --board 2x7 --blank 0 --compress compact --dir tables\n"
-		   "  gen --board 4x4 --blank 0 --pdb 78 --dir tables\n"
-		   "  gen --board 4x4 --blank 0 --pdb 78 --entry zbit --dir tables\n"
-		   "  gen --board 4x5 --blank 0 --pdb auto --memory 256M --dir tables\n"
-		   "  gen --board 3x3 --compress compact --c-array puzzle8 -o puzzle8.c\n"
-		   "  gen --verify tables/3x3-b0.tbl\n");
+	char n16[128], n25[128];
+	fprintf(f,
+		"Usage: gen --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
+		"       gen --board RxC --blank 0 (--pattern 1,2,3 [-o FILE] |\n"
+		"                                      --pdb NAME [--memory BYTES] [--dir DIR])\n"
+		"       gen --verify FILE\n"
+		"Builds the exact distance table of every state reachable from a goal, by\n"
+		"breadth-first search backwards from the goal.\n\n"
+		"  -b, --board RxC       board size, 2x2 up to 3x4/2x6 for tables; 2x7 with\n"
+		"                        --compress compact (15.2 GiB) or --count-only (10.2 GiB)\n"
+		"      --blank CELL      goal = tiles in order with the blank at CELL (default: last cell)\n"
+		"  -g, --goal \"...\"      any goal, row by row (0 or x = blank)\n"
+		"  -o, --output FILE     table file (default: DIR/RxC-bK.tbl, K the blank's class)\n"
+		"  -j, --threads N       worker threads (default: all cores)\n"
+		"  -c, --compress KIND   none (raw, mmap-able), zlib (default), compact (~1 bit/state)\n"
+		"  -e, --entry KIND      half (d/2), mdres ((d - manhattan)/2; default), plain (d);\n"
+		"                        PDBs: mdres, or zbit (zero-aware, 1 bit an entry, mapped in place)\n"
+		"  -l, --level N         deflate level 1..12 (default 4; zlib's encoder, where gen is\n"
+		"                        built without libdeflate: 1..9, default 9)\n"
+		"      --block-entries N entries per block, a multiple of 64 up to 1048576 (8388608 with\n"
+		"                        compact; default: 32 KiB blocks); smaller blocks make cold\n"
+		"                        lookups cheaper and tables larger\n"
+		"      --count-only      search and print the histogram, write no table\n"
+		"      --checkpoint DIR  a checkpoint in DIR after each layer (removed when the run succeeds)\n"
+		"      --resume DIR      continue from the checkpoint in DIR (same board, goal and entry)\n"
+		"      --list-files      print the tables this command would write, one a line, and stop\n"
+		"      --pattern LIST    build the additive pattern database of these tiles\n"
+		"      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: a preset (below);\n"
+		"                        on any board of 13..%d cells auto (blocks of whole columns, or rows\n"
+		"                        when taller than wide, of the most tiles that fit --memory) or autoK\n"
+		"                        (blocks of K tiles)\n"
+		"      --memory BYTES    the budget of --pdb auto: the build's memory for one pattern\n"
+		"                        (default 512M; K, M, G suffixes)\n"
+		"      --dir DIR         folder for tables named by the default rule (default: .)\n"
+		"      --c-array NAME    write -o FILE as C source: const unsigned char NAME[], size_t NAME_len\n"
+		"      --verify FILE     check a table completely; prints OK or the first violation\n"
+		"  -q, --quiet           no per-depth progress on stderr\n"
+		"  -h, --help            this help\n"
+		"  -V, --version         version\n\n"
+		"Presets of --pdb (docs/pdb.md):\n  4x4: %s\n  5x5: %s\n\n"
+		"Output: the depth histogram on stdout (`depth count` lines) and a summary (# lines).\n"
+		"Exit status: 0 success, 1 failure (write error, table fails --verify), 2 usage error,\n"
+		"3 the run needs more memory or disk than this machine has.\n\n"
+		"Examples:\n"
+		"  gen --board 3x3 --blank 0 --dir tables\n"
+		"  gen --board 2x4 --blank 0 --compress none\n"
+		"  gen --board 2x7 --count-only\n"
+		"  gen --board 2x7 --blank 0 --compress compact --dir tables\n"
+		"  gen --board 4x4 --blank 0 --pdb 78 --dir tables\n"
+		"  gen --board 4x4 --blank 0 --pdb 78 --entry zbit --dir tables\n"
+		"  gen --board 4x5 --blank 0 --pdb auto --memory 256M --dir tables\n"
+		"  gen --board 3x3 --compress compact --c-array puzzle8 -o puzzle8.c\n"
+		"  gen --verify tables/3x3-b0.tbl\n",
+		PDB_MAX_CELLS, pdb_preset_names(16, n16, sizeof n16), pdb_preset_names(25, n25, sizeof n25));
 }
 
 static int fail(int status, int reading, const struct slidetab_error *err)
@@ -171,10 +175,12 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 		if ((count = auto_masks(a, b, goal, k, masks)) < 0)
 			return EXIT_USAGE;
 	} else if (a->pdb && (count = pdb_preset_board(a->pdb, b->rows, b->cols, masks)) < 0) {
+		char n16[128], n25[128];
 		fprintf(stderr,
 			"gen: --pdb %s: presets are %s for 4x4, %s for 5x5; auto (or autoK, K tiles a pattern) on "
 			"any board of up to %d cells\n",
-			a->pdb, pdb_preset_names(16), pdb_preset_names(25), PDB_MAX_CELLS);
+			a->pdb, pdb_preset_names(16, n16, sizeof n16), pdb_preset_names(25, n25, sizeof n25),
+			PDB_MAX_CELLS);
 		return EXIT_USAGE;
 	}
 	if (a->list_files) {
