@@ -66,6 +66,9 @@ struct slidetab_error {
 /* The longest move string slidetab_path writes (its NUL not counted): char moves[SLIDETAB_MAX_PATH
  * + 1] holds every optimal path (searches stop at 250 moves, exact tables' radii stay below 256). */
 #define SLIDETAB_MAX_PATH 255
+/* The blank's move letters in their order, d < l < r < u: bit k of slidetab_hint's moves is
+ * SLIDETAB_MOVES[k]. */
+#define SLIDETAB_MOVES "dlru"
 
 /* Flags for slidetab_open_flags. */
 #define SLIDETAB_PRELOAD 1u /* check and load whole tables at first use (for large batches) */
