@@ -332,12 +332,16 @@ check:
 	@$(MAKE) --no-print-directory check-mpi
 	@$(MAKE) --no-print-directory check-python
 
-# The house rules over every #include (tests/layout/includes.sh, README "What is where"), and the
-# shared library's exports: exactly the header's functions, no code of common/ (exports.sh).
-check-layout: lib/libslidetab.so.$(LIBVERSION)
+# The house rules over every #include (tests/layout/includes.sh, README "What is where"), the
+# shared library's exports: exactly the header's functions, no code of common/ (exports.sh), the
+# house style (format.sh), facts said once (facts.sh: the presets, the cell limits) and the
+# README's 300 lines, its figures those of docs/BENCHMARKS.md (readme.sh).
+check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen
 	@sh tests/layout/includes.sh
 	@sh tests/layout/exports.sh
 	@sh tests/layout/format.sh
+	@sh tests/layout/facts.sh
+	@sh tests/layout/readme.sh
 
 # Applies the house style (.clang-format, clang-format 14) to every C file.
 # The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from

@@ -56,11 +56,11 @@ int input_board_for(int tokens, int pairs, int *rows, int *cols, struct slidetab
 			       tokens == 2   ? "3x2"
 			       : tokens == 3 ? "3x3"
 					     : "2x5 or 5x5");
-	return err_set(
-		err, SLIDETAB_EINVAL,
-		"%d tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, 16 4x4, 25 5x5%s): "
-		"give --board RxC",
-		tokens, pairs ? "; twice that for a start and goal" : "");
+	return err_set(err, SLIDETAB_EINVAL,
+		       "%d tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, 16 4x4, "
+		       "25 5x5%s): "
+		       "give --board RxC",
+		       tokens, pairs ? "; twice that for a start and goal" : "");
 }
 
 static int fill(struct input *in)
@@ -182,18 +182,20 @@ static int line_values(struct input *in, const char *line, size_t len, int at, i
 			if (!tok_is_blank_mark(t[i]) && (t[i] < '0' || t[i] > '9')) {
 				char shown[16];
 				err_escape(t + i, 1, shown, sizeof shown);
-				return err_set(err, SLIDETAB_EINVAL,
-					       "line %ld: column %d: '%s' is not a digit or a blank mark (x X _ .)",
-					       in->line, col, shown),
-				       -1;
+				err_set(err, SLIDETAB_EINVAL,
+					"line %ld: column %d: '%s' is not a digit or a blank mark (x X _ .)", in->line,
+					col, shown);
+				return -1;
 			}
 			in->val[at + (int)i] = tok_is_blank_mark(t[i]) ? 0 : (unsigned)(t[i] - '0');
 			in->vline[at + (int)i] = in->line, in->vcol[at + (int)i] = col;
 		}
 		return (int)flen;
 	}
-	if (tok_split(line, len, toks, INPUT_MAX_TOKENS - at, &count, err) != SLIDETAB_OK)
-		return err_prefix(err, "line %ld", in->line), -1;
+	if (tok_split(line, len, toks, INPUT_MAX_TOKENS - at, &count, err) != SLIDETAB_OK) {
+		err_prefix(err, "line %ld", in->line);
+		return -1;
+	}
 	for (int i = 0; i < count; i++) {
 		in->val[at + i] = toks[i].value;
 		in->vline[at + i] = in->line, in->vcol[at + i] = toks[i].col;
@@ -250,11 +252,14 @@ static int lone_token(struct input *in, const char *line, size_t len, int first,
 {
 	struct tok t;
 	int k;
-	if (tok_split(line, len, &t, 1, &k, err) != SLIDETAB_OK)
-		return err_prefix(err, "line %ld", in->line), R_BADLINE;
+	if (tok_split(line, len, &t, 1, &k, err) != SLIDETAB_OK) {
+		err_prefix(err, "line %ld", in->line);
+		return R_BADLINE;
+	}
 	if (first && t.kind == TOK_NUMBER)
 		err_set(err, SLIDETAB_EINVAL,
-			"line %ld: a lone number %u looks like a case count (--style hdu3567 reads one; otherwise remove it)",
+			"line %ld: a lone number %u looks like a case count "
+			"(--style hdu3567 reads one; otherwise remove it)",
 			in->line, t.value);
 	else if (in->n)
 		err_set(err, SLIDETAB_EINVAL,
@@ -281,10 +286,14 @@ static int decide_board(struct input *in, const char *line, size_t len, int fiel
 	}
 	if (fields == 1)
 		return lone_token(in, line, len, first, err);
-	if (tok_split(line, len, toks, INPUT_MAX_TOKENS, &count, err) != SLIDETAB_OK)
-		return err_prefix(err, "line %ld", in->line), R_BADLINE;
-	if (input_board_for(fields, in->pairs, &r, &c, err) != SLIDETAB_OK)
-		return err_prefix(err, "line %ld", in->line), R_BADLINE;
+	if (tok_split(line, len, toks, INPUT_MAX_TOKENS, &count, err) != SLIDETAB_OK) {
+		err_prefix(err, "line %ld", in->line);
+		return R_BADLINE;
+	}
+	if (input_board_for(fields, in->pairs, &r, &c, err) != SLIDETAB_OK) {
+		err_prefix(err, "line %ld", in->line);
+		return R_BADLINE;
+	}
 	in->rows = r, in->cols = c, in->n = r * c;
 	return R_PUZZLE;
 }

@@ -93,8 +93,10 @@ static int out_write(struct out *o, const void *buf, uint64_t n, struct slidetab
 static int open_temp(const char *path, char **tmpname, struct slidetab_error *err)
 {
 	char *dir = strdup(path);
-	if (!dir)
-		return err_set(err, SLIDETAB_ENOMEM, "out of memory"), -1;
+	if (!dir) {
+		err_set(err, SLIDETAB_ENOMEM, "out of memory");
+		return -1;
+	}
 	char *slash = strrchr(dir, '/');
 	if (slash)
 		slash[slash == dir ? 1 : 0] = '\0';

@@ -111,8 +111,10 @@ static int answer_layouts(struct gap_answering *a, struct gap_reader *rd, long c
 		struct gap_layout l;
 		struct slidetab_error e;
 		int got, st = gap_read_layout(rd, &l, &got, &e);
-		if (st == SLIDETAB_ENOMEM)
-			return report(a, st, gap_reader_line(rd), k, e.msg), -1;
+		if (st == SLIDETAB_ENOMEM) {
+			report(a, st, gap_reader_line(rd), k, e.msg);
+			return -1;
+		}
 		if (st != SLIDETAB_OK) {
 			report(a, st, gap_reader_line(rd), k, e.msg);
 			fputs("error\n", a->out);

@@ -18,8 +18,10 @@ static int expand(struct gap_store *s, uint32_t idx, struct gap_result *res)
 	struct gap_grid g;
 	struct gap_reach r;
 
-	if (n.g >= MAX_G)
-		return s->over = 1, -1;
+	if (n.g >= MAX_G) {
+		s->over = 1;
+		return -1;
+	}
 	gap_grid_from_key(&g, &n.key);
 	if (n.g % 2 == 0) {
 		if (gap_reach_compute(&g, &r, n.movable)) {
@@ -78,10 +80,14 @@ static int search_run(struct gap_store *s, size_t limit, const struct gap_grid *
 	uint32_t idx;
 	size_t bucket;
 
-	if (h == 0) /* already the goal */
-		return res->moves = 0, SLIDETAB_OK;
-	if (gap_reach_compute(start, &r, GAP_CARDS))
-		return res->proved_dead = 1, SLIDETAB_UNSOLVABLE;
+	if (h == 0) { /* already the goal */
+		res->moves = 0;
+		return SLIDETAB_OK;
+	}
+	if (gap_reach_compute(start, &r, GAP_CARDS)) {
+		res->proved_dead = 1;
+		return SLIDETAB_UNSOLVABLE;
+	}
 	if (gap_store_init(s, limit, h) < 0 || gap_store_visit(s, &key, GAP_NIL, 0, h, r.movable) < 0)
 		goto out_of_memory;
 	while ((idx = gap_store_pop(s, &bucket)) != GAP_NIL) {
@@ -91,7 +97,8 @@ static int search_run(struct gap_store *s, size_t limit, const struct gap_grid *
 		if (n->h == 0) {
 			if (want_path && record_path(s, idx, res) < 0)
 				return SLIDETAB_ENOMEM;
-			return res->moves = n->g, SLIDETAB_OK;
+			res->moves = n->g;
+			return SLIDETAB_OK;
 		}
 		n->closed = 1;
 		if (expand(s, idx, res) < 0)

@@ -121,8 +121,10 @@ static uint32_t node_new(struct gap_store *s, const struct gap_key *key, uint32_
 {
 	struct gap_node *n;
 
-	if (s->count >= (size_t)GAP_NIL - 1)
-		return s->over = 1, GAP_NIL;
+	if (s->count >= (size_t)GAP_NIL - 1) {
+		s->over = 1;
+		return GAP_NIL;
+	}
 	if (s->count % GAP_CHUNK_NODES == 0) {
 		size_t c = s->count / GAP_CHUNK_NODES;
 		if (c == s->chunk_cap) {
@@ -177,8 +179,10 @@ static uint32_t entry_new(struct gap_store *s)
 	if (s->npool == s->pool_cap) {
 		size_t cap = s->pool_cap ? 2 * s->pool_cap : 256;
 		struct gap_entry *pool;
-		if (cap >= GAP_NIL || !(pool = store_grow(s, s->pool, sizeof *pool, s->pool_cap, cap)))
-			return s->over |= cap >= GAP_NIL, GAP_NIL;
+		if (cap >= GAP_NIL || !(pool = store_grow(s, s->pool, sizeof *pool, s->pool_cap, cap))) {
+			s->over |= cap >= GAP_NIL;
+			return GAP_NIL;
+		}
 		s->pool = pool;
 		s->pool_cap = cap;
 	}

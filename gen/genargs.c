@@ -16,20 +16,6 @@
 
 static const char *prog = "gen";
 
-/* The one place where a status becomes gen's exit status. `reading`: an unreadable file named
- * by the user (--verify) is a usage error; elsewhere an I/O failure is a failed run. */
-int genargs_exit(int status, int reading)
-{
-	switch (status) {
-	case SLIDETAB_OK: return EXIT_OK;
-	case SLIDETAB_EINVAL: return EXIT_USAGE;
-	case SLIDETAB_ENOMEM:
-	case SLIDETAB_ENOSPC: return EXIT_RESOURCES;
-	case SLIDETAB_EIO: return reading ? EXIT_USAGE : EXIT_FAIL;
-	default: return EXIT_FAIL;
-	}
-}
-
 int genargs_goal(const struct gen_args *a, const struct board *b, struct board_state *goal)
 {
 	struct slidetab_error err;

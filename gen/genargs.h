@@ -7,9 +7,6 @@
 
 #include "libslidetab/model/board.h"
 
-/* Exit statuses (gen(1)). */
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
-
 struct gen_args {
 	int rows, cols, blank, threads, level, count_only, quiet, block_entries;
 	const char *goal_text, *out, *verify, *pattern, *pdb, *dir;
@@ -25,10 +22,6 @@ struct gen_args {
 /* Parses argv into a (defaults first). Returns 0 to run, 1 to stop with success (--help, --version
  * printed), -1 after a usage message on stderr. prog names the program in messages. */
 int genargs_parse(int argc, char **argv, struct gen_args *a, const char *prog, void (*usage)(FILE *f));
-
-/* The one place where a status becomes an exit status. `reading`: an unreadable file named by the
- * user (--verify) is a usage error; elsewhere an I/O failure is a failed run. */
-int genargs_exit(int status, int reading);
 
 /* The goal the arguments name on board b; -1 after a message. */
 int genargs_goal(const struct gen_args *a, const struct board *b, struct board_state *goal);

@@ -13,6 +13,7 @@
 #include "gen/carray.h"
 #include "gen/exact/exactcmd.h"
 #include "gen/exact/verify.h"
+#include "gen/exit.h"
 #include "gen/genargs.h"
 #include "gen/pdb/pdbcmd.h"
 #include "libslidetab/base/pool.h"
@@ -25,9 +26,11 @@
 
 static void usage(FILE *f)
 {
+	char n16[128], n25[128];
 	fprintf(f,
 		"Usage: gen --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
-		"       gen --board RxC --blank 0 (--pattern 1,2,3 [-o FILE] | --pdb NAME [--memory BYTES] [--dir DIR])\n"
+		"       gen --board RxC --blank 0 (--pattern 1,2,3 [-o FILE] |\n"
+		"                                      --pdb NAME [--memory BYTES] [--dir DIR])\n"
 		"       gen --verify FILE\n"
 		"Builds the exact distance table of every state reachable from a goal, by\n"
 		"breadth-first search backwards from the goal.\n\n"
@@ -51,10 +54,10 @@ static void usage(FILE *f)
 		"      --resume DIR      continue from the checkpoint in DIR (same board, goal and entry)\n"
 		"      --list-files      print the tables this command would write, one a line, and stop\n"
 		"      --pattern LIST    build the additive pattern database of these tiles\n"
-		"      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: 555, 663 or 78 on 4x4,\n"
-		"                        6666, 6666x2 or 444444 (small) on 5x5; on any board of 13..25 cells auto\n"
-		"                        (blocks of whole columns, or rows when taller than wide, of the most\n"
-		"                        tiles that fit --memory) or autoK (blocks of K tiles)\n"
+		"      --pdb NAME        build a disjoint set as DIR/RxC-bB-pdb-MASK.tbl: a preset (below);\n"
+		"                        on any board of 13..%d cells auto (blocks of whole columns, or rows\n"
+		"                        when taller than wide, of the most tiles that fit --memory) or autoK\n"
+		"                        (blocks of K tiles)\n"
 		"      --memory BYTES    the budget of --pdb auto: the build's memory for one pattern\n"
 		"                        (default 512M; K, M, G suffixes)\n"
 		"      --dir DIR         folder for tables named by the default rule (default: .)\n"
@@ -63,6 +66,7 @@ static void usage(FILE *f)
 		"  -q, --quiet           no per-depth progress on stderr\n"
 		"  -h, --help            this help\n"
 		"  -V, --version         version\n\n"
+		"Presets of --pdb (docs/pdb.md):\n  4x4: %s\n  5x5: %s\n\n"
 		"Output: the depth histogram on stdout (`depth count` lines) and a summary (# lines).\n"
 		"Exit status: 0 success, 1 failure (write error, table fails --verify), 2 usage error,\n"
 		"3 the run needs more memory or disk than this machine has.\n\n"
@@ -75,13 +79,14 @@ static void usage(FILE *f)
 		"  gen --board 4x4 --blank 0 --pdb 78 --entry zbit --dir tables\n"
 		"  gen --board 4x5 --blank 0 --pdb auto --memory 256M --dir tables\n"
 		"  gen --board 3x3 --compress compact --c-array puzzle8 -o puzzle8.c\n"
-		"  gen --verify tables/3x3-b0.tbl\n");
+		"  gen --verify tables/3x3-b0.tbl\n",
+		PDB_MAX_CELLS, pdb_preset_names(16, n16, sizeof n16), pdb_preset_names(25, n25, sizeof n25));
 }
 
 static int fail(int status, int reading, const struct slidetab_error *err)
 {
 	fprintf(stderr, "gen: %s\n", err->msg);
-	return genargs_exit(status, reading);
+	return gen_exit_status(status, reading);
 }
 
 /* Checks what was written to stdout reached it. */
@@ -127,7 +132,8 @@ static int auto_masks(const struct gen_args *a, const struct board *b, const str
 	int count = pdb_auto(b->rows, b->cols, cls, k, masks);
 	if (count < 0) {
 		fprintf(stderr,
-			"gen: --pdb %s: %dx%d has no partition of %d tiles a pattern (at most %d patterns of fewer than 2^40 placements)\n",
+			"gen: --pdb %s: %dx%d has no partition of %d tiles a pattern "
+			"(at most %d patterns of fewer than 2^40 placements)\n",
 			a->pdb, b->rows, b->cols, k, PDB_PRESET_MAX);
 		return -1;
 	}
@@ -170,10 +176,12 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 		if ((count = auto_masks(a, b, goal, k, masks)) < 0)
 			return EXIT_USAGE;
 	} else if (a->pdb && (count = pdb_preset_board(a->pdb, b->rows, b->cols, masks)) < 0) {
+		char n16[128], n25[128];
 		fprintf(stderr,
 			"gen: --pdb %s: presets are %s for 4x4, %s for 5x5; auto (or autoK, K tiles a pattern) on "
 			"any board of up to %d cells\n",
-			a->pdb, pdb_preset_names(16), pdb_preset_names(25), PDB_MAX_CELLS);
+			a->pdb, pdb_preset_names(16, n16, sizeof n16), pdb_preset_names(25, n25, sizeof n25),
+			PDB_MAX_CELLS);
 		return EXIT_USAGE;
 	}
 	if (a->list_files) {

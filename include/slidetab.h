@@ -60,6 +60,16 @@ struct slidetab_error {
 	char msg[256]; /* what went wrong, and where: NUL-terminated, one line */
 };
 
+/* Limits: what the library answers, for callers sizing their arrays. */
+#define SLIDETAB_MAX_CELLS         25  /* optimal answers: boards of at most 25 cells (5x5, 4x6, 3x8, 2x12) */
+#define SLIDETAB_BOUNDED_MAX_CELLS 256 /* slidetab_solve_bounded: boards of at most 256 cells (16x16) */
+/* The longest move string slidetab_path writes (its NUL not counted): char moves[SLIDETAB_MAX_PATH
+ * + 1] holds every optimal path (searches stop at 250 moves, exact tables' radii stay below 256). */
+#define SLIDETAB_MAX_PATH 255
+/* The blank's move letters in their order, d < l < r < u: bit k of slidetab_hint's moves is
+ * SLIDETAB_MOVES[k]. */
+#define SLIDETAB_MOVES "dlru"
+
 /* Flags for slidetab_open_flags. */
 #define SLIDETAB_PRELOAD 1u /* check and load whole tables at first use (for large batches) */
 

@@ -271,13 +271,6 @@ int slidetab_batch_plan(slidetab *db, int rows, int cols, unsigned threads, int 
 	return SLIDETAB_OK;
 }
 
-unsigned api_batch_threads(unsigned threads, unsigned per_search, size_t n)
-{
-	if (n == 0 || per_search == 0 || n >= threads / per_search)
-		return per_search;
-	return threads / (unsigned)n;
-}
-
 /* Checks a board's tiles and fills the state. */
 static int read_board(const struct board *b, const unsigned char *tiles, const char *what, struct board_state *s,
 		      struct slidetab_error *err)

@@ -48,9 +48,4 @@ int api_start(const struct api_goal *ag, const unsigned char *tiles, const char 
 int api_search(slidetab *db, const struct api_goal *ag, const struct board_state *s, unsigned max_depth,
 	       unsigned threads, unsigned *dist, char *path, size_t cap, struct slidetab_error *err);
 
-/* The threads each search of a batch of n searched puzzles uses on `threads` threads: the plan's
- * per_search, or, when the batch holds fewer puzzles than it would answer at a time, the threads
- * shared among them (one 4x4 puzzle: every thread inside its search). */
-unsigned api_batch_threads(unsigned threads, unsigned per_search, size_t n);
-
 #endif

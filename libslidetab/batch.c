@@ -13,6 +13,7 @@
 #include "libslidetab/base/err.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/model/rank.h"
+#include "libslidetab/plan.h"
 #include "slidetab.h"
 
 #define BATCH_CHUNK 4096 /* starts a worker claims at a time on exact boards */
@@ -164,11 +165,9 @@ int slidetab_distances(slidetab *db, int rows, int cols, size_t n, const unsigne
 		return SLIDETAB_OK;
 	int searched;
 	unsigned per_search;
-	if ((rc = slidetab_batch_plan(db, rows, cols, ag.threads, &searched, &per_search, err)) != SLIDETAB_OK ||
+	if ((rc = plan_batch(db, rows, cols, ag.threads, n, &searched, &per_search, err)) != SLIDETAB_OK ||
 	    (rc = api_open(db, &ag, err)) != SLIDETAB_OK)
 		return rc;
-	if (searched)
-		per_search = api_batch_threads(ag.threads, per_search, n);
 	struct batch bt = { .db = db,
 			    .ag = &ag,
 			    .starts = starts,

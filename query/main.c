@@ -46,60 +46,60 @@ enum {
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: query [options] [FILE...]\n"
-		"       query --info TABLE\n"
-		"Answers each puzzle in the input (files, or standard input) from slidetab tables:\n"
-		"its minimum number of moves, an optimal move string, or `unsolvable`.\n\n"
-		"Input: one puzzle per line (N tokens), or R lines of C tokens; a token is a number or\n"
-		"a blank mark (0 x X _ .), separated by spaces, tabs or commas; a line of exactly N\n"
-		"characters (12X453786) is one puzzle. Blank lines and # comments are skipped.\n"
-		"Without --board the first whole-puzzle line decides: 4 tokens 2x2, 6 2x3, 8 2x4,\n"
-		"9 3x3, 10 2x5, 16 4x4, 25 5x5 (12 is ambiguous: give --board 3x4 or 2x6).\n"
-		"Larger boards (up to R*C = 256) need --board, and --fast or --within.\n"
-		"Boards up to 12 cells, and 2x7/7x2 (make tables-2x7), are answered from exact tables;\n"
-		"every other board up to 25 cells (4x4, 5x5, 3x5, 4x5, ...) by IDA* over the\n"
-		"pattern databases in the table folder. Paths are the lexicographically smallest.\n"
-		"Answers come from libslidetab (see slidetab(3)).\n\n"
-		"  -b, --board RxC        the board (RxC and CxR share tables)\n"
-		"  -g, --goal G           last (1 2 ... N-1 0, default), first (0 1 ... N-1), or a board\n"
-		"      --pairs            read start and goal alternately (or 2N tokens on one line)\n"
-		"  -p, --path             print one optimal move string per puzzle (the blank's moves,\n"
-		"                         d l r u; the lexicographically smallest of the shortest)\n"
-		"      --hint             print the distance and every optimal first move (14 lr;\n"
-		"                         0 - at the goal), from slidetab_hint\n"
-		"      --upper            move letters in upper case\n"
-		"      --show             print the boards along the optimal path\n"
-		"      --json             one JSON object per puzzle\n"
-		"      --unsolvable WORD  what to print for an unsolvable puzzle (default: unsolvable)\n"
-		"      --style NAME       a contest's exact output; NAME: hdu3567\n"
-		"      --puzzle gap       solve Gap card layouts (AOJ 1245 input); --path, --show apply\n"
-		"      --tables DIR       table folder (else $SLIDETAB_TABLES, the installed folder, ./tables)\n"
-		"      --preload          inflate whole tables up front (for big batches)\n"
-		"  -j, --threads N        4x4: solve N puzzles of a batch at once (fewer puzzles: the\n"
-		"                         threads shared in their searches); 5x5: N threads in each\n"
-		"                         search, one puzzle after another (default: all cores)\n"
-		"      --max-depth D      4x4, 5x5: give up past D moves (prints `not solvable within D`)\n"
-		"      --fast             any board up to 16x16 (R*C <= 256): a valid path in milliseconds,\n"
-		"                         not optimal; prints `LENGTH >= BOUND` (BOUND: a proven lower\n"
-		"                         bound on the optimum), --path the moves, --json \"optimal\":false\n"
-		"      --within W         a path of at most W times the optimum (W >= 1, e.g. 1.2), by\n"
-		"                         weighted IDA* over the pattern databases (4x4, 5x5); output as --fast\n"
-		"      --info TABLE       print a table's header and depth histogram\n"
-		"  -h, --help             this help\n"
-		"  -V, --version          version\n\n"
-		"Exit status: 0 all answered; 1 some input was bad (its line says `error`, the rest\n"
-		"were answered); 2 usage error, a missing table, or a file that cannot be read or\n"
-		"written; 3 a damaged or foreign table. Every puzzle gets one output line.\n\n"
-		"Examples (each reads the puzzles on standard input):\n"
-		"  seven puzzle, AOJ 0121:        echo 7 6 5 4 3 2 1 0 | query --goal first\n"
-		"  8 puzzle, ALDS1_13_B:          printf '1 3 0\\n4 2 5\\n7 8 6\\n' | query --board 3x3\n"
-		"  15 puzzle, ALDS1_13_C:         query --board 4x4 < four-lines-of-four.txt\n"
-		"  Eight, POJ 1077 / AcWing 179:  echo 2 3 4 1 5 x 7 6 8 | query --path\n"
-		"  two boards (start, goal):      echo 1 2 3 0 8 4 7 6 5 1 0 3 8 2 4 7 6 5 | query --pairs --unsolvable Impossible\n"
-		"  Eight II, HDU 3567:            printf '1\\n12X453786\\n12345678X\\n' | query --style hdu3567\n"
-		"  show the way:                  echo 1 3 0 4 2 5 7 8 6 | query --show\n"
-		"  Gap, AOJ 1245:                 query --puzzle gap < layouts.txt\n");
+	fprintf(f, "Usage: query [options] [FILE...]\n"
+		   "       query --info TABLE\n"
+		   "Answers each puzzle in the input (files, or standard input) from slidetab tables:\n"
+		   "its minimum number of moves, an optimal move string, or `unsolvable`.\n\n"
+		   "Input: one puzzle per line (N tokens), or R lines of C tokens; a token is a number or\n"
+		   "a blank mark (0 x X _ .), separated by spaces, tabs or commas; a line of exactly N\n"
+		   "characters (12X453786) is one puzzle. Blank lines and # comments are skipped.\n"
+		   "Without --board the first whole-puzzle line decides: 4 tokens 2x2, 6 2x3, 8 2x4,\n"
+		   "9 3x3, 10 2x5, 16 4x4, 25 5x5 (12 is ambiguous: give --board 3x4 or 2x6).\n"
+		   "Larger boards (up to R*C = 256) need --board, and --fast or --within.\n"
+		   "Boards up to 12 cells, and 2x7/7x2 (make tables-2x7), are answered from exact tables;\n"
+		   "every other board up to 25 cells (4x4, 5x5, 3x5, 4x5, ...) by IDA* over the\n"
+		   "pattern databases in the table folder. Paths are the lexicographically smallest.\n"
+		   "Answers come from libslidetab (see slidetab(3)).\n\n"
+		   "  -b, --board RxC        the board (RxC and CxR share tables)\n"
+		   "  -g, --goal G           last (1 2 ... N-1 0, default), first (0 1 ... N-1), or a board\n"
+		   "      --pairs            read start and goal alternately (or 2N tokens on one line)\n"
+		   "  -p, --path             print one optimal move string per puzzle (the blank's moves,\n"
+		   "                         d l r u; the lexicographically smallest of the shortest)\n"
+		   "      --hint             print the distance and every optimal first move (14 lr;\n"
+		   "                         0 - at the goal), from slidetab_hint\n"
+		   "      --upper            move letters in upper case\n"
+		   "      --show             print the boards along the optimal path\n"
+		   "      --json             one JSON object per puzzle\n"
+		   "      --unsolvable WORD  what to print for an unsolvable puzzle (default: unsolvable)\n"
+		   "      --style NAME       a contest's exact output; NAME: hdu3567\n"
+		   "      --puzzle gap       solve Gap card layouts (AOJ 1245 input); --path, --show apply\n"
+		   "      --tables DIR       table folder (else $SLIDETAB_TABLES, the installed folder, ./tables)\n"
+		   "      --preload          inflate whole tables up front (for big batches)\n"
+		   "  -j, --threads N        4x4: solve N puzzles of a batch at once (fewer puzzles: the\n"
+		   "                         threads shared in their searches); 5x5: N threads in each\n"
+		   "                         search, one puzzle after another (default: all cores)\n"
+		   "      --max-depth D      4x4, 5x5: give up past D moves (prints `not solvable within D`)\n"
+		   "      --fast             any board up to 16x16 (R*C <= 256): a valid path in milliseconds,\n"
+		   "                         not optimal; prints `LENGTH >= BOUND` (BOUND: a proven lower\n"
+		   "                         bound on the optimum), --path the moves, --json \"optimal\":false\n"
+		   "      --within W         a path of at most W times the optimum (W >= 1, e.g. 1.2), by\n"
+		   "                         weighted IDA* over the pattern databases (4x4, 5x5); output as --fast\n"
+		   "      --info TABLE       print a table's header and depth histogram\n"
+		   "  -h, --help             this help\n"
+		   "  -V, --version          version\n\n"
+		   "Exit status: 0 all answered; 1 some input was bad (its line says `error`, the rest\n"
+		   "were answered); 2 usage error, a missing table, or a file that cannot be read or\n"
+		   "written; 3 a damaged or foreign table. Every puzzle gets one output line.\n\n"
+		   "Examples (each reads the puzzles on standard input):\n"
+		   "  seven puzzle, AOJ 0121:        echo 7 6 5 4 3 2 1 0 | query --goal first\n"
+		   "  8 puzzle, ALDS1_13_B:          printf '1 3 0\\n4 2 5\\n7 8 6\\n' | query --board 3x3\n"
+		   "  15 puzzle, ALDS1_13_C:         query --board 4x4 < four-lines-of-four.txt\n"
+		   "  Eight, POJ 1077 / AcWing 179:  echo 2 3 4 1 5 x 7 6 8 | query --path\n"
+		   "  two boards (start, goal):      echo 1 2 3 0 8 4 7 6 5 1 0 3 8 2 4 7 6 5 |\n"
+		   "                                query --pairs --unsolvable Impossible\n"
+		   "  Eight II, HDU 3567:            printf '1\\n12X453786\\n12345678X\\n' | query --style hdu3567\n"
+		   "  show the way:                  echo 1 3 0 4 2 5 7 8 6 | query --show\n"
+		   "  Gap, AOJ 1245:                 query --puzzle gap < layouts.txt\n");
 }
 
 /* The exit status of a run's worst outcome. */
@@ -245,12 +245,18 @@ static int cli_within(const char *arg, double *w)
 /* --fast and --within: not together, nor with the options of optimal answers. */
 static int check_bounded(const struct opts *o)
 {
-	if ((o->set_mask & SET_FAST) && (o->set_mask & SET_WITHIN))
-		return fprintf(stderr, "query: --fast and --within do not go together (give one)\n"), -1;
-	if (o->out.bounded && (o->set_mask & (SET_HINT | SET_STYLE)))
-		return fprintf(stderr, "query: --fast and --within do not go with --hint or --style\n"), -1;
-	if ((o->set_mask & SET_FAST) && (o->set_mask & SET_MAXD))
-		return fprintf(stderr, "query: --max-depth applies to searches, not to --fast\n"), -1;
+	if ((o->set_mask & SET_FAST) && (o->set_mask & SET_WITHIN)) {
+		fprintf(stderr, "query: --fast and --within do not go together (give one)\n");
+		return -1;
+	}
+	if (o->out.bounded && (o->set_mask & (SET_HINT | SET_STYLE))) {
+		fprintf(stderr, "query: --fast and --within do not go with --hint or --style\n");
+		return -1;
+	}
+	if ((o->set_mask & SET_FAST) && (o->set_mask & SET_MAXD)) {
+		fprintf(stderr, "query: --max-depth applies to searches, not to --fast\n");
+		return -1;
+	}
 	return 0;
 }
 
@@ -282,13 +288,17 @@ static int set_option(struct opts *o, int c, const char *arg)
 	case 'I': o->info = arg; return 0;
 	case 'Y':
 		o->set_mask |= SET_STYLE;
-		if (strcmp(arg, "hdu3567") == 0)
-			return o->out.hdu = 1, 0;
+		if (strcmp(arg, "hdu3567") == 0) {
+			o->out.hdu = 1;
+			return 0;
+		}
 		fprintf(stderr, "query: --style %s: known styles: hdu3567\n", arg);
 		return -1;
 	case 'Z':
-		if (strcmp(arg, "gap") == 0 || strcmp(arg, "sliding") == 0)
-			return o->gap = !strcmp(arg, "gap"), 0;
+		if (strcmp(arg, "gap") == 0 || strcmp(arg, "sliding") == 0) {
+			o->gap = !strcmp(arg, "gap");
+			return 0;
+		}
 		fprintf(stderr, "query: --puzzle %s: known puzzles: sliding (default), gap\n", arg);
 		return -1;
 	case 'h': usage(stdout); return 1;

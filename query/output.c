@@ -57,13 +57,15 @@ static void put_uint_line(FILE *out, unsigned v)
 	fwrite_unlocked(buf + k, 1, sizeof buf - (size_t)k, out);
 }
 
+#define NMOVES ((int)sizeof SLIDETAB_MOVES - 1)
+
 /* --hint's letters: every optimal first move in d < l < r < u order ("" at the goal). */
-static const char *hint_letters(unsigned moves, int upper, char out[BOARD_NDIRS + 1])
+static const char *hint_letters(unsigned moves, int upper, char out[NMOVES + 1])
 {
 	int k = 0;
-	for (int d = 0; d < BOARD_NDIRS; d++)
+	for (int d = 0; d < NMOVES; d++)
 		if (moves >> d & 1)
-			out[k++] = board_dir_char((enum board_dir)d, upper);
+			out[k++] = (char)(upper ? SLIDETAB_MOVES[d] - 'a' + 'A' : SLIDETAB_MOVES[d]);
 	out[k] = '\0';
 	return out;
 }
@@ -84,7 +86,7 @@ static void print_json(FILE *out, const struct output_opts *o, int n, const uint
 		fprintf(out, ",\"solvable\":true,\"distance\":%u", a->dist);
 		if (o->path)
 			fprintf(out, ",\"path\":\"%s\"", path);
-		char letters[BOARD_NDIRS + 1];
+		char letters[NMOVES + 1];
 		if (o->hint)
 			fprintf(out, ",\"hint\":\"%s\"", hint_letters(a->moves, o->upper, letters));
 	} else if (a->status == SLIDETAB_ELIMIT) {
@@ -97,7 +99,7 @@ static void print_json(FILE *out, const struct output_opts *o, int n, const uint
 
 static void print_show(FILE *out, const struct output_opts *o, int rows, int cols, const uint8_t *s, const char *path)
 {
-	uint8_t cur[BOARD_ANY_MAX_CELLS];
+	uint8_t cur[SLIDETAB_BOUNDED_MAX_CELLS];
 	int n = rows * cols, blank = 0;
 	memcpy(cur, s, (size_t)n);
 	while (cur[blank])
@@ -138,7 +140,7 @@ void output_answer(FILE *out, const struct output_opts *o, int rows, int cols, c
 	} else if (o->bounded) {
 		fprintf(out, "%u >= %u\n", a->dist, a->lower);
 	} else if (o->hint) {
-		char letters[BOARD_NDIRS + 1];
+		char letters[NMOVES + 1];
 		fprintf(out, "%u %s\n", a->dist, a->dist ? hint_letters(a->moves, o->upper, letters) : "-");
 	} else
 		put_uint_line(out, a->dist);

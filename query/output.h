@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "libslidetab/model/board.h"
+#include <stdint.h>
 
 struct output_opts {
 	int path, upper, show, json, hdu, hint;

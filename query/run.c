@@ -10,7 +10,7 @@
 #include "common/input.h"
 
 #define RUN_BATCH            256
-#define RUN_MAX_PATH         256
+#define RUN_MAX_PATH         SLIDETAB_MAX_PATH
 #define RUN_MAX_BOUNDED_PATH (1 << 20) /* --fast paths: 16x16 ~10^4 moves, 2x128 ~5*10^4 */
 
 /* One puzzle on its way from the input to the output. */

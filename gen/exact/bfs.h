@@ -77,8 +77,8 @@ struct bfs_result {
 	uint32_t radius;
 	uint64_t states;
 	double seconds;
-	uint8_t *
-		entries; /* one byte per state held (part: [lo, hi)): the encoded entry (NULL when count_only or packed) */
+	/* one byte per state held (part: [lo, hi)): the encoded entry (NULL when count_only or packed) */
+	uint8_t *entries;
 	unsigned entries_or;    /* the OR of every entry in entries[] (its top bit is the largest's) */
 	uint8_t *packed;        /* MOD4 entries of a whole search without checkpoints, packed 1 bit a state, LSB
 			   * first, as the table stores them (table_packed_bytes(states, 1) bytes,

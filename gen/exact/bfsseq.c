@@ -79,8 +79,9 @@ static void digits_of_seq(int m, const uint8_t *seq, uint8_t *dg)
 	}
 }
 
-/* Rebuilds seq from position j on out of the digits (c->sum already their sum): digit d takes the d-th smallest unused tile
- * from a nibble list (tiles ascending, 4 bits each); list_at[k] keeps the list before position k. */
+/* Rebuilds seq from position j on out of the digits (c->sum already their sum): digit d takes the d-th
+ * smallest unused tile from a nibble list (tiles ascending, 4 bits each); list_at[k] keeps the list
+ * before position k. */
 static void rebuild(const struct bfsseq *q, struct bfsseq_cur *c, int j)
 {
 	const int m = q->rk->m;

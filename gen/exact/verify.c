@@ -46,12 +46,14 @@ static int check_range(struct vshared *v, uint64_t lo, uint64_t hi, uint64_t *hi
 		if (d > x->meta->radius) {
 			snprintf(text, sizeof text, "state %" PRIu64 ": distance %u exceeds the radius %" PRIu32, i, d,
 				 x->meta->radius);
-			return report(v, text), 1;
+			report(v, text);
+			return 1;
 		}
 		if ((d == 0) != (i == x->goal_index)) {
 			snprintf(text, sizeof text, "state %" PRIu64 ": distance %u but it %s the goal", i, d,
 				 d == 0 ? "is not" : "is");
-			return report(v, text), 1;
+			report(v, text);
+			return 1;
 		}
 		hist[d]++;
 		int closer = 0;
@@ -68,14 +70,16 @@ static int check_range(struct vshared *v, uint64_t lo, uint64_t hi, uint64_t *hi
 					 "states %" PRIu64 " and %" PRIu64
 					 " are neighbours but have distances %u and %u",
 					 i, j, d, dn);
-				return report(v, text), 1;
+				report(v, text);
+				return 1;
 			}
 			closer |= dn + 1 == d;
 		}
 		if (d > 0 && !closer) {
 			snprintf(text, sizeof text, "state %" PRIu64 " at distance %u has no neighbour one closer", i,
 				 d);
-			return report(v, text), 1;
+			report(v, text);
+			return 1;
 		}
 	}
 	return 0;
@@ -150,7 +154,8 @@ int verify_table(const char *path, int threads, struct slidetab_error *err)
 		return rc;
 	if (x.meta->entry != TABLE_ENTRY_MOD4 && (rc = table_check_all(x.t, err)) != SLIDETAB_OK) {
 		exact_close(&x);
-		return err_prefix(err, "%s", path), rc;
+		err_prefix(err, "%s", path);
+		return rc;
 	}
 	if (x.meta->entry == TABLE_ENTRY_MOD4) {
 		rc = verify_compact(&x, threads, err);

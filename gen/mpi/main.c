@@ -11,6 +11,7 @@
 
 #include "common/table_write.h"
 #include "gen/exact/exactcmd.h"
+#include "gen/exit.h"
 #include "gen/genargs.h"
 #include "gen/mpi/bfsmpi.h"
 #include "libslidetab/model/rank.h"
@@ -40,7 +41,7 @@ static void fail_job(int status, const struct slidetab_error *err)
 {
 	fprintf(stderr, "gen-mpi: process %d: %s\n", proc, err->msg);
 	fflush(stderr);
-	MPI_Abort(MPI_COMM_WORLD, genargs_exit(status, 0));
+	MPI_Abort(MPI_COMM_WORLD, gen_exit_status(status, 0));
 }
 
 static void on_signal(int sig)
@@ -159,9 +160,11 @@ static int run(const struct gen_args *a)
 	int rc = SLIDETAB_OK;
 	if (!o.out && !o.count_only &&
 	    (rc = tabname_exact(defname, sizeof defname, a->dir, b.rows, b.cols, board_blank(&b, &goal), &err)) !=
-		    SLIDETAB_OK)
-		return proc == 0 ? (fprintf(stderr, "gen-mpi: %s\n", err.msg), genargs_exit(rc, 0))
-				 : genargs_exit(rc, 0);
+		    SLIDETAB_OK) {
+		if (proc == 0)
+			fprintf(stderr, "gen-mpi: %s\n", err.msg);
+		return gen_exit_status(rc, 0);
+	}
 	if (!o.out && !o.count_only)
 		o.out = defname;
 	struct bfsmpi x;
@@ -179,7 +182,7 @@ static int run(const struct gen_args *a)
 		fflush(stderr);
 		MPI_Barrier(MPI_COMM_WORLD); /* every message written before any process exits */
 		bfsmpi_free(&x);
-		return genargs_exit(rc, 0);
+		return gen_exit_status(rc, 0);
 	}
 	if (rc != SLIDETAB_OK)
 		fail_job(rc, &err);

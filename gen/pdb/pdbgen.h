@@ -52,7 +52,8 @@ int pdbgen_build_enc(const struct board *b, const struct board_state *goal, uint
 int pdbgen_verify(const struct board *b, const struct table_meta *meta, const uint8_t *packed, int threads,
 		  struct slidetab_error *err);
 
-/* The 4x4 and 5x5 presets live in libslidetab/pdb/preset.c (pdb_preset), shared with query; these names remain for the build. */
+/* The 4x4 and 5x5 presets live in libslidetab/pdb/preset.c (pdb_preset), shared with query; these names
+ * remain for the build. */
 #define PDBGEN_PRESET_MAX PDB_PRESET_MAX
 static inline int pdbgen_preset(const char *name, uint32_t masks[PDBGEN_PRESET_MAX])
 {

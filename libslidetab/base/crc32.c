@@ -23,8 +23,9 @@ uint32_t crc32_portable(uint32_t crc, const uint8_t *p, size_t n)
  * The folding method of Gopal et al., "Fast CRC Computation for Generic Polynomials Using
  * PCLMULQDQ Instruction" (Intel, 2009), in the bit-reflected form. With P the CRC polynomial, the
  * constants are x^e mod P, bit-reflected and shifted left by one: K1 = x^(128+32) mod P and
- * K2 = x^(128-32) mod P fold 128 bits forward by 128 (K4A, K4B by 512, four pieces at a time); K3 = x^64 mod P takes 96 bits to 64; MU and
- * P1 are the Barrett reduction's floor(x^64 / P) and P itself (33 bits each).
+ * K2 = x^(128-32) mod P fold 128 bits forward by 128 (K4A, K4B by 512, four pieces at a time);
+ * K3 = x^64 mod P takes 96 bits to 64; MU and P1 are the Barrett reduction's floor(x^64 / P) and
+ * P itself (33 bits each).
  */
 #define CRC_K4A UINT64_C(0x154442bd4) /* x^(512+32) mod P, x^(512-32) mod P: 512 bits forward */
 #define CRC_K4B UINT64_C(0x1c6e41596)

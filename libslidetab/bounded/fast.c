@@ -125,8 +125,10 @@ static int blank_into(struct fs *f, const int *win, int k)
 			if (!is_free(f, q2) || f->stamp[q2] == f->gen)
 				continue;
 			f->stamp[q2] = f->gen, f->par[q2] = (uint16_t)q, f->pdir[q2] = (uint8_t)d;
-			if (win_index(win, k, q2) >= 0)
-				return replay(f, q0, (unsigned)q2), 0;
+			if (win_index(win, k, q2) >= 0) {
+				replay(f, q0, (unsigned)q2);
+				return 0;
+			}
 			f->queue[tail++] = (uint16_t)q2;
 		}
 	}
@@ -157,8 +159,10 @@ static int pair_into(struct fs *f, const int *win, int k, int ta, int a, int tb,
 			if (f->stamp[ns] == f->gen)
 				continue;
 			f->stamp[ns] = f->gen, f->par[ns] = (uint16_t)s, f->pdir[ns] = (uint8_t)d;
-			if (na == la && nb == lb)
-				return replay(f, s0, ns), 0;
+			if (na == la && nb == lb) {
+				replay(f, s0, ns);
+				return 0;
+			}
 			f->queue[tail++] = (uint16_t)ns;
 		}
 	}
@@ -185,8 +189,10 @@ static int tile_search(struct fs *f, int tile, int to)
 			if (f->stamp[ns] == f->gen)
 				continue;
 			f->stamp[ns] = f->gen, f->par[ns] = (uint16_t)s, f->pdir[ns] = (uint8_t)d;
-			if ((int)np == to)
-				return replay(f, s0, ns), 0;
+			if ((int)np == to) {
+				replay(f, s0, ns);
+				return 0;
+			}
 			f->queue[tail++] = (uint16_t)ns;
 		}
 	}
@@ -266,8 +272,10 @@ static int finish(struct fs *f)
 			if (f->stamp[ns] == f->gen)
 				continue;
 			f->stamp[ns] = f->gen, f->par[ns] = (uint16_t)s, f->pdir[ns] = (uint8_t)d;
-			if (ns == g)
-				return replay(f, s0, ns), 0;
+			if (ns == g) {
+				replay(f, s0, ns);
+				return 0;
+			}
 			if (tail + 1 < FAST_FINAL_STATES)
 				tail++;
 		}

@@ -7,7 +7,7 @@
 
 #include "libslidetab/base/err.h"
 
-#define FAST_MAX_CELLS 256
+#define FAST_MAX_CELLS SLIDETAB_BOUNDED_MAX_CELLS
 
 /* Checks that tiles[0..rows*cols) hold each of 0..rows*cols-1 once; `what` names the board in
  * the message ("start"). SLIDETAB_OK or SLIDETAB_EINVAL. */

@@ -42,8 +42,10 @@ static int within_answer(slidetab *db, int rows, int cols, const uint8_t *start,
 		if (!path)
 			return err_set(err, SLIDETAB_ENOMEM, "within: out of memory");
 		rc = slidetab_path(db, rows, cols, start, goal, path, BOARD_MAX_CELLS * 16, err);
-		if (rc != SLIDETAB_OK)
-			return free(path), rc;
+		if (rc != SLIDETAB_OK) {
+			free(path);
+			return rc;
+		}
 		*moves = path, *length = strlen(path), *lb = (unsigned)*length;
 		return SLIDETAB_OK;
 	}

@@ -152,7 +152,7 @@ int board_manhattan(const struct board *b, const struct board_state *s, const st
 
 char board_dir_char(enum board_dir d, int upper)
 {
-	static const char lower[] = "dlru", up[] = "DLRU";
+	static const char lower[] = SLIDETAB_MOVES, up[] = "DLRU";
 	return (upper ? up : lower)[d];
 }
 

@@ -5,7 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define BOARD_MAX_CELLS 25 /* up to 5x5 in the data model */
+#include "slidetab.h"
+
+#define BOARD_MAX_CELLS SLIDETAB_MAX_CELLS /* up to 5x5 in the data model */
 #define BOARD_STR_(x)   #x
 #define BOARD_STR(x)    BOARD_STR_(x)
 /* The board-size rule that board_init and board_parse_spec apply, as every message states it. */
@@ -13,7 +15,7 @@
 #define BOARD_MAX_SIDE 12 /* 2x12 has 24 cells */
 /* Any board: what bounded answers (slidetab_solve_bounded) and the input formats take; tiles still
  * fit an unsigned char. The optimal machinery and struct board stay at BOARD_MAX_CELLS. */
-#define BOARD_ANY_MAX_CELLS 256
+#define BOARD_ANY_MAX_CELLS SLIDETAB_BOUNDED_MAX_CELLS
 #define BOARD_ANY_RULE      "RxC with R, C >= 2 and R*C <= " BOARD_STR(BOARD_ANY_MAX_CELLS)
 
 /* Directions the blank travels, in the order used for lexicographic paths: d < l < r < u. */

@@ -1,4 +1,5 @@
-/* pdb/auto (pdb_auto_): the partition of `--pdb auto`: blocks of whole columns (rows on tall boards) of at most k tiles. */
+/* pdb/auto (pdb_auto_): the partition of `--pdb auto`: blocks of whole columns (rows on tall boards) of at
+ * most k tiles. */
 #include "libslidetab/pdb/pdb.h"
 
 #include <string.h>

@@ -32,7 +32,7 @@
  * all-tiles pattern of 3x3); then the histogram sums to fewer than `entries`.
  */
 
-#define PDB_MAX_CELLS    25
+#define PDB_MAX_CELLS    BOARD_MAX_CELLS
 #define PDB_MAX_PATTERNS 16
 #define PDB_MAX_PARTS    2 /* partitions of a set, maxed (pdb_set_h) */
 
@@ -239,21 +239,18 @@ int pdb_set_sum(const struct pdb_set *set, int part, const struct board_state *s
  * set->reflect. s must be a valid state that can reach the goal. */
 int pdb_set_h(const struct pdb_set *set, const struct board_state *s);
 
-/* Disjoint partitions of the tiles for the blank-first goal (see docs/pdb.md). 4x4:
- *   "555" {1,4,5,8,12} {2,3,6,7,11} {9,10,13,14,15}; "663" {1,4,5,8,9,12} {2,3,6,7,10,11} {13,14,15};
- *   "78" {1..7} {8..15}; and "555sym", "663sym", "78sym", closed under the diagonal reflection.
- * 5x5: "6666" (Korf & Felner) {1,2,5,6,7,12} {3,4,8,9,13,14} {10,11,15,16,20,21} {17,18,19,22,23,24};
- *   "6666x2", 6666 maxed with {1,2,5,6,7,10} {11,12,15,16,20,21} {3,4,8,9,13,14} {17,18,19,22,23,24};
- *   "444444" (small, for tests) {1,2,3,4} {5,10,15,20} {7,8,9,14} {11,16,21,22} {6,12,18,24} {13,17,19,23}.
- * Fills masks (bit t = tile t) and returns how many, or -1 for an unknown name. */
+/* The named partitions of the tiles for the blank-first goal of 4x4 and 5x5, listed once in
+ * pdb/preset.c (their tiles, and why each: docs/pdb.md). Fills masks (bit t = tile t) with the
+ * patterns of preset `name` and returns how many, or -1 for an unknown name. */
 #define PDB_PRESET_MAX 8
 int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX]);
 
 /* The same, only for presets of a board of `cells` cells (0: any). */
 int pdb_preset_for(const char *name, int cells, uint32_t masks[PDB_PRESET_MAX]);
 
-/* The preset names of a board of `cells` cells, for messages (NULL: none). */
-const char *pdb_preset_names(int cells);
+/* The preset names of a board of `cells` cells, ", "-separated in buf[size] (as many as fit), for
+ * messages and gen --help; returns buf, or NULL when there is none. */
+const char *pdb_preset_names(int cells, char *buf, size_t size);
 
 /* The same as pdb_preset_for, only for presets of the rows x cols board (a 2x8 board has none of
  * 4x4's). */

@@ -98,9 +98,22 @@ int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX])
 	return pdb_preset_for(name, 0, masks);
 }
 
-const char *pdb_preset_names(int cells)
+const char *pdb_preset_names(int cells, char *buf, size_t size)
 {
-	return cells == 16   ? "555, 663, 78, 771x2 (and 555sym, 663sym, 78sym)"
-	       : cells == 25 ? "6666, 6666x2, 444444"
-			     : NULL;
+	size_t at = 0;
+	if (!buf || size == 0)
+		return NULL;
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
+		if (presets[i].rows * presets[i].cols != cells)
+			continue;
+		const char *sep = at ? ", " : "";
+		size_t need = strlen(sep) + strlen(presets[i].name);
+		if (at + need >= size)
+			break;
+		memcpy(buf + at, sep, strlen(sep));
+		memcpy(buf + at + strlen(sep), presets[i].name, strlen(presets[i].name) + 1);
+		at += need;
+	}
+	return at ? buf : NULL;
 }

@@ -127,16 +127,17 @@ static int add_part(const struct pdb_set *set, uint32_t pattern, struct slidetab
 	if (part == set->npart - 1)
 		return part;
 	for (int q = 0; q < set->npat; q++)
-		if (set->pat[q].pattern == pattern)
-			return err_set(err, SLIDETAB_EFORMAT,
-				       "pdb: pattern 0x%lx overlaps pattern 0x%lx (the same tiles)",
-				       (unsigned long)pattern, (unsigned long)set->pat[q].pattern),
-			       -1;
-	if (part >= PDB_MAX_PARTS)
-		return err_set(err, SLIDETAB_EFORMAT,
-			       "pdb: pattern 0x%lx overlaps a pattern of partition %d (at most %d partitions)",
-			       (unsigned long)pattern, part, PDB_MAX_PARTS),
-		       -1;
+		if (set->pat[q].pattern == pattern) {
+			err_set(err, SLIDETAB_EFORMAT, "pdb: pattern 0x%lx overlaps pattern 0x%lx (the same tiles)",
+				(unsigned long)pattern, (unsigned long)set->pat[q].pattern);
+			return -1;
+		}
+	if (part >= PDB_MAX_PARTS) {
+		err_set(err, SLIDETAB_EFORMAT,
+			"pdb: pattern 0x%lx overlaps a pattern of partition %d (at most %d partitions)",
+			(unsigned long)pattern, part, PDB_MAX_PARTS);
+		return -1;
+	}
 	return part;
 }
 

@@ -8,7 +8,8 @@
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
 
-#define IDA_MAX_DEPTH 250 /* largest max_depth (4x4 needs at most 80) */
+#define IDA_MAX_DEPTH 250 /* largest max_depth (4x4 needs at most 80); at most SLIDETAB_MAX_PATH */
+_Static_assert(IDA_MAX_DEPTH <= SLIDETAB_MAX_PATH, "slidetab.h promises paths of at most SLIDETAB_MAX_PATH moves");
 
 enum ida_status {
 	IDA_SOLVED = 0,     /* length, path and nodes are set */

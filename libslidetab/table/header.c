@@ -10,6 +10,10 @@
 #include "libslidetab/model/board.h"
 #include "libslidetab/model/rank.h"
 
+/* A table's radius stays below TABLE_HIST_MAX (tbl_meta_check), so no path read from it is longer
+ * than slidetab.h promises. */
+_Static_assert(TABLE_HIST_MAX - 1 <= SLIDETAB_MAX_PATH, "a table radius beyond SLIDETAB_MAX_PATH");
+
 void tbl_put32(uint8_t *p, uint32_t v)
 {
 	for (int i = 0; i < 4; i++)

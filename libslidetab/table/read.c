@@ -194,8 +194,10 @@ int table_read_block(struct table *t, uint64_t b, uint8_t *dst, uint64_t *len, s
 		       ? t->lay.packed_bytes - b * t->lay.block_bytes
 		       : t->lay.block_bytes;
 	int rc = load_block(t, b, dst, err);
-	if (rc != SLIDETAB_OK)
-		return err_prefix(err, "%s", t->name), rc;
+	if (rc != SLIDETAB_OK) {
+		err_prefix(err, "%s", t->name);
+		return rc;
+	}
 	if (t->meta.payload != TABLE_PAYLOAD_RAW)
 		return SLIDETAB_OK;
 	const uint8_t *src = t->map + t->lay.payload_off + b * t->lay.block_bytes;

@@ -12,8 +12,8 @@
 
 #include "slidetab.h"
 
-#define MAX_CELLS 25   /* the largest board the library answers (5x5) */
-#define MAX_PATH  1024 /* longer than any optimal path on those boards */
+#define MAX_CELLS SLIDETAB_MAX_CELLS
+#define MAX_PATH  (SLIDETAB_MAX_PATH + 1)
 
 static PyObject *Error, *NoTableError, *FormatError, *InvalidError, *LimitError;
 
@@ -114,8 +114,10 @@ static int parse_board_spec(PyObject *obj, int *rows, int *cols)
 	if (PyUnicode_Check(obj)) {
 		const char *s = PyUnicode_AsUTF8(obj);
 		char x, tail;
-		if (!s || sscanf(s, "%ld%c%ld%c", &r, &x, &c, &tail) != 3 || (x != 'x' && x != 'X'))
-			return invalid("board \"%s\": give \"RxC\", e.g. \"3x4\"", s ? s : "?"), -1;
+		if (!s || sscanf(s, "%ld%c%ld%c", &r, &x, &c, &tail) != 3 || (x != 'x' && x != 'X')) {
+			invalid("board \"%s\": give \"RxC\", e.g. \"3x4\"", s ? s : "?");
+			return -1;
+		}
 	} else if ((PyTuple_Check(obj) || PyList_Check(obj)) && PySequence_Size(obj) == 2) {
 		PyObject *a = PySequence_GetItem(obj, 0), *b = PySequence_GetItem(obj, 1);
 		r = a && PyLong_Check(a) ? PyLong_AsLong(a) : -1;
@@ -125,10 +127,13 @@ static int parse_board_spec(PyObject *obj, int *rows, int *cols)
 		if (PyErr_Occurred())
 			return -1;
 	} else {
-		return invalid("board must be \"RxC\" or (rows, cols), not %s", Py_TYPE(obj)->tp_name), -1;
+		invalid("board must be \"RxC\" or (rows, cols), not %s", Py_TYPE(obj)->tp_name);
+		return -1;
 	}
-	if (r < 2 || c < 2 || r * c > MAX_CELLS)
-		return invalid("board %ldx%ld: RxC with R, C >= 2 and R*C <= %d", r, c, MAX_CELLS), -1;
+	if (r < 2 || c < 2 || r * c > MAX_CELLS) {
+		invalid("board %ldx%ld: RxC with R, C >= 2 and R*C <= %d", r, c, MAX_CELLS);
+		return -1;
+	}
 	*rows = (int)r, *cols = (int)c;
 	return 0;
 }
@@ -148,7 +153,8 @@ static int tile_of(PyObject *item, const char *what, Py_ssize_t k, unsigned char
 		v = PyLong_AsLongAndOverflow(i, &overflow);
 		Py_DECREF(i);
 	} else {
-		return invalid("%s: tile %zd is %s, not an integer", what, k, Py_TYPE(item)->tp_name), -1;
+		invalid("%s: tile %zd is %s, not an integer", what, k, Py_TYPE(item)->tp_name);
+		return -1;
 	}
 	if (v == -1 && PyErr_Occurred())
 		return -1;
@@ -172,21 +178,29 @@ static int list_board(PyObject *obj, const char *what, unsigned char *t, int *ro
 {
 	Py_ssize_t len = PySequence_Fast_GET_SIZE(obj);
 	PyObject **items = PySequence_Fast_ITEMS(obj);
-	if (len == 0)
-		return invalid("%s is empty", what), -1;
+	if (len == 0) {
+		invalid("%s is empty", what);
+		return -1;
+	}
 	if (!PyList_Check(items[0]) && !PyTuple_Check(items[0])) {
-		if (len > MAX_CELLS)
-			return invalid("%s has %zd tiles: boards have at most %d", what, len, MAX_CELLS), -1;
+		if (len > MAX_CELLS) {
+			invalid("%s has %zd tiles: boards have at most %d", what, len, MAX_CELLS);
+			return -1;
+		}
 		*rows = 0, *count = (int)len;
 		return seq_tiles(obj, what, 0, t);
 	}
 	Py_ssize_t cols = PySequence_Size(items[0]);
-	if (len * cols > MAX_CELLS || cols < 1)
-		return invalid("%s has %zd rows of %zd tiles: boards have at most %d", what, len, cols, MAX_CELLS), -1;
+	if (len * cols > MAX_CELLS || cols < 1) {
+		invalid("%s has %zd rows of %zd tiles: boards have at most %d", what, len, cols, MAX_CELLS);
+		return -1;
+	}
 	for (Py_ssize_t r = 0; r < len; r++) {
 		PyObject *row = items[r];
-		if ((!PyList_Check(row) && !PyTuple_Check(row)) || PySequence_Fast_GET_SIZE(row) != cols)
-			return invalid("%s: row %zd is not a sequence of %zd tiles like row 0", what, r, cols), -1;
+		if ((!PyList_Check(row) && !PyTuple_Check(row)) || PySequence_Fast_GET_SIZE(row) != cols) {
+			invalid("%s: row %zd is not a sequence of %zd tiles like row 0", what, r, cols);
+			return -1;
+		}
 		if (seq_tiles(row, what, r * cols, t) != 0)
 			return -1;
 	}
@@ -280,16 +294,18 @@ static int resolve(const char *what, int rows, int count, int sr, int sc, int *r
 	static const int named[][3] = { { 4, 2, 2 },  { 6, 2, 3 },  { 8, 2, 4 }, { 9, 3, 3 },
 					{ 10, 2, 5 }, { 16, 4, 4 }, { 25, 5, 5 } };
 	if (rows) {
-		if (sr && (sr != rows || sc * rows != count))
-			return invalid("%s has shape (%d, %d) but the board is %dx%d", what, rows, count / rows, sr,
-				       sc),
-			       -1;
+		if (sr && (sr != rows || sc * rows != count)) {
+			invalid("%s has shape (%d, %d) but the board is %dx%d", what, rows, count / rows, sr, sc);
+			return -1;
+		}
 		*r = rows, *c = count / rows;
 		return 0;
 	}
 	if (sr) {
-		if (sr * sc != count)
-			return invalid("%s has %d tiles: a %dx%d board has %d", what, count, sr, sc, sr * sc), -1;
+		if (sr * sc != count) {
+			invalid("%s has %d tiles: a %dx%d board has %d", what, count, sr, sc, sr * sc);
+			return -1;
+		}
 		*r = sr, *c = sc;
 		return 0;
 	}
@@ -298,10 +314,10 @@ static int resolve(const char *what, int rows, int count, int sr, int sc, int *r
 			*r = named[k][1], *c = named[k][2];
 			return 0;
 		}
-	return invalid("%s has %d tiles, which name no board alone (4, 6, 8, 9, 10, 16 or 25 do): give board=\"RxC\" "
-		       "or a 2-D board",
-		       what, count),
-	       -1;
+	invalid("%s has %d tiles, which name no board alone (4, 6, 8, 9, 10, 16 or 25 do): give board=\"RxC\" "
+		"or a 2-D board",
+		what, count);
+	return -1;
 }
 
 /* One board: a list or tuple (flat or of rows), an integer array (1-D or 2-D) or any sequence. */
@@ -330,9 +346,9 @@ static int read_board(PyObject *obj, const char *what, int sr, int sc, unsigned 
 		PyObject *seq = PySequence_Fast(obj, "");
 		if (!seq) {
 			PyErr_Clear();
-			return invalid("%s must be a sequence of tiles or an integer array, not %s", what,
-				       Py_TYPE(obj)->tp_name),
-			       -1;
+			invalid("%s must be a sequence of tiles or an integer array, not %s", what,
+				Py_TYPE(obj)->tp_name);
+			return -1;
 		}
 		rc = list_board(seq, what, t, &rows, &count);
 		Py_DECREF(seq);
@@ -419,11 +435,15 @@ static PyObject *db_hint(DBObject *self, PyObject *const *args, Py_ssize_t nargs
 /* The starts of a batch: (n, N) or (n, R, C) integers; *n boards of *count tiles, *rows 0 when flat. */
 static int batch_shape(const Py_buffer *v, Py_ssize_t *n, int *rows, int *count)
 {
-	if (v->ndim != 2 && v->ndim != 3)
-		return invalid("starts must be 2-D (n, N) or 3-D (n, R, C), not %d-D", v->ndim), -1;
+	if (v->ndim != 2 && v->ndim != 3) {
+		invalid("starts must be 2-D (n, N) or 3-D (n, R, C), not %d-D", v->ndim);
+		return -1;
+	}
 	Py_ssize_t cells = v->ndim == 2 ? v->shape[1] : v->shape[1] * v->shape[2];
-	if (cells < 1 || cells > MAX_CELLS)
-		return invalid("starts have %zd tiles a board: boards have 1 to %d", cells, MAX_CELLS), -1;
+	if (cells < 1 || cells > MAX_CELLS) {
+		invalid("starts have %zd tiles a board: boards have 1 to %d", cells, MAX_CELLS);
+		return -1;
+	}
 	*n = v->shape[0], *rows = v->ndim == 3 ? (int)v->shape[1] : 0, *count = (int)cells;
 	return 0;
 }
@@ -495,10 +515,13 @@ static int db_init(DBObject *self, PyObject *args, PyObject *kw)
 		return -1;
 	if (tables != Py_None && !PyUnicode_FSConverter(tables, &path))
 		return -1;
-	if (self->db && self->busy == 0)
-		slidetab_close(self->db), self->db = NULL;
-	else if (self->db)
-		return raise_status(SLIDETAB_EINVAL, "this db is answering on other threads"), -1;
+	if (self->db && self->busy == 0) {
+		slidetab_close(self->db);
+		self->db = NULL;
+	} else if (self->db) {
+		raise_status(SLIDETAB_EINVAL, "this db is answering on other threads");
+		return -1;
+	}
 	struct slidetab_error err;
 	slidetab *db = NULL;
 	int rc = slidetab_open_flags(&db, path ? PyBytes_AS_STRING(path) : NULL, preload ? SLIDETAB_PRELOAD : 0, &err);
@@ -509,7 +532,8 @@ static int db_init(DBObject *self, PyObject *args, PyObject *kw)
 		rc = slidetab_set_max_depth(db, max_depth < 0 ? UINT32_MAX : (unsigned)max_depth, &err);
 	if (rc != SLIDETAB_OK) {
 		slidetab_close(db);
-		return raise_status(rc, err.msg), -1;
+		raise_status(rc, err.msg);
+		return -1;
 	}
 	self->db = db, self->threads = (unsigned)threads;
 	return 0;
