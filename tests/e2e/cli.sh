@@ -94,13 +94,14 @@ err_has "the missing table's message says where it looked" "in $tmp/none"
 
 # gen checks its output folder before searching.
 status_is 1 "gen into a missing folder" bin/gen --board 3x4 -o /nonexistent/x.tbl
-err_lacks "gen did not search first" "depth"
+err_lacks "gen did not search first (no layer line)" "^layer"
 
 # The block cache: a table loaded one block at a time ($SLIDETAB_WHOLE_LOAD=0), with 443 blocks
 # for 64 cache slots, answers like the whole table; damage is found when a lookup reaches it.
 mkdir -p "$tmp/bc"
 bin/gen -q --board 2x5 --blank 0 --block-entries 4096 --dir "$tmp/bc" >/dev/null
-build/bench/randpuz 2x5 3000 7 first >"$tmp/r"
+build/bench/randpuz 2x5 3000 7 first >"$tmp/r" || ko "randpuz 2x5 failed (exit $?)"
+[ "$(wc -l <"$tmp/r")" -eq 3000 ] || ko "randpuz 2x5 wrote $(wc -l <"$tmp/r") puzzles, not 3000"
 status_is 0 "2x5 from the whole table" bin/query --tables "$tmp/bc" --goal first --path "$tmp/r"
 cp "$tmp/out" "$tmp/whole"
 status_is 0 "2x5 through the block cache" env SLIDETAB_WHOLE_LOAD=0 bin/query --tables "$tmp/bc" --goal first --path "$tmp/r"
