@@ -1,6 +1,7 @@
 /* test_cache: what one libslidetab handle keeps: pattern-database sets by board and class, the
- * table cache (misses cost no slot, a full cache evicts, eight threads on a cache of one or two),
- * a table built after a miss, the fallback notice, the progress hook and the parallel search.
+ * table cache (misses cost no slot, the least recently used is closed first, a full cache evicts,
+ * eight threads on a cache of one or two), a table built after a miss, the fallback notice, the
+ * progress hook and the parallel search.
  *
  * Distances are checked against a plain iterative-deepening search written here (no heuristic,
  * no table), on starts a few moves from the goal. Every case builds its own tables in a temporary
@@ -285,6 +286,38 @@ START_TEST(test_misses_cost_no_slot)
 }
 END_TEST
 
+/* The least recently used table is the one closed: with a cache of two, A (2x2), B (2x3), A,
+ * then C (3x3) close B, not A. With A's and B's files removed, A still answers (open), and B must
+ * be looked up again and is not found. */
+START_TEST(test_lru_order)
+{
+	testtables_exact(dir, 2, 2, 0, 0);
+	testtables_exact(dir, 2, 3, 0, 0);
+	testtables_exact(dir, 3, 3, 0, 0);
+	setenv("SLIDETAB_MAX_TABLES", "2", 1);
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, dir, NULL), SLIDETAB_OK);
+	unsetenv("SLIDETAB_MAX_TABLES");
+	check_one(db, 2, 2, 0, 3); /* A */
+	check_one(db, 2, 3, 0, 5); /* B */
+	check_one(db, 2, 2, 0, 3); /* A again: now B is the least recently used */
+	check_one(db, 3, 3, 0, 5); /* C evicts B */
+	char path[64];
+	snprintf(path, sizeof path, "%s/2x2-b0.tbl", dir);
+	ck_assert_int_eq(remove(path), 0);
+	snprintf(path, sizeof path, "%s/2x3-b0.tbl", dir);
+	ck_assert_int_eq(remove(path), 0);
+	check_one(db, 2, 2, 0, 3); /* A was kept open */
+	unsigned char st[MAXN], g[MAXN];
+	unsigned d;
+	struct slidetab_error e = { 0 };
+	puzzle(2, 3, 0, 3, st, g);
+	ck_assert_int_eq(slidetab_distance(db, 2, 3, st, g, &d, &e), SLIDETAB_ENOTABLE);
+	check_one(db, 3, 3, 0, 5); /* C is still open */
+	slidetab_close(db);
+}
+END_TEST
+
 /* The tables of the eviction case: 2x2, 2x3 (both classes), 3x3 (all three). */
 static const int evict_keys[][3] = { { 2, 2, 0 }, { 2, 3, 0 }, { 2, 3, 1 }, { 3, 3, 0 }, { 3, 3, 1 }, { 3, 3, 4 } };
 #define NKEYS    (int)(sizeof evict_keys / sizeof evict_keys[0])
@@ -511,6 +544,7 @@ int main(void)
 	tcase_add_test(add_case(s, "sets"), test_sets_by_board);
 	tcase_add_test(add_case(s, "cli"), test_query_two_boards);
 	tcase_add_test(add_case(s, "misses"), test_misses_cost_no_slot);
+	tcase_add_test(add_case(s, "lru"), test_lru_order);
 	tcase_add_test(add_case(s, "replaced"), test_replaced_pdb_blamed);
 	tcase_add_loop_test(add_case(s, "evict"), test_evict_threads, 0, 2);
 	tcase_add_test(add_case(s, "recheck"), test_built_after_miss);
