@@ -6,11 +6,11 @@
  * handle's lock. Exact tables live in a cache of LIB_MAX_TABLES (table/cache.h: the least recently
  * used is closed first, never one a call is using); sets, at most one per board and class,
  * stay until the handle is closed. A table or set that is missing costs no slot: the miss is
- * remembered for a second (table/miss.h), then looked for again; a file that is open is looked at
- * again at most once a second (table/ident.h), and opened again when it changed. What a goal needs (its table's
- * slot and generation, and the frame) is worked out once per thread and goal, in a thread-local
- * cache, so the hot path takes no lock, only a pin on the slot; lookups into a table are safe on
- * many threads (table/read.c). */
+ * remembered for a second (table/miss.h), then looked for again; an open file is looked at again
+ * at most once a second (table/ident.h), and opened again when it changed. What a goal needs (its
+ * table's slot and generation, and the frame) is worked out once per thread and goal, in a
+ * thread-local cache, so the hot path takes no lock, only a pin on the slot; lookups into a table
+ * are safe on many threads (table/read.c). */
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
