@@ -28,7 +28,8 @@ CROSS ?= $(if $(filter $(TARGET_CPU),$(HOST_CPU)),,1)
 x86_64_of = $(if $(shell $(1) -E -dM -x c /dev/null 2>/dev/null | grep -w __x86_64__),-mpopcnt,)
 ARCH ?= $(call x86_64_of,$(CC))
 HOST_ARCH ?= $(call x86_64_of,$(HOSTCC))
-# EMU runs a target program on the build machine (empty natively; e.g. "qemu-arm -L /usr/arm-linux-gnueabihf").
+# EMU runs a target program on the build machine (empty natively; .ci/cross.sh env ARCH prints it:
+# "qemu-arm -L /usr/arm-linux-gnueabihf -E LD_LIBRARY_PATH=/usr/arm-linux-gnueabihf/lib:...").
 EMU ?=
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -pthread -I. -Iinclude $(CFLAGS)
 # The library's objects: position independent, every symbol hidden but the slidetab_ API.

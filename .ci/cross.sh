@@ -59,7 +59,9 @@ env_of() {
 	t=$(triplet "$1") sr=$PWD/build/sysroot/$1
 	echo "CC=$t-gcc"
 	echo "CFLAGS=-isystem $sr/usr/include -L$sr/usr/lib/$t -L$sr/lib/$t"
-	echo "EMU=$(qemu_of "$1") -L /usr/$t -E LD_LIBRARY_PATH=$sr/usr/lib/$t:$sr/lib/$t"
+	# The toolchain's own libc first: with -L alone, its ld.so would find a Debian multiarch libc of
+	# another version (libc6:armhf, which zlib1g-dev:armhf pulls in) in /lib/$t before its own.
+	echo "EMU=$(qemu_of "$1") -L /usr/$t -E LD_LIBRARY_PATH=/usr/$t/lib:$sr/usr/lib/$t:$sr/lib/$t"
 }
 
 run() {

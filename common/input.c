@@ -80,6 +80,34 @@ static int fill(struct input *in)
 	return in->len > 0;
 }
 
+/* 1 when copy[0..k) holds the start of a comment: a '#' first or after a separator. */
+static int has_comment(const char *copy, size_t k)
+{
+	for (size_t i = 0; i < k; i++)
+		if (copy[i] == '#' && (i == 0 || tok_is_sep(copy[i - 1])))
+			return 1;
+	return 0;
+}
+
+/* Past INPUT_MAX_LINE characters only separators and a comment may follow: scans t[0..n) of the
+ * rest of a line in state *tail (TAIL_SEP after a separator, TAIL_FIELD after a field's character,
+ * TAIL_SKIP in a comment or once the line is known to be overlong); returns 1 when it is overlong. */
+enum { TAIL_NONE, TAIL_SEP, TAIL_FIELD, TAIL_SKIP };
+static int scan_tail(const char *t, size_t n, int *tail)
+{
+	for (size_t i = 0; i < n && *tail != TAIL_SKIP; i++) {
+		if (tok_is_sep(t[i]))
+			*tail = TAIL_SEP;
+		else if (t[i] == '#' && *tail == TAIL_SEP)
+			*tail = TAIL_SKIP;
+		else {
+			*tail = TAIL_SKIP;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 long input_line(struct input *in, char **line)
 {
 	char *copy = in->copy; /* lines are returned from a copy so the 64 KiB window can move */
@@ -89,7 +117,7 @@ long input_line(struct input *in, char **line)
 		return in->cur_len;
 	}
 	size_t k = 0;
-	int any = 0, overlong = 0;
+	int any = 0, overlong = 0, tail = TAIL_NONE;
 	for (;;) {
 		if (in->pos >= in->len && !fill(in))
 			break;
@@ -107,13 +135,13 @@ long input_line(struct input *in, char **line)
 		char *cr = memchr(start, '\r', nl ? (size_t)(nl - start) : avail);
 		char *end = cr ? cr : nl;
 		size_t chunk = end ? (size_t)(end - start) : avail;
-		if (!overlong) {
-			if (k + chunk > INPUT_MAX_LINE)
-				overlong = 1;
-			else
-				memcpy(copy + k, start, chunk);
-			k += chunk;
-		}
+		size_t fit = tail != TAIL_NONE ? 0 : k + chunk > INPUT_MAX_LINE ? INPUT_MAX_LINE - k : chunk;
+		memcpy(copy + k, start, fit);
+		k += fit;
+		if (fit < chunk && tail == TAIL_NONE) /* the limit reached: is the rest skipped text? */
+			tail = has_comment(copy, k) ? TAIL_SKIP : k && !tok_is_sep(copy[k - 1]) ? TAIL_FIELD : TAIL_SEP;
+		if (fit < chunk && scan_tail(start + fit, chunk - fit, &tail))
+			overlong = 1;
 		in->pos += chunk + (end ? 1 : 0);
 		if (end) {
 			in->cr = end == cr;

@@ -7,7 +7,7 @@
 #include "libslidetab/base/err.h"
 #include "libslidetab/model/board.h"
 
-#define INPUT_MAX_LINE   4096 /* longer lines are an error, skipped without buffering them */
+#define INPUT_MAX_LINE   4096 /* a line's tokens end within it; past it only spaces and a comment */
 #define INPUT_MAX_TOKENS (2 * BOARD_ANY_MAX_CELLS)
 
 /* A board as read: the tile at each cell, row by row (0 = blank), any board of BOARD_ANY_RULE. */
@@ -56,8 +56,10 @@ enum input_status {
 void input_init(struct input *in, FILE *f, const char *name, int rows, int cols, int pairs);
 
 /* Reads one raw line (without its end: LF, CRLF or CR); returns its length, -1 at end of input,
- * or -2 for an overlong line (the rest of it is skipped). A UTF-8 byte-order mark starting the
- * first line is dropped. The line may hold NUL bytes (its length says where it ends). */
+ * or -2 for an overlong line (the rest of it is skipped). Past INPUT_MAX_LINE characters, spaces,
+ * tabs, commas and a comment are dropped unbuffered (the line is its first INPUT_MAX_LINE); any
+ * other character there makes it overlong. A UTF-8 byte-order mark starting the first line is
+ * dropped. The line may hold NUL bytes (its length says where it ends). */
 long input_line(struct input *in, char **line);
 
 /* Reads the next puzzle. With pairs, *g gets the goal. err gets the message (starting "line N:")

@@ -6,18 +6,22 @@
  * handle's lock. Exact tables live in a cache of LIB_MAX_TABLES (table/cache.h: the least recently
  * used is closed first, never one a call is using); sets, at most one per board and class,
  * stay until the handle is closed. A table or set that is missing costs no slot: the miss is
- * remembered for a second (table/miss.h), then looked for again. What a goal needs (its table's
- * slot and generation, and the frame) is worked out once per thread and goal, in a thread-local
- * cache, so the hot path takes no lock, only a pin on the slot; lookups into a table are safe on
- * many threads (table/read.c). */
+ * remembered for a second (table/miss.h), then looked for again; an open file is looked at again
+ * at most once a second (table/ident.h), and opened again when it changed. What a goal needs (its
+ * table's slot and generation, and the frame) is worked out once per thread and goal, in a
+ * thread-local cache, so the hot path takes no lock, only a pin on the slot; lookups into a table
+ * are safe on many threads (table/read.c). */
 #include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "libslidetab/api.h"
+#include "libslidetab/base/clock.h"
 #include "libslidetab/base/err.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/base/tok.h"
@@ -49,6 +53,8 @@ struct lib_set {
 	int rows, cols, cls, status;
 	struct slidetab_error err;
 	struct pdb_set *set;
+	struct pdbfind_files *files;          /* the set's files (NULL: none found) */
+	struct file_ident id[PDB_PRESET_MAX]; /* what each named when the set was loaded */
 };
 
 struct slidetab {
@@ -63,8 +69,9 @@ struct slidetab {
 	pthread_mutex_t lock; /* guards opening: tables, misses, nsets, sets[], the notice hook */
 	struct tcache tables;
 	struct miss_memo misses;
-	int nsets;
+	int nsets, nretired;
 	struct lib_set sets[LIB_MAX_SETS];
+	struct pdb_set *retired[LIB_MAX_SETS];      /* sets replaced after their files changed, freed at close */
 	void (*notice)(void *ctx, const char *msg); /* slidetab_set_notice */
 	void *notice_ctx;
 	int nnoticed, noticed[LIB_MAX_NOTICES][2]; /* boards (rows, cols) whose notice was sent */
@@ -76,7 +83,8 @@ struct lib_prep {
 	int rows, cols;
 	struct board_state goal;
 	struct tcache_slot *table;
-	uint64_t gen; /* table's generation when this was worked out */
+	uint64_t gen;   /* table's generation when this was worked out */
+	double recheck; /* clock_coarse() at which the table's file is due to be looked at again */
 	struct frame f;
 };
 static _Thread_local struct lib_prep tls_prep;
@@ -183,8 +191,12 @@ void slidetab_close(slidetab *db)
 	if (!db)
 		return;
 	tcache_free(&db->tables);
-	for (int i = 0; i < db->nsets; i++)
+	for (int i = 0; i < db->nsets; i++) {
 		pdb_set_free(db->sets[i].set);
+		free(db->sets[i].files);
+	}
+	for (int i = 0; i < db->nretired; i++)
+		pdb_set_free(db->retired[i]);
 	pthread_mutex_destroy(&db->lock);
 	free(db);
 }
@@ -309,6 +321,8 @@ static void refusing(struct slidetab_error *err, const char *path)
 /* Opens the table named for (rows, cols, cls) found at path; db->lock is held. */
 static void open_table(slidetab *db, struct tcache_slot *t, const char *path)
 {
+	snprintf(t->path, sizeof t->path, "%s", path);
+	ident_take(&t->id, path);
 	t->status = exact_open(&t->x, path, db->flags & SLIDETAB_PRELOAD ? TABLE_PRELOAD : 0, &t->err);
 	if (t->status != SLIDETAB_OK) {
 		refusing(&t->err, path);
@@ -355,6 +369,8 @@ static struct tcache_slot *table_key(slidetab *db, int rows, int cols, int cls, 
 {
 	struct tcache_slot *t = tcache_find(&db->tables, rows, cols, cls);
 	char path[TABNAME_MAX];
+	if (t && t->path[0] && ident_changed(&t->id, t->path, clock_coarse()) && tcache_drop(&db->tables, t))
+		t = NULL; /* its file was changed under the handle: opened (and checked) again below */
 	if (t || db->from_buffer || miss_recent(&db->misses, MISS_TABLE, rows, cols, cls))
 		return t;
 	if (find_file(db, rows, cols, cls, path, sizeof path) != 0) {
@@ -414,7 +430,8 @@ static int prepare(slidetab *db, const struct board *b, const struct board_state
 {
 	struct lib_prep *p = &tls_prep;
 	if (p->serial == db->serial && p->rows == b->rows && p->cols == b->cols &&
-	    memcmp(p->goal.t, goal->t, (size_t)b->n) == 0 && tcache_pin(p->table, p->gen))
+	    memcmp(p->goal.t, goal->t, (size_t)b->n) == 0 && clock_coarse() < p->recheck &&
+	    tcache_pin(p->table, p->gen))
 		return SLIDETAB_OK;
 	p->serial = 0;
 	struct slidetab_error e = { 0 };
@@ -426,6 +443,7 @@ static int prepare(slidetab *db, const struct board *b, const struct board_state
 	else if (t) {
 		p->table = t;
 		p->gen = atomic_load(&t->gen);
+		p->recheck = t->path[0] ? t->id.next : HUGE_VAL;
 		atomic_fetch_add(&t->pins, 1); /* no eviction runs: the lock is held */
 	}
 	pthread_mutex_unlock(&db->lock);
@@ -463,14 +481,21 @@ static struct lib_set *load_set(slidetab *db, const struct board *b, int gb, int
 {
 	struct pdb_set *set = NULL;
 	struct slidetab_error e = { 0 };
-	int rc = pdbfind_load(&db->path, b->rows, b->cols, gb, &set, notice, len, &e);
+	struct pdbfind_files *files = malloc(sizeof *files);
+	if (!files) {
+		err_set(err, SLIDETAB_ENOMEM, "out of memory");
+		return NULL;
+	}
+	int rc = pdbfind_load(&db->path, b->rows, b->cols, gb, &set, files, notice, len, &e);
 	if (rc == SLIDETAB_ENOTABLE) {
+		free(files);
 		miss_note(&db->misses, MISS_SET, b->rows, b->cols, cls, &e);
 		if (err)
 			*err = e;
 		return NULL;
 	}
 	if (db->nsets == LIB_MAX_SETS) {
+		free(files);
 		pdb_set_free(set);
 		err_set(err, SLIDETAB_ENOMEM, "too many pattern-database sets");
 		return NULL;
@@ -478,9 +503,43 @@ static struct lib_set *load_set(slidetab *db, const struct board *b, int gb, int
 	miss_forget(&db->misses, MISS_SET, b->rows, b->cols, cls);
 	struct lib_set *s = &db->sets[db->nsets++];
 	*s = (struct lib_set){ .rows = b->rows, .cols = b->cols, .cls = cls, .status = rc, .err = e, .set = set };
+	s->files = files;
+	for (int k = 0; k < files->n; k++)
+		ident_take(&s->id[k], files->path[k]);
 	if (!notice[0] || !db->notice || !notice_due(db, b->rows, b->cols))
 		notice[0] = '\0';
 	return s;
+}
+
+/* 1 when a file of s changed since it was loaded (each looked at at most once a second). db->lock is held. */
+static int set_changed(struct lib_set *s)
+{
+	int changed = 0;
+	double now = clock_coarse();
+	for (int k = 0; s->files && k < s->files->n; k++)
+		changed |= ident_changed(&s->id[k], s->files->path[k], now);
+	return changed;
+}
+
+/* Loads s's set again after its files changed. The old set stays allocated until the handle is
+ * closed (a search on another thread may be reading it); with no room left to keep it, s is
+ * refused instead. db->lock is held. */
+static void reload_set(slidetab *db, const struct board *b, int gb, struct lib_set *s)
+{
+	if (db->nretired == LIB_MAX_SETS) {
+		s->status = err_set(&s->err, SLIDETAB_EFORMAT,
+				    "the pattern databases for %dx%d changed on disk %d times since the handle was "
+				    "opened: open it again",
+				    b->rows, b->cols, LIB_MAX_SETS);
+		return;
+	}
+	if (s->set)
+		db->retired[db->nretired++] = s->set;
+	s->set = NULL;
+	s->err = (struct slidetab_error){ 0 };
+	s->status = pdbfind_load(&db->path, b->rows, b->cols, gb, &s->set, s->files, NULL, 0, &s->err);
+	for (int k = 0; k < s->files->n; k++)
+		ident_take(&s->id[k], s->files->path[k]);
 }
 
 /* The pattern-database set for goals with their blank at gb (a searched board), loading it on first use. */
@@ -495,6 +554,8 @@ static int set_for(slidetab *db, const struct board *b, int gb, struct pdb_set *
 	for (int i = 0; i < db->nsets && !s; i++)
 		if (db->sets[i].rows == b->rows && db->sets[i].cols == b->cols && db->sets[i].cls == cls)
 			s = &db->sets[i];
+	if (s && set_changed(s))
+		reload_set(db, b, gb, s);
 	const struct miss_entry *m = s ? NULL : miss_recent(&db->misses, MISS_SET, b->rows, b->cols, cls);
 	struct slidetab_error e = { 0 };
 	if (m)

@@ -59,6 +59,23 @@ hint_build() {
 	# shellcheck disable=SC2086
 	(cd "$3" && cc -Wall -Wextra -Werror hint.c $($pc --cflags slidetab) ${SLIDETAB_SAN:-} $hl -o "hint-$1")
 }
+# full_dev NAME: sets $full to a device every write to fails with ENOSPC, for a case NAME that
+# tests write errors. /dev/full is never given to a writer that could rename onto it (as root, a
+# writer bug would replace the device for the whole machine): root gets a private node of the same
+# device in $tmp. Returns 1, counting NAME as skipped, when /dev/full is not a character device.
+full_dev() {
+	if [ ! -c /dev/full ]; then skipped "$1 (/dev/full is not a character device)"; return 1; fi
+	full=/dev/full
+	[ "$(id -u)" -eq 0 ] || return 0 # without root nothing can be renamed into /dev
+	full=$tmp/full
+	[ -c "$full" ] || { rm -f "$full" && mknod "$full" c "$((0x$(stat -c %t /dev/full)))" "$((0x$(stat -c %T /dev/full)))" &&
+		chmod 666 "$full"; } 2>/dev/null
+	[ -c "$full" ] && return 0
+	skipped "$1 (no private full device: mknod failed)"
+	return 1
+}
+# full_kept NAME: after a write to $full, the device is still a character device.
+full_kept() { if [ -c "$full" ]; then ok "$1: $full is still a character device"; else ko "$1: $full was replaced"; fi; }
 summary() { # the closing line: skips are counted and shown
 	echo "$pass passed, $fail failed, $skip skipped"
 	[ "$fail" -eq 0 ]

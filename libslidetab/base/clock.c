@@ -1,4 +1,5 @@
-/* clock: the one clock every module reads: wall seconds (monotonic) and the process's CPU seconds. */
+/* clock: the one clock every module reads: wall seconds (monotonic, also coarse and cheap) and the
+ * process's CPU seconds. */
 #include "libslidetab/base/clock.h"
 
 #include <time.h>
@@ -13,6 +14,15 @@ static double seconds(clockid_t id)
 double clock_now(void)
 {
 	return seconds(CLOCK_MONOTONIC);
+}
+
+double clock_coarse(void)
+{
+#ifdef CLOCK_MONOTONIC_COARSE
+	return seconds(CLOCK_MONOTONIC_COARSE);
+#else
+	return seconds(CLOCK_MONOTONIC);
+#endif
 }
 
 double clock_cpu(void)

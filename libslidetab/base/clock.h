@@ -1,9 +1,14 @@
-/* clock: the one clock every module reads: wall seconds (monotonic) and the process's CPU seconds. */
+/* clock: the one clock every module reads: wall seconds (monotonic, also coarse and cheap) and the
+ * process's CPU seconds. */
 #ifndef SLIDETAB_CLOCK_H
 #define SLIDETAB_CLOCK_H
 
 /* Seconds on a monotonic clock (only differences mean anything). */
 double clock_now(void);
+
+/* The same clock read cheaply, to a few milliseconds (where the system has a coarse clock), for
+ * checks made on every call. */
+double clock_coarse(void);
 
 /* CPU seconds the whole process (every thread) has used: beside wall time it shows what other
  * load on the machine took away. */

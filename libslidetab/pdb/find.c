@@ -2,6 +2,7 @@
 #include "libslidetab/pdb/find.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "libslidetab/model/board.h"
@@ -80,7 +81,7 @@ static void fallback_notice(int bi, int cls, const char *name, const char *dir, 
  * one folder: SLIDETAB_OK, SLIDETAB_ENOTABLE when there is none (err untouched), or the status
  * of a damaged file. */
 static int load_first(const struct tabname_path *path, int rows, int cols, int blank_cell, struct pdb_set **set,
-		      char *notice, size_t notice_len, struct slidetab_error *err)
+		      struct pdbfind_files *files, char *notice, size_t notice_len, struct slidetab_error *err)
 {
 	struct board b;
 	board_init(&b, rows, cols);
@@ -97,6 +98,10 @@ static int load_first(const struct tabname_path *path, int rows, int cols, int b
 			const char *ptrs[PDB_PRESET_MAX];
 			for (int k = 0; k < n; k++)
 				ptrs[k] = paths[k];
+			if (files) {
+				files->n = n;
+				memcpy(files->path, paths, sizeof paths);
+			}
 			int rc = pdb_set_load_masks(set, ptrs, masks, n, n, err);
 			if (rc != SLIDETAB_OK)
 				return err_prefix(err, "refusing pattern databases %s in %s", name, path->dir[d]);
@@ -108,10 +113,12 @@ static int load_first(const struct tabname_path *path, int rows, int cols, int b
 }
 
 int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_cell, struct pdb_set **set,
-		 char *notice, size_t notice_len, struct slidetab_error *err)
+		 struct pdbfind_files *files, char *notice, size_t notice_len, struct slidetab_error *err)
 {
 	if (notice_len)
 		notice[0] = '\0';
+	if (files)
+		files->n = 0;
 	struct board b;
 	if (rows * cols > PDB_MAX_CELLS || board_init(&b, rows, cols) != 0)
 		return err_set(err, SLIDETAB_ENOTABLE,
@@ -120,9 +127,10 @@ int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_
 			       rows, cols, PDB_MAX_CELLS);
 	if (blank_cell < 0 || blank_cell >= b.n)
 		return err_set(err, SLIDETAB_EINVAL, "no cell %d on a %dx%d board", blank_cell, rows, cols);
-	int rc = load_first(path, rows, cols, blank_cell, set, notice, notice_len, err);
+	int rc = load_first(path, rows, cols, blank_cell, set, files, notice, notice_len, err);
 	if (rc == SLIDETAB_ENOTABLE && rows != cols) /* the transposed board's sets answer too */
-		rc = load_first(path, cols, rows, (blank_cell % cols) * rows + blank_cell / cols, set, NULL, 0, err);
+		rc = load_first(path, cols, rows, (blank_cell % cols) * rows + blank_cell / cols, set, files, NULL, 0,
+				err);
 	if (rc != SLIDETAB_ENOTABLE)
 		return rc;
 	int cls = board_blank_class(&b, blank_cell), bi = board_index(rows, cols);

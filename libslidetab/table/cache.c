@@ -45,6 +45,11 @@ static int evict_one(struct tcache *c)
 	}
 }
 
+int tcache_drop(struct tcache *c, struct tcache_slot *s)
+{
+	return !s->keep && evict(c, s);
+}
+
 struct tcache_slot *tcache_add(struct tcache *c, int rows, int cols, int cls)
 {
 	while (c->used >= c->cap && evict_one(c))
@@ -60,6 +65,7 @@ struct tcache_slot *tcache_add(struct tcache *c, int rows, int cols, int cls)
 	}
 	atomic_fetch_add(&s->gen, 1);
 	memset(&s->x, 0, sizeof s->x);
+	s->path[0] = '\0';
 	s->rows = rows, s->cols = cols, s->cls = cls;
 	s->status = SLIDETAB_OK, s->keep = 0, s->used = 1;
 	s->tick = ++c->tick;

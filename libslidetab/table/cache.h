@@ -15,6 +15,8 @@
 #include <stdint.h>
 
 #include "libslidetab/table/exact.h"
+#include "libslidetab/table/ident.h"
+#include "libslidetab/table/name.h"
 
 struct tcache_slot {
 	int rows, cols, cls; /* the name's board and blank class */
@@ -25,6 +27,8 @@ struct tcache_slot {
 	_Atomic uint64_t gen;
 	struct slidetab_error err;
 	struct exact x;
+	char path[TABNAME_MAX]; /* the file x came from ("" for a caller's buffer) */
+	struct file_ident id;   /* what path named when it was opened */
 	struct tcache_slot *next;
 };
 
@@ -41,6 +45,9 @@ struct tcache_slot *tcache_find(struct tcache *c, int rows, int cols, int cls);
  * recently used one no call has pinned is closed first; when every one is pinned, the cache grows
  * past cap for a while rather than refuse. NULL only when out of memory. */
 struct tcache_slot *tcache_add(struct tcache *c, int rows, int cols, int cls);
+
+/* Closes s's table and frees its slot unless a call holds it (or it is kept); 1 when it did. */
+int tcache_drop(struct tcache *c, struct tcache_slot *s);
 
 /* Closes every table and frees every slot. */
 void tcache_free(struct tcache *c);

@@ -60,4 +60,12 @@ t "hdu3567: count announced 3, 2 given" '3\n12X453786\n12345678X\n564178X23\n756
 t "hdu3567: count matches" '2\n12X453786\n12345678X\n564178X23\n7568X4123\n' 0 \
 	"Case 1: 2 dd Case 2: 8 urrulldr " "" --style hdu3567
 
+# Past 4,096 characters only spaces, tabs, commas and a comment may follow (skipped at any length,
+# tests/formats/long-comments); a token that ends past the limit makes the line too long.
+sp=$(printf '%5000s' '')
+t "a token past column 4096 after spaces" "8 1 3 4 5 6 7 2 0${sp}1\n1 2 3 4 5 6 7 8 0\n" 1 "error 0 " "line 1: line too long"
+t "a puzzle starting past column 4096" "${sp}8 1 3 4 5 6 7 2 0\n1 2 3 4 5 6 7 8 0\n" 1 "error 0 " "line 1: line too long"
+t "a glued '#' past column 4096 is a token" "8 1 3 4 5 6 7 2 0${sp}x#\n" 1 "error " "line 1: line too long"
+t "a comment's '#' glued to a token past the limit" "$(printf '%4087s' '')1 2 3 4 5#${sp}\n" 1 "error " "line 1: line too long"
+
 summary

@@ -50,25 +50,41 @@ for round in 1 2 3; do
 	fi
 done
 
-# 1b. A gen killed while it works leaves the old table whole and nothing else (at a few moments:
-# during the search, while deflating, while writing).
-for at in "KILL 0.05" "KILL 0.2" "KILL 0.3" "TERM 0.25"; do
-	sig=${at% *}
-	delay=${at#* }
-	"$GEN" -q --board 2x5 --blank 0 --level 9 -o "$tmp/race/2x5-b0.tbl" > /dev/null 2>&1 &
+# 1b. A gen killed while it works leaves the old table whole and nothing else, at moments told by
+# events, not delays: early in the search (its layer 1 line), late in it (layer 40), and while
+# writing (its output open). The hook $SLIDETAB_TEST_WRITE_DELAY_MS makes the write last long
+# enough that no run can end before its signal.
+# layer_seen PID FILE N: waits (at most 20 s) until FILE, gen's stderr, has its line for layer N.
+layer_seen() {
+	i=0
+	while [ $i -lt 400 ]; do
+		grep -q "^layer *$3:" "$2" && return 0
+		kill -0 "$1" 2> /dev/null || return 1
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+for at in "KILL 1" "KILL 40" "KILL write" "TERM write"; do
+	sig=${at% *} when=${at#* }
+	SLIDETAB_TEST_WRITE_DELAY_MS=100 "$GEN" --board 2x5 --blank 0 --level 9 -o "$tmp/race/2x5-b0.tbl" > /dev/null \
+		2> "$tmp/kill.err" &
 	p=$!
-	sleep "$delay"
+	if [ "$when" = write ]; then writing_started $p "$tmp/race"; else layer_seen $p "$tmp/kill.err" "$when"; fi
+	seen=$?
 	kill -s "$sig" $p 2> /dev/null
 	wait $p 2> /dev/null
 	r=$?
 	v=$("$GEN" --verify "$tmp/race/2x5-b0.tbl" 2>&1)
-	how=$([ $r -gt 128 ] && echo "killed by SIG$sig after ${delay}s" || echo "finished before SIG$sig at ${delay}s")
-	if [ $r -le 128 ]; then
-		skipped "gen $how: the signal came too late to test anything (atomic.sh kills during the write for sure)"
+	moment=$([ "$when" = write ] && echo "while writing" || echo "at layer $when")
+	if [ $seen -ne 0 ]; then
+		ko "gen never got to $moment (exit $r): $(head -c 200 "$tmp/kill.err")"
+	elif [ $r -le 128 ]; then
+		ko "gen ended (exit $r) before SIG$sig $moment"
 	elif [ "${v%% *}" = OK ] && only_file "$tmp/race" 2x5-b0.tbl; then
-		ok "gen $how: the table verifies, no leftovers"
+		ok "gen killed by SIG$sig $moment: the old table verifies, no leftovers"
 	else
-		ko "gen $how: verify: $v, folder: $(ls -A "$tmp/race" | tr '\n' ' ')"
+		ko "gen killed by SIG$sig $moment: verify: $v, folder: $(ls -A "$tmp/race" | tr '\n' ' ')"
 	fi
 done
 

@@ -52,7 +52,10 @@ check 0 "gen --board 2x3 --count-only" "" "$GEN" -q --board 2x3 --count-only
 check 0 "gen --verify on a good table" "" "$GEN" --verify "$tmp/tables/3x3-b0.tbl"
 out_is "OK $tmp/tables/3x3-b0.tbl " "gen --verify prints OK"
 
-check 1 "gen -o /dev/full (write error)" "" "$GEN" -q --board 2x3 -o /dev/full
+if full_dev "gen -o a full device"; then
+	check 1 "gen -o $full (a full device: write error)" "" "$GEN" -q --board 2x3 -o "$full"
+	full_kept "gen -o a full device"
+fi
 check 1 "gen -o into a folder that does not exist (write error)" "" "$GEN" -q --board 2x2 -o "$tmp/no/such/dir/x.tbl"
 # The 2x3 table is one block: gen writes it with the small header (docs/FORMAT.md: its size at
 # offset 16, the block's CRC at 44, its own CRC at size - 4, the payload right after it); the same
@@ -85,6 +88,34 @@ for hdr in small full; do
 		skipped "forged-table verify, $hdr header (no gzip to compute CRC-32)"
 	fi
 done
+
+# gen --verify of a zero-aware set's file compares every entry with a fresh build: its first, a
+# middle and its last entry flipped (1 bit each, docs/FORMAT.md's full header: entries packed from
+# bit 0 at payload offset P), with the block's, the index's and the header's CRCs made right, so
+# that only the entry comparison can tell: exit 1 naming the entry.
+u64() { od -An -tu8 -j "$2" -N 8 "$1" | tr -d ' '; }
+mkdir -p "$tmp/zbit"
+if command -v gzip > /dev/null 2>&1 &&
+	"$GEN" -q --board 3x5 --pdb auto5 --entry zbit --dir "$tmp/zbit" > /dev/null 2>&1; then
+	z=$tmp/zbit/3x5-b0-pdb-6210.tbl # the pattern 4 9 13 14: 47,784 entries in 6 blocks of 8,192
+	P=$(u64 "$z" 152) isize=$(u64 "$z" 144) per=$(od -An -tu4 -j 124 -N 4 "$z" | tr -d ' ')
+	for e in 0 23892 47783; do
+		cp "$z" "$tmp/zflip.tbl"
+		byte=$((P + e / 8)) blk=$((e / per))
+		v=$(od -An -tu1 -j $byte -N 1 "$tmp/zflip.tbl" | tr -d ' ')
+		printf "\\$(printf %o $((v ^ (1 << (e % 8)))))" | dd of="$tmp/zflip.tbl" bs=1 seek=$byte conv=notrunc 2> /dev/null
+		at=$((4096 + 16 * blk))
+		crc32_at "$tmp/zflip.tbl" $((P + $(u64 "$z" $at))) "$(od -An -tu4 -j $((at + 8)) -N 4 "$z" | tr -d ' ')" $((at + 12))
+		crc32_at "$tmp/zflip.tbl" 4096 "$isize" 168 # the index's CRC
+		crc32_at "$tmp/zflip.tbl" 0 4092 4092       # the header's
+		check 0 "query --info accepts the zero-aware file with entry $e flipped (its CRCs are all valid)" "" \
+			"$QUERY" --info "$tmp/zflip.tbl"
+		check 1 "gen --verify on a zero-aware file with entry $e flipped, CRCs made right" "" "$GEN" --verify "$tmp/zflip.tbl"
+		if grep -q "entry $e differs" "$tmp/out"; then ok "  FAIL names entry $e"; else ko "  FAIL names entry $e: $(head -c 200 "$tmp/out")"; fi
+	done
+else
+	skipped "zero-aware entries flipped (no gzip to compute CRC-32, or gen --pdb failed)"
+fi
 
 check 2 "gen without arguments" "" "$GEN"
 check 2 "gen --bogus" "" "$GEN" --bogus

@@ -61,22 +61,26 @@ else
 	ko "300 MB of puzzles: exit $(cat "$tmp/big.rc"), answers '$got', peak RSS $(rss "$tmp/big.rss") KB, $(head -c 200 "$tmp/big.err")"
 fi
 
-# 2. One 100 MB line (then a good puzzle): `error` for it, a message naming the line, bounded memory.
+# 2. One 100 MB line (then a good puzzle): `error` for it, a message naming the line, bounded memory;
+# a line of spaces or a comment that long is skipped (exit 0, no message), the puzzle before it kept.
 onehundred() { head -c 100000000 /dev/zero | tr '\0' "$1"; }
-for where in first middle last-unterminated spaces; do
+for where in first middle last-unterminated spaces comment; do
+	wrc=1
 	case $where in
 	first) { onehundred 7; printf '\n1 3 0 4 2 5 7 8 6\n'; } > "$tmp/long.in" ; want="error 4 " line=1 ;;
 	middle) { printf '1 3 0 4 2 5 7 8 6\n# comment\n'; onehundred 1; printf '\n1 3 0 4 2 5 7 8 6\n'; } > "$tmp/long.in"
 		want="4 error 4 " line=3 ;;
 	last-unterminated) { printf '1 3 0 4 2 5 7 8 6\n'; onehundred x; } > "$tmp/long.in"; want="4 error " line=2 ;;
-	spaces) { printf '1 3 0 4 2 5 7 8 6\n'; onehundred ' '; printf '\n'; } > "$tmp/long.in"; want="4 error " line=2 ;;
+	spaces) { printf '1 3 0 4 2 5 7 8 6\n'; onehundred ' '; printf '\n'; } > "$tmp/long.in"; want="4 " wrc=0 ;;
+	comment) { printf '1 3 0 4 2 5 7 8 6 # '; onehundred c; printf '\n#'; onehundred ' '; } > "$tmp/long.in"
+		want="4 " wrc=0 ;;
 	esac
 	measure "$tmp/long.rss" "$QUERY" --tables "$tmp/tables" < "$tmp/long.in" > "$tmp/long.out" 2> "$tmp/long.err"
 	rc=$?
 	out=$(tr '\n' ' ' < "$tmp/long.out")
-	if [ $rc -eq 1 ] && [ "$out" = "$want" ] && grep -q "line $line:.*too long" "$tmp/long.err" &&
-		[ "$(rss "$tmp/long.rss")" -lt $RSS_LIMIT_KB ]; then
-		ok "a 100 MB line ($where): error for line $line, others answered, exit 1, peak RSS $(rss "$tmp/long.rss") KB"
+	if [ $rc -eq $wrc ] && [ "$out" = "$want" ] && [ "$(rss "$tmp/long.rss")" -lt $RSS_LIMIT_KB ] &&
+		if [ $wrc -eq 1 ]; then grep -q "line $line:.*too long" "$tmp/long.err"; else [ ! -s "$tmp/long.err" ]; fi; then
+		ok "a 100 MB line ($where): output '$out', exit $rc, peak RSS $(rss "$tmp/long.rss") KB"
 	else
 		ko "a 100 MB line ($where): exit $rc, output '$out' (want '$want'), peak RSS $(rss "$tmp/long.rss") KB," \
 			"stderr: $(head -c 200 "$tmp/long.err")"
@@ -100,15 +104,14 @@ fi
 for spec in "4x4 10461394944000" "3x5 653837184000" "2x7 43589145600" "5x5 7755605021665492992000000"; do
 	board=${spec% *}
 	states=${spec#* }
-	start=$(date +%s)
 	"$GEN" --board $board -o "$tmp/big-$board.tbl" > /dev/null 2> "$tmp/gen.err"
 	rc=$?
-	secs=$(($(date +%s) - start))
-	if [ $rc -eq 3 ] && grep -q "$board" "$tmp/gen.err" && grep -q "$states\|GiB\|cells" "$tmp/gen.err" &&
-		[ $secs -le 2 ] && [ ! -e "$tmp/big-$board.tbl" ]; then
+	# up front: the message names the board and its state count, and no layer was searched
+	if [ $rc -eq 3 ] && grep -q "$board has $states states" "$tmp/gen.err" && ! grep -q "^layer" "$tmp/gen.err" &&
+		[ ! -e "$tmp/big-$board.tbl" ]; then
 		ok "gen --board $board refused up front (exit 3): $(head -n 1 "$tmp/gen.err" | cut -c1-110)"
 	else
-		ko "gen --board $board: exit $rc after ${secs}s: $(head -c 300 "$tmp/gen.err")"
+		ko "gen --board $board: exit $rc: $(head -c 300 "$tmp/gen.err")"
 	fi
 done
 

@@ -1,9 +1,11 @@
-"""test_slidetab: the slidetab Python package against bin/query (distances, paths, hints) on random
-starts and goals of every default board and 4x4; hints against the distances of the neighbours;
+"""test_slidetab: the slidetab Python package against a breadth-first search of 2x4 written here
+(distances, paths and hints of all 40,320 boards) and against bin/query (distances, paths, hints)
+on random starts and goals of every default board and 4x4; hints against the distances of the neighbours;
 batches against single calls; every error class; one db on many threads; pip install into a venv.
 
 Run from the repository root after `make` and `make python` (make check-python does both)."""
 import inspect
+import itertools
 import os
 import pydoc
 import random
@@ -11,7 +13,6 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 
 import numpy as np
 import pytest
@@ -143,6 +144,49 @@ def test_hints_are_the_moves_one_closer(db, rows, cols):
             assert db.path(s, g, board=(rows, cols))[0] == moves[0]
     g = shuffled(rng, rows * cols)
     assert db.hint(g, g, board=(rows, cols)) == (0, "")
+
+
+def bfs(goal, rows, cols):
+    """Every state's distance to goal, by a breadth-first search written here (no library call)."""
+    dist = {tuple(goal): 0}
+    layer = [list(goal)]
+    while layer:
+        nxt = []
+        for t in layer:
+            d = dist[tuple(t)] + 1
+            for letter in "dlru":
+                n = moved(t, rows, cols, letter)
+                if n is not None and tuple(n) not in dist:
+                    dist[tuple(n)] = d
+                    nxt.append(n)
+        layer = nxt
+    return dist
+
+
+@pytest.mark.parametrize("goal", [[1, 2, 3, 4, 5, 6, 7, 0], [0, 1, 2, 3, 4, 5, 6, 7]])
+def test_2x4_against_bfs(db, goal):
+    """All 40,320 boards of 2x4 against a breadth-first search from the goal (20,160 reach it):
+    distances (-1 for the others), the lexicographically smallest optimal path (at each step the
+    first of d < l < r < u, the blank's moves, that leads one move closer) and the hint."""
+    dist = bfs(goal, 2, 4)
+    assert len(dist) == 20160
+    assert max(dist.values()) == 36  # the 2x4 radius (SPEC.md)
+    starts = [list(p) for p in itertools.permutations(range(8))]
+    want = [dist.get(tuple(s), -1) for s in starts]
+    assert db.distances(np.array(starts), goal).tolist() == want
+    for s in starts[::7]:
+        d = dist.get(tuple(s))
+        if d is None:
+            assert db.distance(s, goal) is None and db.hint(s, goal) is None
+            continue
+        closer = [x for x in "dlru" if moved(s, 2, 4, x) is not None and dist[tuple(moved(s, 2, 4, x))] == d - 1]
+        assert db.hint(s, goal) == (d, "".join(closer))
+        path, t = "", s
+        while dist[tuple(t)]:
+            x = next(x for x in "dlru" if moved(t, 2, 4, x) is not None and
+                     dist[tuple(moved(t, 2, 4, x))] == dist[tuple(t)] - 1)
+            path, t = path + x, moved(t, 2, 4, x)
+        assert db.path(s, goal) == path
 
 
 def reference(db, starts, goal, board=None):
@@ -357,27 +401,31 @@ def test_query_hint_json(db):
 
 
 def test_the_gil_is_released(db):
-    """Python code runs on another thread while the library searches (it could not if the GIL were held)."""
+    """Python code runs on another thread while the library searches (it could not if the GIL were
+    held). An event check, not a timed one: with a switch interval of 1000 s no thread is made to
+    give up the GIL by time, so once the searching thread has woken this one, this one runs before
+    the call returns only if the call released the GIL."""
     rng = random.Random(8)
     far = np.array([walked(rng, list(range(1, 16)) + [0], 4, 4, 400) for _ in range(40)])  # 0.1-0.3 s
-    span = []
+    entered, returned = threading.Event(), []
 
     def search():
-        t0 = time.monotonic()
+        entered.set()  # wakes the main thread, which then waits for the GIL this thread holds
         db.distances(far)
-        span.extend([t0, time.monotonic()])
+        returned.append(True)
 
-    t = threading.Thread(target=search)
-    ticks = []
-    t.start()
-    while t.is_alive():
-        ticks.append(time.monotonic())
-    t.join()
-    # The first half of the call: a thread holding the GIL would let this one tick only after it
-    # (and after the call returns, before the thread reads the clock again).
-    inside = [x for x in ticks if span[0] + 0.01 < x < (span[0] + span[1]) / 2]
-    assert span[1] - span[0] > 0.05, "the searches were too quick to tell"
-    assert len(inside) > 10
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1000)
+    try:
+        t = threading.Thread(target=search)
+        t.start()
+        entered.wait()
+        during = not returned  # here before the call returned: the call let go of the GIL
+        t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert returned == [True]
+    assert during, "the main thread ran only after the search returned: the GIL was held"
 
 
 def test_placement_sets_answer_like_the_default_ones(db, tmp_path):

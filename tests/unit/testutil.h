@@ -6,8 +6,11 @@
 
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Quiet assertions for loops of many thousands: every ck_assert_* that passes writes its place to
  * Check's log (a system call; test_bfs spent 40 s of its 68 in the kernel), these call Check only
@@ -51,6 +54,30 @@
 		err = NULL;                                                                                            \
 		ck_assert_int_eq((call), (want));                                                                      \
 	} while (0)
+
+/* A device every write to fails with ENOSPC, for write-error cases: /dev/full, but as root a
+ * private node of the same device at buf ($TMPDIR or /tmp; a writer bug that renames onto its
+ * output must not replace /dev/full for the whole machine; unlink buf afterwards). NULL, with a
+ * message, when /dev/full is not a character device or no node can be made: skip the case. */
+static inline const char *testutil_full_dev(char *buf, size_t size)
+{
+	struct stat st;
+	const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	if (stat("/dev/full", &st) != 0 || !S_ISCHR(st.st_mode)) {
+		fprintf(stderr, "skipped: /dev/full is not a character device\n");
+		return NULL;
+	}
+	if (geteuid() != 0)
+		return "/dev/full"; /* nothing can be renamed into /dev without root */
+	snprintf(buf, size, "%s/slidetab-full.%ld", dir, (long)getpid());
+	unlink(buf);
+	if (mknod(buf, S_IFCHR | 0666, st.st_rdev) != 0 || stat(buf, &st) != 0 || !S_ISCHR(st.st_mode)) {
+		fprintf(stderr, "skipped: no private full device at %s\n", buf);
+		unlink(buf);
+		return NULL;
+	}
+	return buf;
+}
 
 /* A case of s tagged with its name, with a long timeout and, when setup is not NULL, an unchecked
  * fixture (run once for the case). */

@@ -1,12 +1,14 @@
 /* test_cache: what one libslidetab handle keeps: pattern-database sets by board and class, the
- * table cache (misses cost no slot, a full cache evicts, eight threads on a cache of one or two),
- * a table built after a miss, the fallback notice, the progress hook and the parallel search.
+ * table cache (misses cost no slot, the least recently used is closed first, a full cache evicts,
+ * eight threads on a cache of one or two), a table built after a miss, the fallback notice, the
+ * progress hook and the parallel search.
  *
  * Distances are checked against a plain iterative-deepening search written here (no heuristic,
  * no table), on starts a few moves from the goal. Every case builds its own tables in a temporary
  * folder; the cli case also needs bin/query (`CK_EXCLUDE_TAGS=cli` runs without it, as .ci/run's
  * ThreadSanitizer step does). */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, setenv, nanosleep */
+#include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -285,6 +287,166 @@ START_TEST(test_misses_cost_no_slot)
 }
 END_TEST
 
+/* The least recently used table is the one closed: with a cache of two, A (2x2), B (2x3), A,
+ * then C (3x3) close B, not A. With A's and B's files removed, A still answers (open), and B must
+ * be looked up again and is not found. */
+START_TEST(test_lru_order)
+{
+	testtables_exact(dir, 2, 2, 0, 0);
+	testtables_exact(dir, 2, 3, 0, 0);
+	testtables_exact(dir, 3, 3, 0, 0);
+	setenv("SLIDETAB_MAX_TABLES", "2", 1);
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, dir, NULL), SLIDETAB_OK);
+	unsetenv("SLIDETAB_MAX_TABLES");
+	check_one(db, 2, 2, 0, 3); /* A */
+	check_one(db, 2, 3, 0, 5); /* B */
+	check_one(db, 2, 2, 0, 3); /* A again: now B is the least recently used */
+	check_one(db, 3, 3, 0, 5); /* C evicts B */
+	char path[64];
+	snprintf(path, sizeof path, "%s/2x2-b0.tbl", dir);
+	ck_assert_int_eq(remove(path), 0);
+	snprintf(path, sizeof path, "%s/2x3-b0.tbl", dir);
+	ck_assert_int_eq(remove(path), 0);
+	check_one(db, 2, 2, 0, 3); /* A was kept open */
+	unsigned char st[MAXN], g[MAXN];
+	unsigned d;
+	struct slidetab_error e = { 0 };
+	puzzle(2, 3, 0, 3, st, g);
+	ck_assert_int_eq(slidetab_distance(db, 2, 3, st, g, &d, &e), SLIDETAB_ENOTABLE);
+	check_one(db, 3, 3, 0, 5); /* C is still open */
+	slidetab_close(db);
+}
+END_TEST
+
+/* Answers npuz puzzles (goal blank 0 on 3x3) and counts them: right (the distance want[i] and a
+ * path of that length that replays) or refused (a damaged or foreign table); never a wrong one. */
+static int answer_all(slidetab *db, unsigned char (*st)[9], unsigned char *g, const unsigned *want, int npuz)
+{
+	int refused = 0;
+	for (int i = 0; i < npuz; i++) {
+		unsigned d = 999;
+		char path[64];
+		struct slidetab_error e = { 0 };
+		int rc = slidetab_distance(db, 3, 3, st[i], g, &d, &e);
+		if (rc == SLIDETAB_EFORMAT || rc == SLIDETAB_EIO) {
+			refused++;
+			continue;
+		}
+		ck_assert_msg(rc == SLIDETAB_OK, "puzzle %d: status %d (%s)", i, rc, e.msg);
+		ck_assert_msg(d == want[i], "puzzle %d: distance %u, not %u", i, d, want[i]);
+		rc = slidetab_path(db, 3, 3, st[i], g, path, sizeof path, &e);
+		ck_assert_msg(rc == SLIDETAB_OK || rc == SLIDETAB_EFORMAT, "puzzle %d: path status %d", i, rc);
+		ck_assert(rc != SLIDETAB_OK || (strlen(path) == want[i] && testutil_replays(3, 3, st[i], g, path)));
+	}
+	return refused;
+}
+
+/* A table rewritten in place (as cp does: same file, truncated, new bytes) while a handle has it
+ * open: once a second has passed, every answer is right (the file is opened again) or refused,
+ * never one from the new bytes read through the old layout. The new content is the raw table of
+ * another corner goal (same size, other bytes), the zlib table (smaller: the old mapping would
+ * reach past the end, SIGBUS) or the raw table with a byte damaged (refused). */
+START_TEST(test_changed_in_place)
+{
+	enum { NPUZ = 200 };
+	static unsigned char st[NPUZ][9];
+	unsigned char g[9];
+	unsigned want[NPUZ];
+	char other[32], from[64], to[64];
+	testtables_dir(other);
+	testtables_exact(dir, 3, 3, 0, 0);
+	testtables_exact(other, 3, 3, _i == 0 ? 2 : 0, _i == 1 ? 1 : 0);
+	snprintf(from, sizeof from, "%s/3x3-b0.tbl", other);
+	snprintf(to, sizeof to, "%s/3x3-b0.tbl", dir);
+	if (_i == 2) { /* one payload byte of the copy flipped, its CRC left */
+		FILE *f = fopen(from, "r+b");
+		ck_assert_ptr_nonnull(f);
+		ck_assert_int_eq(fseek(f, 4096 + 20000, SEEK_SET), 0);
+		int c = fgetc(f);
+		ck_assert_int_eq(fseek(f, 4096 + 20000, SEEK_SET), 0);
+		fputc(c ^ 0x5a, f);
+		fclose(f);
+	}
+	for (int i = 0; i < NPUZ; i++) {
+		puzzle(3, 3, 0, 4 + i % 11, st[i], g);
+		want[i] = iddfs(3, 3, st[i], g);
+	}
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, dir, NULL), SLIDETAB_OK);
+	ck_assert_int_eq(answer_all(db, st, g, want, NPUZ), 0);
+	ck_assert(testtables_copy(from, to));     /* in place: the same file, truncated and rewritten */
+	struct timespec pause = { 1, 200000000 }; /* past the once-a-second look at the file */
+	nanosleep(&pause, NULL);
+	int refused = answer_all(db, st, g, want, NPUZ);
+	if (_i == 2)
+		ck_assert_int_eq(refused, NPUZ);
+	else
+		ck_assert_int_eq(refused, 0);
+	slidetab_close(db);
+	testtables_remove(other);
+}
+END_TEST
+
+/* Rewrites the first file in dir whose name starts with prefix in place, as cp does (the same
+ * file, truncated, then written): cut == 0, with the byte in its middle flipped; else its first half. */
+static void rewrite_in_place(const char *dir, const char *prefix, int cut)
+{
+	char path[300] = "";
+	DIR *d = opendir(dir);
+	ck_assert_ptr_nonnull(d);
+	for (struct dirent *de; !path[0] && (de = readdir(d));)
+		if (strncmp(de->d_name, prefix, strlen(prefix)) == 0)
+			snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+	closedir(d);
+	FILE *f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "no %s* in %s", prefix, dir);
+	static unsigned char buf[1 << 20];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	ck_assert(n > 0 && n < sizeof buf);
+	buf[n / 2] ^= 0xff;
+	f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(buf, 1, cut ? n / 2 : n, f), cut ? n / 2 : n);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The same for a mapped zero-aware set (3x5, auto3, --entry zbit): one of its files rewritten in
+ * place with a byte damaged, or cut to half its size (the old mapping would reach past its end,
+ * SIGBUS): after a second, every answer is refused; none comes from the changed file. */
+START_TEST(test_set_changed_in_place)
+{
+	enum { NPUZ = 20 };
+	unsigned char st[NPUZ][15], g[15];
+	unsigned want[NPUZ];
+	testtables_auto_entry(dir, 3, 5, 0, 3, TABLE_ENTRY_ZBIT);
+	for (int i = 0; i < NPUZ; i++) {
+		puzzle(3, 5, 0, 4 + i % 7, st[i], g);
+		want[i] = iddfs(3, 5, st[i], g);
+	}
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, dir, NULL), SLIDETAB_OK);
+	for (int i = 0; i < NPUZ; i++) {
+		unsigned d = 999;
+		struct slidetab_error e = { 0 };
+		ck_assert_msg(slidetab_distance(db, 3, 5, st[i], g, &d, &e) == SLIDETAB_OK, "%s", e.msg);
+		ck_assert_uint_eq(d, want[i]);
+	}
+	rewrite_in_place(dir, "3x5-", _i);
+	struct timespec pause = { 1, 200000000 }; /* past the once-a-second look at the files */
+	nanosleep(&pause, NULL);
+	for (int i = 0; i < NPUZ; i++) {
+		unsigned d = 999;
+		struct slidetab_error e = { 0 };
+		int rc = slidetab_distance(db, 3, 5, st[i], g, &d, &e);
+		ck_assert_msg(rc == SLIDETAB_EFORMAT, "puzzle %d after the change: status %d, distance %u (%s)", i, rc,
+			      d, e.msg);
+	}
+	slidetab_close(db);
+}
+END_TEST
+
 /* The tables of the eviction case: 2x2, 2x3 (both classes), 3x3 (all three). */
 static const int evict_keys[][3] = { { 2, 2, 0 }, { 2, 3, 0 }, { 2, 3, 1 }, { 3, 3, 0 }, { 3, 3, 1 }, { 3, 3, 4 } };
 #define NKEYS    (int)(sizeof evict_keys / sizeof evict_keys[0])
@@ -511,6 +673,9 @@ int main(void)
 	tcase_add_test(add_case(s, "sets"), test_sets_by_board);
 	tcase_add_test(add_case(s, "cli"), test_query_two_boards);
 	tcase_add_test(add_case(s, "misses"), test_misses_cost_no_slot);
+	tcase_add_test(add_case(s, "lru"), test_lru_order);
+	tcase_add_loop_test(add_case(s, "changed"), test_changed_in_place, 0, 3);
+	tcase_add_loop_test(add_case(s, "changed"), test_set_changed_in_place, 0, 2);
 	tcase_add_test(add_case(s, "replaced"), test_replaced_pdb_blamed);
 	tcase_add_loop_test(add_case(s, "evict"), test_evict_threads, 0, 2);
 	tcase_add_test(add_case(s, "recheck"), test_built_after_miss);

@@ -1,4 +1,5 @@
-/* test_within: slidetab_solve_bounded: --within W against the optimum on 4x4, fast through the API, and every bad argument. */
+/* test_within: slidetab_solve_bounded: --within W against the optimum on 4x4, 3x5 and 5x3 (other
+ * goals too), fast through the API, and every bad argument. */
 #include <math.h>
 #include <string.h>
 
@@ -13,6 +14,8 @@ static void setup(void)
 	testtables_dir(tables);
 	testtables_555(tables, 0);
 	testtables_exact(tables, 3, 3, 8, 1);
+	testtables_auto(tables, 3, 5, 0, 4); /* 3x5 and 5x3, corner goals */
+	testtables_auto(tables, 3, 5, 7, 4); /* the centre's class */
 }
 
 static void teardown(void)
@@ -27,42 +30,70 @@ static void in_order(unsigned char *t, int n)
 		t[c] = (unsigned char)((c + 1) % n);
 }
 
-/* 4x4 random walks from the goal: for each W, length <= W * optimum (the optimum from the optimal
- * search), bound <= optimum, both of the optimum's parity, the path reaching the goal. */
-START_TEST(within_bounds_the_optimum)
+/* count random walks of 20..59 moves from goal on rows x cols: for each W, length <= W * optimum
+ * (the optimum from the optimal search), bound <= optimum, both of the optimum's parity, the path
+ * reaching the goal; W = 0 (--fast) a path and a bound on either side of the optimum. */
+static void bounds_hold(slidetab *db, int rows, int cols, const unsigned char *goal, int count, uint64_t x)
 {
-	slidetab *db;
-	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
 	static const double ws[] = { 1.0, 1.2, 1.5, 2.0, 3.0 };
-	uint64_t x = 0xabcdef12345ull;
-	unsigned char goal[16], s[16];
-	in_order(goal, 16);
-	for (int k = 0; k < 12; k++) {
-		memcpy(s, goal, 16);
-		testutil_walk(&x, 4, 4, s, 20 + (int)testutil_below(&x, 40));
+	int n = rows * cols;
+	unsigned char s[25];
+	for (int k = 0; k < count; k++) {
+		memcpy(s, goal, (size_t)n);
+		testutil_walk(&x, rows, cols, s, 20 + (int)testutil_below(&x, 40));
 		unsigned opt;
 		struct slidetab_error e;
-		ck_assert_int_eq(slidetab_distance(db, 4, 4, s, NULL, &opt, &e), SLIDETAB_OK);
+		ck_assert_msg(slidetab_distance(db, rows, cols, s, goal, &opt, &e) == SLIDETAB_OK, "%s", e.msg);
 		for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++) {
 			char moves[1100];
 			unsigned len, lb;
-			int rc = slidetab_solve_bounded(db, 4, 4, s, NULL, ws[i], moves, sizeof moves, &len, &lb, &e);
-			ck_assert_msg(rc == SLIDETAB_OK, "%s", e.msg);
+			int rc = slidetab_solve_bounded(db, rows, cols, s, goal, ws[i], moves, sizeof moves, &len, &lb,
+							&e);
+			ck_assert_msg(rc == SLIDETAB_OK, "%dx%d: %s", rows, cols, e.msg);
 			ck_assert_uint_eq(strlen(moves), len);
-			ck_assert(testutil_replays(4, 4, s, goal, moves));
-			ck_assert_msg(len <= ws[i] * opt + 1e-9, "W %g: length %u, optimum %u", ws[i], len, opt);
-			ck_assert_msg(lb <= opt && (opt - lb) % 2 == 0 && (len - opt) % 2 == 0, "bound %u, optimum %u",
-				      lb, opt);
+			ck_assert(testutil_replays(rows, cols, s, goal, moves));
+			ck_assert_msg(len <= ws[i] * opt + 1e-9, "%dx%d W %g: length %u, optimum %u", rows, cols, ws[i],
+				      len, opt);
+			ck_assert_msg(lb <= opt && (opt - lb) % 2 == 0 && (len - opt) % 2 == 0,
+				      "%dx%d: bound %u, optimum %u", rows, cols, lb, opt);
 			if (ws[i] == 1.0)
 				ck_assert_uint_eq(len, opt);
 		}
 		char moves[20000];
 		unsigned len, lb;
-		ck_assert_int_eq(slidetab_solve_bounded(db, 4, 4, s, NULL, 0, moves, sizeof moves, &len, &lb, &e),
+		ck_assert_int_eq(slidetab_solve_bounded(db, rows, cols, s, goal, 0, moves, sizeof moves, &len, &lb, &e),
 				 SLIDETAB_OK);
-		ck_assert(testutil_replays(4, 4, s, goal, moves));
+		ck_assert(testutil_replays(rows, cols, s, goal, moves));
 		ck_assert(lb <= opt && len >= opt);
 	}
+}
+
+/* 4x4 with the default goal. */
+START_TEST(within_bounds_the_optimum)
+{
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
+	unsigned char goal[16];
+	in_order(goal, 16);
+	bounds_hold(db, 4, 4, goal, 12, 0xabcdef12345ull);
+	slidetab_close(db);
+}
+END_TEST
+
+/* 3x5 and 5x3 (answered through 3x5's sets), each with the default goal and a goal of shuffled
+ * tiles with the blank in the centre's class (3x5 cell 7, 5x3 cell 7: its transpose). */
+START_TEST(within_bounds_3x5)
+{
+	slidetab *db;
+	ck_assert_int_eq(slidetab_open(&db, tables, NULL), SLIDETAB_OK);
+	static const unsigned char centre[15] = { 3, 1, 14, 5, 2, 9, 12, 0, 7, 4, 13, 8, 6, 11, 10 };
+	unsigned char goal[15];
+	int count = testutil_emulated() ? 2 : 6;
+	in_order(goal, 15);
+	bounds_hold(db, 3, 5, goal, count, 0x35u);
+	bounds_hold(db, 5, 3, goal, count, 0x53u);
+	bounds_hold(db, 3, 5, centre, count, 0x357u);
+	bounds_hold(db, 5, 3, centre, count, 0x537u);
 	slidetab_close(db);
 }
 END_TEST
@@ -159,6 +190,7 @@ int main(void)
 	Suite *s = suite_create("within");
 	TCase *tc = testutil_case(s, "within", setup, teardown);
 	tcase_add_test(tc, within_bounds_the_optimum);
+	tcase_add_test(tc, within_bounds_3x5);
 	tcase_add_test(tc, within_elsewhere);
 	tcase_add_test(tc, bad_arguments);
 	return testutil_run(s, NULL);

@@ -14,6 +14,7 @@
 
 static char tmpdir[64];
 static uint64_t seed = 0x9e3779b97f4a7c15u;
+static uint32_t block_entries; /* make_table's blocks: 0 the default (32 KiB) */
 
 static unsigned rnd(unsigned n)
 {
@@ -31,9 +32,13 @@ static uint8_t *make_table(int rows, int cols, int blank, int compress, uint32_t
 	board_init(&b, rows, cols);
 	board_goal(&b, blank, &g);
 	snprintf(path, sizeof path, "%s/t.tbl", tmpdir);
-	struct exactcmd_opts o = {
-		.out = path, .threads = 2, .level = 6, .quiet = 1, .compress = compress, .entry = entry
-	};
+	struct exactcmd_opts o = { .out = path,
+				   .threads = 2,
+				   .level = 6,
+				   .quiet = 1,
+				   .compress = compress,
+				   .entry = entry,
+				   .block_entries = block_entries };
 	ck_assert_msg(exactcmd_run(&b, &g, &o, &err) == SLIDETAB_OK, "%s", err.msg);
 	FILE *f = fopen(path, "rb");
 	ck_assert_ptr_nonnull(f);
@@ -164,6 +169,23 @@ START_TEST(lite_matches_library_plain_half)
 }
 END_TEST
 
+/* A table with bytes appended (zeros or not, one to a page of them) is refused. */
+static void appended_refused(const uint8_t *bytes, size_t len)
+{
+	static const size_t extra[] = { 1, 3, 4, 8, 64, 4096 };
+	struct slidetab_lite lt;
+	for (size_t k = 0; k < sizeof extra / sizeof extra[0]; k++)
+		for (int fill = 0; fill < 2; fill++) {
+			uint8_t *p = malloc(len + extra[k]);
+			ck_assert_ptr_nonnull(p);
+			memcpy(p, bytes, len);
+			memset(p + len, fill ? 0xff : 0, extra[k]);
+			ck_assert_msg(slidetab_lite_open(&lt, p, len + extra[k]) == SLIDETAB_LITE_EFORMAT,
+				      "%zu bytes 0x%02x appended to %zu, not refused", extra[k], fill ? 0xff : 0, len);
+			free(p);
+		}
+}
+
 /* Every single-byte change and every truncation of a small table is refused: as gen writes it
  * (the small header, version 2) and with the full header of older writers (version 1). */
 static void all_damage_refused(int rows, int cols, int compress, uint32_t entry, int full)
@@ -187,9 +209,42 @@ static void all_damage_refused(int rows, int cols, int compress, uint32_t entry,
 		}
 	for (size_t k = 0; k < len; k++)
 		ck_assert_msg(slidetab_lite_open(&lt, bytes, k) == SLIDETAB_LITE_EFORMAT, "cut at %zu, not refused", k);
+	appended_refused(bytes, len);
 	ck_assert_int_eq(slidetab_lite_open(&lt, bytes, len), SLIDETAB_LITE_OK);
 	free(bytes);
 }
+
+/* A table of many blocks (2x4 raw in blocks of 1024 entries: the full header, an index of 20
+ * blocks, padding, the payload): single-byte changes at sampled places (the header's first 256
+ * bytes and the last 64 all, then random ones), sampled truncations and appended bytes, refused. */
+START_TEST(damage_refused_blocks)
+{
+	size_t len;
+	block_entries = 1024;
+	uint8_t *bytes = make_table(2, 4, 0, 0, TABLE_ENTRY_MDRES, &len);
+	block_entries = 0;
+	struct slidetab_lite lt;
+	ck_assert_int_eq(slidetab_lite_open(&lt, bytes, len), SLIDETAB_LITE_OK);
+	ck_assert_uint_eq(bytes[8], 1); /* the full header: a table of more than one block */
+	int samples = testutil_emulated() ? 300 : 3000;
+	for (int k = 0; k < 320 + samples; k++) {
+		size_t i = k < 256 ? (size_t)k : k < 320 ? len - 64 + (size_t)(k - 256) : (size_t)rnd((unsigned)len);
+		uint8_t was = bytes[i];
+		bytes[i] ^= (uint8_t)(1u << rnd(8));
+		ck_assert_msg(slidetab_lite_open(&lt, bytes, len) == SLIDETAB_LITE_EFORMAT,
+			      "byte %zu of %zu changed, not refused", i, len);
+		bytes[i] = was;
+	}
+	for (int k = 0; k < samples / 4; k++) {
+		size_t cut = k < 64 ? len - 1 - (size_t)k : (size_t)rnd((unsigned)len);
+		ck_assert_msg(slidetab_lite_open(&lt, bytes, cut) == SLIDETAB_LITE_EFORMAT, "cut at %zu, not refused",
+			      cut);
+	}
+	appended_refused(bytes, len);
+	ck_assert_int_eq(slidetab_lite_open(&lt, bytes, len), SLIDETAB_LITE_OK);
+	free(bytes);
+}
+END_TEST
 
 START_TEST(damage_refused)
 {
@@ -248,6 +303,7 @@ int main(void)
 	tcase_add_loop_test(tc, lite_matches_library_compact, 0, NBOARDS);
 	tcase_add_test(tc, lite_matches_library_plain_half);
 	tcase_add_test(tc, damage_refused);
+	tcase_add_test(tc, damage_refused_blocks);
 	tcase_add_test(tc, refusals);
 	int rc = testutil_run(s, tc);
 	rmdir(tmpdir);
