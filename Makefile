@@ -379,6 +379,7 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/
 	@sh tests/e2e/input.sh
 	@sh tests/e2e/ckpt.sh
 	@sh tests/e2e/genout.sh
+	@sh tests/e2e/carray.sh
 	@sh tests/e2e/encoder.sh
 	@sh tests/e2e/values.sh
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/install.sh

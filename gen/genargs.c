@@ -125,13 +125,15 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 		return 0;
 	case 'F': a->list_files = 1; return 0;
 	case 'M': return parse_bytes(arg, &a->memory);
-	case 'A':
-		if (carray_valid_name(arg)) {
+	case 'A': {
+		const char *why = carray_name_problem(arg);
+		if (!why) {
 			a->c_array = arg;
 			return 0;
 		}
-		fprintf(stderr, "%s: --c-array %s: not a C identifier\n", prog, arg);
+		fprintf(stderr, "%s: --c-array %s: %s\n", prog, arg, why);
 		return -1;
+	}
 	default: return -1;
 	}
 }

@@ -193,21 +193,26 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
-/* --c-array: the table is written as usual beside FILE.c (FILE.c.tbl), then turned into C source. */
+/* --c-array: the table is written to a temporary file of its own, then turned into C source at -o. */
 static int run_c_array(const struct gen_args *a, const struct board *b, const struct board_state *goal,
 		       struct exactcmd_opts *o)
 {
 	char tbl[4096];
+	long bytes = 0, table_bytes = 0;
 	struct slidetab_error err;
-	if (snprintf(tbl, sizeof tbl, "%s.tbl", a->out) >= (int)sizeof tbl) {
-		fprintf(stderr, "gen: -o %s: path too long\n", a->out);
-		return EXIT_USAGE;
+	int rc = carray_check(a->out, &err);
+	if (rc == SLIDETAB_OK && (rc = carray_temp_table(tbl, sizeof tbl, &err)) == SLIDETAB_OK) {
+		o->out = tbl;
+		o->intermediate = 1;
+		rc = exactcmd_run(b, goal, o, &err);
+		if (rc == SLIDETAB_OK)
+			rc = carray_write(a->c_array, tbl, a->out, &bytes, &table_bytes, &err);
+		else
+			carray_abandon();
 	}
-	o->out = tbl;
-	int rc = exactcmd_run(b, goal, o, &err);
 	if (rc == SLIDETAB_OK)
-		rc = carray_write(a->c_array, tbl, a->out, &err);
-	remove(tbl);
+		printf("# wrote %s: %ld bytes of C source (%s[], a table of %ld bytes)\n", a->out, bytes, a->c_array,
+		       table_bytes);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
@@ -256,6 +261,7 @@ static int run_gen(const struct gen_args *a)
 static void on_signal(int sig)
 {
 	table_write_abandon();
+	carray_abandon();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

@@ -206,7 +206,7 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 		 : part      ? o->dist->write(part->ctx, &m, res->entries, o, &bytes, err)
 			     : pack_write(o, &m, &job, chunks, res, &bytes, err);
 	bfs_result_free(res);
-	if (rc == SLIDETAB_OK && o->report)
+	if (rc == SLIDETAB_OK && o->report && !o->intermediate)
 		fprintf(o->report, "# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", o->out,
 			bytes, 8.0 * (double)bytes / (double)res->states, table_payload_name(m.payload), m.entry_bits,
 			table_entry_name(m.entry));
