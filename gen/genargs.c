@@ -69,15 +69,16 @@ static int pick(const char *option, const char *text, const char *const *names, 
 /* --memory BYTES: a whole number of bytes, or of KiB, MiB or GiB with a K, M or G after it. */
 static int parse_bytes(const char *arg, uint64_t *out)
 {
-	char *end;
-	if (!arg || *arg < '0' || *arg > '9')
-		return -1;
+	char *end = NULL;
+	unsigned long long v = 0;
+	unsigned shift = 0;
 	errno = 0;
-	unsigned long long v = strtoull(arg, &end, 10);
-	unsigned shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
-	if (shift)
-		end++;
-	if (errno || *end || v == 0 || v > (UINT64_MAX >> shift)) {
+	if (*arg >= '0' && *arg <= '9') { /* strtoull alone would take a sign or spaces */
+		v = strtoull(arg, &end, 10);
+		shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+		end += shift != 0;
+	}
+	if (!end || errno || *end || v == 0 || v > (UINT64_MAX >> shift)) {
 		fprintf(stderr, "%s: --memory %s: expected a number of bytes (e.g. 268435456, 256M or 1G)\n", prog,
 			arg);
 		return -1;

@@ -103,6 +103,11 @@ err_has "--pdb auto 1K: said" "no partition of 4x5 fits in --memory 1024 bytes"
 status_is 2 "--memory without auto" "$GEN" --board 4x4 --pdb 555 --memory 1G --dir "$tmp/a"
 err_has "--memory without auto: said" "--memory is the budget of --pdb auto"
 status_is 2 "--memory 12X" "$GEN" --board 3x5 --pdb auto --memory 12X --dir "$tmp/a"
+# A value that does not start with a digit gets the same message (issue 38: exit 2, no message).
+for m in -1 '' ' 5M' K +5M; do
+	status_is 2 "--memory '$m'" "$GEN" --board 3x5 --pdb auto --memory "$m" --dir "$tmp/a"
+	err_has "--memory '$m': said" "^gen: --memory $m: expected a number of bytes"
+done
 status_is 2 "--pdb auto99" "$GEN" --board 3x5 --pdb auto99 --dir "$tmp/a"
 status_is 2 "--pdb 555 on 2x8" "$GEN" --board 2x8 --pdb 555 --dir "$tmp/a"
 
