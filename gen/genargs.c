@@ -145,10 +145,13 @@ static int check_args(const struct gen_args *a)
 {
 	const int other = a->verify || a->pattern || a->pdb;
 	const uint32_t most = MAX_BLOCK_BYTES * 8u / (a->compress == 2 ? 1u : 8u); /* entries are 1 or up to 8 bits */
-	const char *why = !a->rows && !a->verify          ? "--board RxC is required (see gen --help)"
-			  : a->count_only && a->out       ? "--count-only writes no table; drop -o"
-			  : a->goal_text && a->blank >= 0 ? "give --blank or --goal, not both"
-			  : a->pattern && a->pdb          ? "give --pattern or --pdb, not both"
+	const char *why = !a->rows && !a->verify    ? "--board RxC is required (see gen --help)"
+			  : a->count_only && a->out ? "--count-only writes no table; drop -o"
+			  : a->count_only && (a->pattern || a->pdb)
+				  ? "--count-only counts an exact table's states; a pattern database is built whole "
+				    "(drop --count-only)"
+			  : a->goal_text && a->blank >= 0                     ? "give --blank or --goal, not both"
+			  : a->pattern && a->pdb                              ? "give --pattern or --pdb, not both"
 			  : a->memory && !(a->pdb && !strcmp(a->pdb, "auto")) ? "--memory is the budget of --pdb auto"
 			  : a->verify && a->rows ? "--verify reads the board from the table: drop --board"
 			  : a->list_files && (a->verify || a->count_only)

@@ -108,6 +108,15 @@ for m in -1 '' ' 5M' K +5M; do
 	status_is 2 "--memory '$m'" "$GEN" --board 3x5 --pdb auto --memory "$m" --dir "$tmp/a"
 	err_has "--memory '$m': said" "^gen: --memory $m: expected a number of bytes"
 done
+# --count-only with a pattern database is refused as --count-only -o is, before any search
+# (issue 38: it built the whole set).
+mkdir -p "$tmp/co"
+for p in "--pdb auto" "--pdb auto4" "--pattern 1,2,3"; do
+	status_is 2 "$p --count-only: refused" $G $p --count-only --dir "$tmp/co"
+	err_has "$p --count-only: said" "^gen: --count-only counts an exact table's states"
+	before_search "$p --count-only"
+done
+check "--count-only with a pattern database: nothing written" test -z "$(ls -A "$tmp/co")"
 status_is 2 "--pdb auto99" "$GEN" --board 3x5 --pdb auto99 --dir "$tmp/a"
 status_is 2 "--pdb 555 on 2x8" "$GEN" --board 2x8 --pdb 555 --dir "$tmp/a"
 
