@@ -387,6 +387,7 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/
 	@sh tests/e2e/input.sh
 	@sh tests/e2e/ckpt.sh
 	@sh tests/e2e/genout.sh
+	@sh tests/e2e/carray.sh
 	@sh tests/e2e/encoder.sh
 	@sh tests/e2e/values.sh
 	@sh tests/e2e/pbit.sh
@@ -518,42 +519,54 @@ $(INST)/slidetab-query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab-common.a $(INST)
 # into DATADIR and added to DATADIR/.installed, the list uninstall removes by: tables a user
 # built there stay.
 INST_FILES = $(INST)/slidetab-gen $(INST)/slidetab-query $(INST)/libslidetab.a $(INST)/libslidetab.so.$(LIBVERSION)
+# Every path quoted (a PREFIX may hold spaces). The folders an install without DESTDIR creates
+# (those missing before, parents included) are listed in DATADIR/.installed-dirs for uninstall,
+# which removes them when they are left empty, and no other folder (a DESTDIR tree is deployed
+# elsewhere, where its folders may have been there before: none is listed).
+INST_DIRS = "$(BINDIR)" "$(DATADIR)" "$(LIBDIR)/pkgconfig" "$(INCDIR)" "$(MANDIR)/man1" "$(MANDIR)/man3"
 install: $(INST_FILES) libs tables
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
-		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
-	install -m 755 $(INST)/slidetab-gen $(DESTDIR)$(BINDIR)/slidetab-gen
-	install -m 755 $(INST)/slidetab-query $(DESTDIR)$(BINDIR)/slidetab-query
-	install -m 644 tables/*.tbl $(DESTDIR)$(DATADIR)/
-	{ cat $(DESTDIR)$(DATADIR)/.installed 2>/dev/null || true; cd tables && ls *.tbl; } | sort -u >$(DESTDIR)$(DATADIR)/.installed.new
-	mv $(DESTDIR)$(DATADIR)/.installed.new $(DESTDIR)$(DATADIR)/.installed
-	install -m 644 include/slidetab.h $(DESTDIR)$(INCDIR)/
-	install -m 644 $(INST)/libslidetab.a $(DESTDIR)$(LIBDIR)/
-	install -m 755 $(INST)/libslidetab.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/
-	ln -sf libslidetab.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/libslidetab.so.$(SOVERSION)
-	ln -sf libslidetab.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libslidetab.so
+	@for p in $(if $(DESTDIR),,$(INST_DIRS)); do \
+		while [ "$$p" != / ] && [ "$$p" != . ] && [ ! -e "$$p" ]; do echo "$$p"; p=$$(dirname "$$p"); done; \
+	done >"$(INST)/dirs.new"
+	for p in $(INST_DIRS); do install -d "$(DESTDIR)$$p" || exit 1; done
+	{ cat "$(DESTDIR)$(DATADIR)/.installed-dirs" 2>/dev/null || true; cat "$(INST)/dirs.new"; } | LC_ALL=C sort -u \
+		>"$(DESTDIR)$(DATADIR)/.installed-dirs.new"
+	mv "$(DESTDIR)$(DATADIR)/.installed-dirs.new" "$(DESTDIR)$(DATADIR)/.installed-dirs"
+	install -m 755 $(INST)/slidetab-gen "$(DESTDIR)$(BINDIR)/slidetab-gen"
+	install -m 755 $(INST)/slidetab-query "$(DESTDIR)$(BINDIR)/slidetab-query"
+	install -m 644 tables/*.tbl "$(DESTDIR)$(DATADIR)/"
+	{ cat "$(DESTDIR)$(DATADIR)/.installed" 2>/dev/null || true; cd tables && ls *.tbl; } | sort -u >"$(DESTDIR)$(DATADIR)/.installed.new"
+	mv "$(DESTDIR)$(DATADIR)/.installed.new" "$(DESTDIR)$(DATADIR)/.installed"
+	install -m 644 include/slidetab.h "$(DESTDIR)$(INCDIR)/"
+	install -m 644 $(INST)/libslidetab.a "$(DESTDIR)$(LIBDIR)/"
+	install -m 755 $(INST)/libslidetab.so.$(LIBVERSION) "$(DESTDIR)$(LIBDIR)/"
+	ln -sf libslidetab.so.$(LIBVERSION) "$(DESTDIR)$(LIBDIR)/libslidetab.so.$(SOVERSION)"
+	ln -sf libslidetab.so.$(SOVERSION) "$(DESTDIR)$(LIBDIR)/libslidetab.so"
 	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: slidetab\nDescription: %s\nVersion: %s\nLibs: -L$${libdir} -lslidetab\nLibs.private: -lz -lm -pthread\nCflags: -I$${includedir}\n' \
 		'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' 'optimal answers for sliding-tile puzzles from precomputed tables' \
-		'$(LIBVERSION)' > $(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc
-	install -m 644 docs/man/slidetab-gen.1 docs/man/slidetab-query.1 $(DESTDIR)$(MANDIR)/man1/
-	install -m 644 docs/man/slidetab.3 $(DESTDIR)$(MANDIR)/man3/
+		'$(LIBVERSION)' > "$(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc"
+	install -m 644 docs/man/slidetab-gen.1 docs/man/slidetab-query.1 "$(DESTDIR)$(MANDIR)/man1/"
+	install -m 644 docs/man/slidetab.3 "$(DESTDIR)$(MANDIR)/man3/"
 	@echo "install: the Python package is not installed with the library: it links libslidetab statically;" \
 		"install it with pip install ./python (python/README.md), and give it these tables with" \
 		"SLIDETAB_TABLES=$(DATADIR) or slidetab.open(tables='$(DATADIR)')"
 
 # Removes what install installed and nothing else: the tables named in DATADIR/.installed (an
-# install without that list: the names in tables/), never a user's own table; the folders only
-# when that leaves them empty.
+# install without that list: the names in tables/), never a user's own table; the folders install
+# created (DATADIR/.installed-dirs; without it, the data folders) only when that leaves them empty.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/slidetab-gen $(DESTDIR)$(BINDIR)/slidetab-query $(DESTDIR)$(INCDIR)/slidetab.h
-	rm -f $(DESTDIR)$(LIBDIR)/libslidetab.a $(DESTDIR)$(LIBDIR)/libslidetab.so.$(LIBVERSION) \
-		$(DESTDIR)$(LIBDIR)/libslidetab.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libslidetab.so
-	rm -f $(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc
-	rm -f $(DESTDIR)$(MANDIR)/man1/slidetab-gen.1 $(DESTDIR)$(MANDIR)/man1/slidetab-query.1
-	rm -f $(DESTDIR)$(MANDIR)/man3/slidetab.3
+	rm -f "$(DESTDIR)$(BINDIR)/slidetab-gen" "$(DESTDIR)$(BINDIR)/slidetab-query" "$(DESTDIR)$(INCDIR)/slidetab.h"
+	rm -f "$(DESTDIR)$(LIBDIR)/libslidetab.a" "$(DESTDIR)$(LIBDIR)/libslidetab.so.$(LIBVERSION)" \
+		"$(DESTDIR)$(LIBDIR)/libslidetab.so.$(SOVERSION)" "$(DESTDIR)$(LIBDIR)/libslidetab.so"
+	rm -f "$(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc"
+	rm -f "$(DESTDIR)$(MANDIR)/man1/slidetab-gen.1" "$(DESTDIR)$(MANDIR)/man1/slidetab-query.1"
+	rm -f "$(DESTDIR)$(MANDIR)/man3/slidetab.3"
 	@d='$(DESTDIR)$(DATADIR)'; list="$$d/.installed"; [ -f "$$list" ] || list=/dev/null; \
 		{ cat "$$list"; [ -f "$$d/.installed" ] || (cd tables && ls *.tbl 2>/dev/null); } | \
 		while IFS= read -r f; do case $$f in */*|.*|'') ;; *) echo "rm -f $$d/$$f"; rm -f "$$d/$$f" ;; esac; done; \
-		rm -f "$$d/.installed"; rmdir "$$d" '$(DESTDIR)$(PREFIX)/share/slidetab' 2>/dev/null || true
+		dirs=$$(LC_ALL=C sort -r "$$d/.installed-dirs" 2>/dev/null); \
+		rm -f "$$d/.installed" "$$d/.installed-dirs"; rmdir "$$d" '$(DESTDIR)$(PREFIX)/share/slidetab' 2>/dev/null; \
+		echo "$$dirs" | while IFS= read -r p; do [ -z "$$p" ] || rmdir '$(DESTDIR)'"$$p" 2>/dev/null; done; true
 
 clean:
 	rm -rf $(B) bin lib tables/*.tbl tables/.stamp-* python/build python/slidetab/*.so python/*.egg-info

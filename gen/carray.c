@@ -2,76 +2,238 @@
 #include "gen/carray.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "libslidetab/base/err.h"
 
-int carray_valid_name(const char *name)
+/* The keywords of C11 and C23, and the names <stddef.h> declares (C23's among them), each between
+ * spaces: none can name the array (the file would not compile, or not where the header is included). */
+static const char keywords[] =
+	" auto break case char const continue default do double else enum extern float for goto if inline int long"
+	" register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while"
+	" alignas alignof bool constexpr false nullptr static_assert thread_local true typeof typeof_unqual _Alignas"
+	" _Alignof _Atomic _BitInt _Bool _Complex _Decimal128 _Decimal32 _Decimal64 _Generic _Imaginary _Noreturn"
+	" _Static_assert _Thread_local ";
+static const char stddef_names[] = " size_t ptrdiff_t wchar_t max_align_t nullptr_t NULL offsetof unreachable ";
+
+/* Whether the identifier name is one of list's words. */
+static int listed(const char *name, const char *list)
+{
+	size_t len = strlen(name);
+	for (const char *p = strstr(list, name); p; p = strstr(p + 1, name))
+		if (p[-1] == ' ' && p[len] == ' ')
+			return 1;
+	return 0;
+}
+
+const char *carray_name_problem(const char *name)
 {
 	if (!name || !*name || (*name >= '0' && *name <= '9') || strlen(name) > 200)
-		return 0;
+		return "not a C identifier (letters, digits and _, not starting with a digit, at most 200)";
 	for (const char *p = name; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
-			return 0;
-	return 1;
+			return "not a C identifier (letters, digits and _, not starting with a digit, at most 200)";
+	if (listed(name, keywords))
+		return "a C keyword";
+	if (listed(name, stddef_names))
+		return "a name <stddef.h> declares (the C source includes it)";
+	if (name[0] == '_' && (name[1] == '_' || (name[1] >= 'A' && name[1] <= 'Z')))
+		return "reserved to the C implementation (_ and a capital letter, or __)";
+	return NULL;
+}
+
+/* The named temporary files a run holds (the intermediate table, the C source until renamed), for
+ * carray_abandon in a signal handler. */
+static char pending[2][4096];
+static volatile sig_atomic_t pending_set[2];
+
+static void pending_name(int i, const char *name)
+{
+	pending_set[i] = 0;
+	if (name && strlen(name) < sizeof pending[i]) {
+		strcpy(pending[i], name);
+		pending_set[i] = 1;
+	}
+}
+
+void carray_abandon(void)
+{
+	for (int i = 0; i < 2; i++)
+		if (pending_set[i])
+			unlink(pending[i]); /* async-signal-safe */
+}
+
+int carray_temp_table(char *path, size_t size, struct slidetab_error *err)
+{
+	const char *dir = getenv("TMPDIR");
+	if (!dir || !*dir)
+		dir = "/tmp";
+	if ((size_t)snprintf(path, size, "%s/slidetab-carray-XXXXXX", dir) >= size)
+		return err_set(err, SLIDETAB_EINVAL, "$TMPDIR %s: path too long", dir);
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return err_set(err, SLIDETAB_EIO, "creating a temporary table in %s: %s", dir, strerror(errno));
+	close(fd);
+	pending_name(0, path);
+	return SLIDETAB_OK;
+}
+
+/* The file out names (a symbolic link: its target, which must exist), in path; *direct: 1 for a
+ * device or pipe, written in place. */
+static int resolve(const char *out, char path[PATH_MAX], int *direct, struct slidetab_error *err)
+{
+	struct stat st;
+	if (lstat(out, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (!realpath(out, path))
+			return err_set(err, SLIDETAB_EIO, "cannot write %s: a symbolic link to %s", out,
+				       strerror(errno));
+	} else if (strlen(out) >= PATH_MAX - 16)
+		return err_set(err, SLIDETAB_EINVAL, "%s: path too long", out);
+	else
+		strcpy(path, out);
+	*direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+	if (*direct && S_ISDIR(st.st_mode))
+		return err_set(err, SLIDETAB_EIO, "cannot write %s: it is a folder", out);
+	return SLIDETAB_OK;
+}
+
+int carray_check(const char *out, struct slidetab_error *err)
+{
+	char path[PATH_MAX];
+	int direct, rc = resolve(out, path, &direct, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	char *slash = strrchr(path, '/');
+	if (!direct && slash)
+		slash[slash == path ? 1 : 0] = '\0';
+	const char *what = direct ? path : slash ? path : ".";
+	if (access(what, direct ? W_OK : W_OK | X_OK) != 0)
+		return err_set(err, SLIDETAB_EIO, "cannot write %s: %s: %s", out, what, strerror(errno));
+	return SLIDETAB_OK;
+}
+
+/* fprintf that adds what it wrote to *n. */
+static void emit(FILE *f, long *n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void emit(FILE *f, long *n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vfprintf(f, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*n += k;
 }
 
 /* The bytes of `in` as the array's initializer, 16 a line. */
-static int copy_bytes(FILE *in, FILE *out, long *len)
+static int copy_bytes(FILE *in, FILE *out, long *n, long *len)
 {
 	int c;
 	*len = 0;
 	while ((c = getc(in)) != EOF) {
-		fprintf(out, "%s0x%02x,", *len % 16 ? " " : "\t", (unsigned)c);
+		emit(out, n, "%s0x%02x,", *len % 16 ? " " : "\t", (unsigned)c);
 		if (++*len % 16 == 0)
-			fputc('\n', out);
+			emit(out, n, "\n");
 	}
 	if (*len % 16)
-		fputc('\n', out);
+		emit(out, n, "\n");
 	return ferror(in) ? -1 : 0;
 }
 
-static void prologue(FILE *out, const char *name, const char *table)
+/* The file's opening comment names out as given, so that nothing in it can end the comment: a
+ * control character becomes '?', a star before a slash is followed by a backslash. */
+static void prologue(FILE *out, long *n, const char *name, const char *path)
 {
-	fprintf(out,
-		"/* %s: the slidetab table %s as C source, from gen --c-array (docs/embedded.md).\n"
-		" * Const, so it stays in flash; aligned, so it can be read in place. */\n"
-		"#include <stddef.h>\n\n"
-		"#if defined(__GNUC__) || defined(__clang__)\n"
-		"#define %s_ALIGN __attribute__((aligned(16)))\n"
-		"#else\n"
-		"#define %s_ALIGN\n"
-		"#endif\n\n"
-		"extern const unsigned char %s[];\n"
-		"extern const size_t %s_len;\n\n"
-		"%s_ALIGN const unsigned char %s[] = {\n",
-		name, table, name, name, name, name, name, name);
+	emit(out, n, "/* ");
+	for (const char *p = path; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			emit(out, n, "?");
+		else if (*p == '*' && p[1] == '/')
+			emit(out, n, "*\\");
+		else
+			emit(out, n, "%c", *p);
+	emit(out, n,
+	     ": the slidetab table %s[] as C source, from gen --c-array (docs/embedded.md).\n"
+	     " * Const, so it stays in flash; aligned, so it can be read in place. */\n"
+	     "#include <stddef.h>\n\n"
+	     "#if defined(__GNUC__) || defined(__clang__)\n"
+	     "#define %s_ALIGN __attribute__((aligned(16)))\n"
+	     "#else\n"
+	     "#define %s_ALIGN\n"
+	     "#endif\n\n"
+	     "extern const unsigned char %s[];\n"
+	     "extern const size_t %s_len;\n\n"
+	     "%s_ALIGN const unsigned char %s[] = {\n",
+	     name, name, name, name, name, name, name);
 }
 
-int carray_write(const char *name, const char *table, const char *out, struct slidetab_error *err)
+/* Opens where the C source goes: the device or pipe itself, else a new temporary file beside path
+ * (tmp, mode 0666 less the umask as fopen would give). NULL with err set. */
+static FILE *open_out(const char *path, int direct, char *tmp, size_t size, struct slidetab_error *err)
 {
-	char tmp[4096];
-	if (snprintf(tmp, sizeof tmp, "%s.tmp", out) >= (int)sizeof tmp)
-		return err_set(err, SLIDETAB_EINVAL, "%s: path too long", out);
-	FILE *in = fopen(table, "rb");
-	if (!in)
-		return err_set(err, SLIDETAB_EIO, "%s: %s", table, strerror(errno));
-	FILE *f = fopen(tmp, "w");
+	int fd;
+	if (direct)
+		fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	else {
+		snprintf(tmp, size, "%s.tmpXXXXXX", path);
+		if ((fd = mkstemp(tmp)) >= 0) {
+			pending_name(1, tmp);
+			mode_t mask = umask(0);
+			umask(mask);
+			(void)fchmod(fd, 0666 & ~mask);
+		}
+	}
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!f) {
+		err_set(err, SLIDETAB_EIO, "%s %s: %s", direct ? "opening" : "creating a temporary file beside", path,
+			strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			if (!direct)
+				unlink(tmp);
+		}
+	}
+	return f;
+}
+
+int carray_write(const char *name, const char *table, const char *out, long *bytes, long *table_bytes,
+		 struct slidetab_error *err)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 16];
+	int direct, rc = resolve(out, path, &direct, err);
+	FILE *in = rc == SLIDETAB_OK ? fopen(table, "rb") : NULL;
+	if (rc == SLIDETAB_OK && !in)
+		rc = err_set(err, SLIDETAB_EIO, "%s: %s", table, strerror(errno));
+	FILE *f = rc == SLIDETAB_OK ? open_out(path, direct, tmp, sizeof tmp, err) : NULL;
+	if (rc == SLIDETAB_OK && !f)
+		rc = SLIDETAB_EIO;
+	if (rc == SLIDETAB_OK) {
+		*bytes = 0;
+		prologue(f, bytes, name, out);
+		int bad = copy_bytes(in, f, bytes, table_bytes), e = 0;
+		emit(f, bytes, "};\nconst size_t %s_len = %ld;\n", name, *table_bytes);
+		if (bad || ferror(f) || fflush(f) != 0 || (!direct && fsync(fileno(f)) != 0))
+			e = errno ? errno : EIO;
+		if (fclose(f) != 0 && !e)
+			e = errno;
+		if (!e && !direct && rename(tmp, path) != 0)
+			e = errno;
+		if (e)
+			rc = err_set(err, SLIDETAB_EIO, "writing %s: %s", out, strerror(e));
+		if (rc != SLIDETAB_OK && !direct)
+			unlink(tmp);
+		pending_name(1, NULL);
+	}
+	if (in)
 		fclose(in);
-		return err_set(err, SLIDETAB_EIO, "%s: %s", tmp, strerror(errno));
-	}
-	long len;
-	prologue(f, name, table);
-	int rc = copy_bytes(in, f, &len);
-	fprintf(f, "};\nconst size_t %s_len = %ld;\n", name, len);
-	fclose(in);
-	if (rc != 0 || (ferror(f) | fclose(f)) != 0 || rename(tmp, out) != 0) {
-		int e = errno;
-		remove(tmp);
-		return err_set(err, SLIDETAB_EIO, "writing %s: %s", out, strerror(e));
-	}
-	return SLIDETAB_OK;
+	unlink(table);
+	pending_name(0, NULL);
+	return rc;
 }

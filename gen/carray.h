@@ -2,12 +2,30 @@
 #ifndef SLIDETAB_CARRAY_H
 #define SLIDETAB_CARRAY_H
 
+#include <stddef.h>
+
 #include "slidetab.h"
 
-/* 1 when name is a C identifier (letters, digits, _, not starting with a digit). */
-int carray_valid_name(const char *name);
+/* NULL when name can be the array's name (a C identifier that is no keyword of C11 or C23, no name
+ * <stddef.h> declares, not reserved to the implementation); else why not, for a message. */
+const char *carray_name_problem(const char *name);
 
-/* Writes the table file `table` to `out` as C source (through out.tmp, renamed into place). */
-int carray_write(const char *name, const char *table, const char *out, struct slidetab_error *err);
+/* The intermediate table of gen --c-array: a new file of its own (mkstemp) in $TMPDIR (else /tmp),
+ * its name in path (size bytes), to be written over and then removed by carray_write. */
+int carray_temp_table(char *path, size_t size, struct slidetab_error *err);
+
+/* Whether the C source can be written at out, before the search: a folder is refused, a device or
+ * pipe must be writable, else out's folder (a symbolic link's target's) must take a new file. */
+int carray_check(const char *out, struct slidetab_error *err);
+
+/* Writes the table file `table` to `out` as C source and removes `table`. A regular file (or one
+ * that does not exist yet; through a symbolic link, its target) is replaced atomically from a
+ * temporary file of its own (mkstemp) beside it; a device or pipe is written in place. *bytes: the
+ * C source's bytes, *table_bytes the table's. */
+int carray_write(const char *name, const char *table, const char *out, long *bytes, long *table_bytes,
+		 struct slidetab_error *err);
+
+/* For a signal handler: removes the temporary files a --c-array run in progress holds. */
+void carray_abandon(void);
 
 #endif

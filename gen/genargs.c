@@ -55,15 +55,16 @@ static int pick(const char *option, const char *text, const char *const *names, 
 /* --memory BYTES: a whole number of bytes, or of KiB, MiB or GiB with a K, M or G after it. */
 static int parse_bytes(const char *arg, uint64_t *out)
 {
-	char *end;
-	if (!arg || *arg < '0' || *arg > '9')
-		return -1;
+	char *end = NULL;
+	unsigned long long v = 0;
+	unsigned shift = 0;
 	errno = 0;
-	unsigned long long v = strtoull(arg, &end, 10);
-	unsigned shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
-	if (shift)
-		end++;
-	if (errno || *end || v == 0 || v > (UINT64_MAX >> shift)) {
+	if (*arg >= '0' && *arg <= '9') { /* strtoull alone would take a sign or spaces */
+		v = strtoull(arg, &end, 10);
+		shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+		end += shift != 0;
+	}
+	if (!end || errno || *end || v == 0 || v > (UINT64_MAX >> shift)) {
 		fprintf(stderr, "%s: --memory %s: expected a number of bytes (e.g. 268435456, 256M or 1G)\n", prog,
 			arg);
 		return -1;
@@ -111,13 +112,15 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 		return 0;
 	case 'F': a->list_files = 1; return 0;
 	case 'M': return parse_bytes(arg, &a->memory);
-	case 'A':
-		if (carray_valid_name(arg)) {
+	case 'A': {
+		const char *why = carray_name_problem(arg);
+		if (!why) {
 			a->c_array = arg;
 			return 0;
 		}
-		fprintf(stderr, "%s: --c-array %s: not a C identifier\n", prog, arg);
+		fprintf(stderr, "%s: --c-array %s: %s\n", prog, arg, why);
 		return -1;
+	}
 	default: return -1;
 	}
 }
@@ -128,10 +131,13 @@ static int check_args(const struct gen_args *a)
 {
 	const int other = a->verify || a->pattern || a->pdb;
 	const uint32_t most = MAX_BLOCK_BYTES * 8u / (a->compress == 2 ? 1u : 8u); /* entries are 1 or up to 8 bits */
-	const char *why = !a->rows && !a->verify          ? "--board RxC is required (see gen --help)"
-			  : a->count_only && a->out       ? "--count-only writes no table; drop -o"
-			  : a->goal_text && a->blank >= 0 ? "give --blank or --goal, not both"
-			  : a->pattern && a->pdb          ? "give --pattern or --pdb, not both"
+	const char *why = !a->rows && !a->verify    ? "--board RxC is required (see gen --help)"
+			  : a->count_only && a->out ? "--count-only writes no table; drop -o"
+			  : a->count_only && (a->pattern || a->pdb)
+				  ? "--count-only counts an exact table's states; a pattern database is built whole "
+				    "(drop --count-only)"
+			  : a->goal_text && a->blank >= 0                     ? "give --blank or --goal, not both"
+			  : a->pattern && a->pdb                              ? "give --pattern or --pdb, not both"
 			  : a->memory && !(a->pdb && !strcmp(a->pdb, "auto")) ? "--memory is the budget of --pdb auto"
 			  : a->verify && a->rows ? "--verify reads the board from the table: drop --board"
 			  : a->list_files && (a->verify || a->count_only)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "common/input.h"
+#include "common/physmem.h"
 #include "common/table_write.h"
 #include "gen/carray.h"
 #include "gen/exact/exactcmd.h"
@@ -118,7 +119,7 @@ static int run_verify(const struct gen_args *a)
 
 /* --pdb auto or autoK (k, 0 for auto): the partition of the goal's blank class (pdb_auto), k the
  * largest that fits the --memory budget for auto; prints the choice (unless --list-files). The
- * count, or -1 after a message. */
+ * count, or after a message -1 (no such partition) or -2 (its build exceeds this machine's memory). */
 static int auto_masks(const struct gen_args *a, const struct board *b, const struct board_state *goal, int k,
 		      uint32_t masks[PDB_PRESET_MAX])
 {
@@ -130,15 +131,23 @@ static int auto_masks(const struct gen_args *a, const struct board *b, const str
 		return -1;
 	}
 	int count = pdb_auto(b->rows, b->cols, cls, k, masks);
-	if (count < 0) {
+	uint64_t need = pdb_auto_bytes(b->n, k), have = physmem_allowed();
+	if (count < 0 || need == UINT64_MAX) {
 		fprintf(stderr,
-			"gen: --pdb %s: %dx%d has no partition of %d tiles a pattern "
-			"(at most %d patterns of fewer than 2^40 placements)\n",
+			"gen: --pdb %s: %dx%d has no partition of %d tiles a pattern that gen builds "
+			"(at most %d patterns of fewer than 2^32 placements)\n",
 			a->pdb, b->rows, b->cols, k, PDB_PRESET_MAX);
 		return -1;
 	}
 	if (a->list_files)
 		return count;
+	if (need > have) {
+		fprintf(stderr,
+			"gen: --pdb %s on %dx%d: the build of a %d-tile pattern needs %" PRIu64
+			" bytes, this machine allows %" PRIu64 "%s\n",
+			a->pdb, b->rows, b->cols, k, need, have, k > 1 ? "; give a smaller --memory or autoK" : "");
+		return -2;
+	}
 	printf("# %s on %dx%d, blank class %d: %d patterns of at most %d tiles (", a->pdb, b->rows, b->cols, cls, count,
 	       k);
 	if (!strcmp(a->pdb, "auto"))
@@ -174,7 +183,7 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 	int k;
 	if (a->pdb && pdb_auto_name(a->pdb, &k) == 0) {
 		if ((count = auto_masks(a, b, goal, k, masks)) < 0)
-			return EXIT_USAGE;
+			return count == -2 ? EXIT_RESOURCES : EXIT_USAGE;
 	} else if (a->pdb && (count = pdb_preset_board(a->pdb, b->rows, b->cols, masks)) < 0) {
 		char n16[128], n25[128];
 		fprintf(stderr,
@@ -202,21 +211,26 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
-/* --c-array: the table is written as usual beside FILE.c (FILE.c.tbl), then turned into C source. */
+/* --c-array: the table is written to a temporary file of its own, then turned into C source at -o. */
 static int run_c_array(const struct gen_args *a, const struct board *b, const struct board_state *goal,
 		       struct exactcmd_opts *o)
 {
 	char tbl[4096];
+	long bytes = 0, table_bytes = 0;
 	struct slidetab_error err;
-	if (snprintf(tbl, sizeof tbl, "%s.tbl", a->out) >= (int)sizeof tbl) {
-		fprintf(stderr, "gen: -o %s: path too long\n", a->out);
-		return EXIT_USAGE;
+	int rc = carray_check(a->out, &err);
+	if (rc == SLIDETAB_OK && (rc = carray_temp_table(tbl, sizeof tbl, &err)) == SLIDETAB_OK) {
+		o->out = tbl;
+		o->intermediate = 1;
+		rc = exactcmd_run(b, goal, o, &err);
+		if (rc == SLIDETAB_OK)
+			rc = carray_write(a->c_array, tbl, a->out, &bytes, &table_bytes, &err);
+		else
+			carray_abandon();
 	}
-	o->out = tbl;
-	int rc = exactcmd_run(b, goal, o, &err);
 	if (rc == SLIDETAB_OK)
-		rc = carray_write(a->c_array, tbl, a->out, &err);
-	remove(tbl);
+		printf("# wrote %s: %ld bytes of C source (%s[], a table of %ld bytes)\n", a->out, bytes, a->c_array,
+		       table_bytes);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
@@ -265,6 +279,7 @@ static int run_gen(const struct gen_args *a)
 static void on_signal(int sig)
 {
 	table_write_abandon();
+	carray_abandon();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

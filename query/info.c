@@ -32,7 +32,8 @@ int info_print(const char *path, FILE *out, int bars, struct slidetab_error *err
 		fputc('\n', out);
 	}
 	fprintf(out, "# states     %" PRIu64 "\n", m->entries);
-	fprintf(out, "# radius     %" PRIu32 " (%" PRIu64 " states)\n", m->radius, m->hist[m->radius]);
+	fprintf(out, "# radius     %" PRIu32 " (%" PRIu64 " state%s at the radius)\n", m->radius, m->hist[m->radius],
+		m->hist[m->radius] == 1 ? "" : "s");
 	fprintf(out, "# entries    %u bits, %s\n", m->entry_bits, table_entry_name(m->entry));
 	fprintf(out, "# payload    %s, %" PRIu32 " entries per block, %" PRIu64 " bytes\n",
 		table_payload_name(m->payload), m->block_entries, table_payload_bytes(t));

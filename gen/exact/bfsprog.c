@@ -48,9 +48,9 @@ void bfsprog_live(struct bfsprog *p, unsigned layer, uint64_t so_far, uint64_t d
 	char left[32];
 	eta(left, sizeof left, t - p->t0, so_far, p->count);
 	fprintf(stderr,
-		"\r\033[Klayer %u (%.0f%% scanned): %" PRIu64 " states (%.1f%%), %.3g states/s, %.0f s, about %s left",
-		layer, 100.0 * (double)done / (double)chunks, so_far, 100.0 * (double)so_far / (double)p->count,
-		(double)so_far / (t - p->t0), t - p->t0, left);
+		"\r\033[Klayer %u (%.0f%% scanned): %" PRIu64 " state%s (%.1f%%), %.3g states/s, %.0f s, about %s left",
+		layer, 100.0 * (double)done / (double)chunks, so_far, so_far == 1 ? "" : "s",
+		100.0 * (double)so_far / (double)p->count, (double)so_far / (t - p->t0), t - p->t0, left);
 	fflush(stderr);
 }
 
@@ -64,9 +64,9 @@ void bfsprog_layer(struct bfsprog *p, unsigned layer, uint64_t states, uint64_t 
 	char left[32];
 	eta(left, sizeof left, el, so_far, p->count);
 	fprintf(p->log,
-		"layer %3u: %13" PRIu64 " states, %15" PRIu64
+		"layer %3u: %13" PRIu64 " state%s, %15" PRIu64
 		" so far (%5.1f%%), %8.2f s, %.3g states/s, about %s left\n",
-		layer, states, so_far, 100.0 * (double)so_far / (double)p->count, el,
+		layer, states, states == 1 ? "" : "s", so_far, 100.0 * (double)so_far / (double)p->count, el,
 		(double)so_far / (el > 0 ? el : 1e-9), left);
 	fflush(p->log);
 }

@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "common/physmem.h"
 #include "common/table_write.h"
 #include "gen/exact/bfs.h"
 #include "gen/exact/bfsprog.h"
@@ -27,16 +27,6 @@ static int bits_for(unsigned v)
 	while ((v >> bits) != 0)
 		bits++;
 	return bits;
-}
-
-static uint64_t phys_memory(void)
-{
-	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-	uint64_t mem = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : UINT64_MAX;
-	struct rlimit rl;
-	if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (uint64_t)rl.rlim_cur < mem)
-		mem = (uint64_t)rl.rlim_cur;
-	return mem;
 }
 
 static int entry_bits_bound(const struct exactcmd_opts *o)
@@ -86,7 +76,7 @@ int exactcmd_check(const struct board *b, const struct exactcmd_opts *o, struct 
 	long double need = states * per_state;
 	if (o->dist) /* this machine's processes hold their share of the states */
 		need = need * o->dist->procs_here / o->dist->part->procs;
-	uint64_t have = phys_memory();
+	uint64_t have = physmem_allowed();
 	if (b->n > RANK_MAX_CELLS || need > (long double)have * 0.9L)
 		return err_set(
 			err, SLIDETAB_ENOMEM,
@@ -206,7 +196,7 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 		 : part      ? o->dist->write(part->ctx, &m, res->entries, o, &bytes, err)
 			     : pack_write(o, &m, &job, chunks, res, &bytes, err);
 	bfs_result_free(res);
-	if (rc == SLIDETAB_OK && o->report)
+	if (rc == SLIDETAB_OK && o->report && !o->intermediate)
 		fprintf(o->report, "# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", o->out,
 			bytes, 8.0 * (double)bytes / (double)res->states, table_payload_name(m.payload), m.entry_bits,
 			table_entry_name(m.entry));

@@ -33,6 +33,7 @@ struct exactcmd_opts {
 	const char *checkpoint;           /* checkpoint folder, or NULL */
 	int resume;                       /* 1: continue from the checkpoint */
 	const struct exactcmd_dist *dist; /* NULL: one process */
+	int intermediate;                 /* 1: out is a temporary file (gen --c-array), not named in the report */
 };
 
 /* Refuses up front a run that cannot fit in memory (SLIDETAB_ENOMEM) or on disk

@@ -35,6 +35,8 @@ uint64_t pdb_auto_bytes(int n, int k)
 	struct pdb_ranker r;
 	if (pdb_ranker_init(&r, n, k) != 0)
 		return UINT64_MAX;
+	if (r.count >= (uint64_t)1 << 32)
+		return UINT64_MAX; /* the generator ranks a pattern's placements in 32 bits: none it can build */
 	int free_cells = n - k; /* the generator's word per placement (gen/pdb/pdbgen.c) */
 	return r.count * (free_cells > 16 ? 16u : free_cells > 8 ? 8u : 4u);
 }
@@ -42,9 +44,11 @@ uint64_t pdb_auto_bytes(int n, int k)
 int pdb_auto_choose(int rows, int cols, uint64_t budget)
 {
 	uint32_t masks[PDB_PRESET_MAX];
-	for (int k = PDB_AUTO_MAX_K; k >= 1; k--)
-		if (pdb_auto(rows, cols, 0, k, masks) > 0 && pdb_auto_bytes(rows * cols, k) <= budget)
+	for (int k = PDB_AUTO_MAX_K; k >= 1; k--) {
+		uint64_t need = pdb_auto_bytes(rows * cols, k); /* UINT64_MAX: none gen builds, whatever the budget */
+		if (pdb_auto(rows, cols, 0, k, masks) > 0 && need != UINT64_MAX && need <= budget)
 			return k;
+	}
 	return -1;
 }
 

@@ -151,8 +151,8 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 	/* A PDB may hold unreachable placements (the all-ones entry, see libslidetab/pdb/pdb.h): fewer counted. */
 	if ((m->kind == TABLE_KIND_PDB ? sum == 0 : sum != m->entries) || m->hist[m->radius] == 0)
 		return err_set(err, SLIDETAB_EFORMAT,
-			       "histogram (%" PRIu64 " states) does not match %" PRIu64 " entries and radius %" PRIu32,
-			       sum, m->entries, m->radius);
+			       "histogram (%" PRIu64 " state%s) does not match %" PRIu64 " entries and radius %" PRIu32,
+			       sum, sum == 1 ? "" : "s", m->entries, m->radius);
 	if (memchr(m->generator, 0, sizeof m->generator) == NULL)
 		return err_set(err, SLIDETAB_EFORMAT, "generator name is not terminated");
 	return SLIDETAB_OK;

@@ -103,6 +103,40 @@ err_has "--pdb auto 1K: said" "no partition of 4x5 fits in --memory 1024 bytes"
 status_is 2 "--memory without auto" "$GEN" --board 4x4 --pdb 555 --memory 1G --dir "$tmp/a"
 err_has "--memory without auto: said" "--memory is the budget of --pdb auto"
 status_is 2 "--memory 12X" "$GEN" --board 3x5 --pdb auto --memory 12X --dir "$tmp/a"
+# A value that does not start with a digit gets the same message (issue 38: exit 2, no message).
+for m in -1 '' ' 5M' K +5M; do
+	status_is 2 "--memory '$m'" "$GEN" --board 3x5 --pdb auto --memory "$m" --dir "$tmp/a"
+	err_has "--memory '$m': said" "^gen: --memory $m: expected a number of bytes"
+done
+# --count-only with a pattern database is refused as --count-only -o is, before any search
+# (issue 38: it built the whole set).
+mkdir -p "$tmp/co"
+for p in "--pdb auto" "--pdb auto4" "--pattern 1,2,3"; do
+	status_is 2 "$p --count-only: refused" $G $p --count-only --dir "$tmp/co"
+	err_has "$p --count-only: said" "^gen: --count-only counts an exact table's states"
+	before_search "$p --count-only"
+done
+check "--count-only with a pattern database: nothing written" test -z "$(ls -A "$tmp/co")"
+# The chooser stops at what gen builds (patterns of fewer than 2^32 placements: on 3x5, 9 tiles,
+# 15!/6! = 1,816,214,400 placements, 7,264,857,600 bytes), however large --memory (issue 38: 100G
+# planned 10 tiles, which pdbgen refused, and 2^64-1 planned 12); autoK beyond it is refused.
+for m in 100G 18446744073709551615; do
+	status_is 0 "--pdb auto --memory $m --list-files" "$GEN" --board 3x5 --pdb auto --memory $m --list-files
+	out_is "--memory $m: 9 tiles (0x1cee) and 5 (0x6310)" '3x5-b0-pdb-1cee.tbl\n3x5-b0-pdb-6310.tbl\n'
+done
+status_is 2 "--pdb auto10 on 3x5: refused" "$GEN" --board 3x5 --pdb auto10 --list-files
+err_has "auto10: said" "no partition of 10 tiles a pattern that gen builds"
+# A plan over this machine's memory (here the address-space limit, ulimit -v 4000000 KiB, as the
+# machine's memory to gen) is exit 3, before any build. Skipped where a program cannot run under
+# that limit (a sanitized build reserves more).
+if sh -c 'ulimit -v 4000000 && "$0" --version' "$GEN" >/dev/null 2>&1; then
+	status_is 3 "--pdb auto --memory 100G over the machine's memory" sh -c \
+		'ulimit -v 4000000 && "$0" --board 3x5 --pdb auto --memory 100G --dir "$1"' "$GEN" "$tmp/co"
+	err_has "... said, with the numbers" "the build of a 9-tile pattern needs 7264857600 bytes, this machine allows 4096000000"
+	check "... nothing written" test -z "$(ls -A "$tmp/co")"
+else
+	skipped "--pdb auto over the machine's memory: gen does not run under ulimit -v here"
+fi
 status_is 2 "--pdb auto99" "$GEN" --board 3x5 --pdb auto99 --dir "$tmp/a"
 status_is 2 "--pdb 555 on 2x8" "$GEN" --board 2x8 --pdb 555 --dir "$tmp/a"
 

@@ -2,7 +2,8 @@
 # install.sh: what `make install` leaves and `make uninstall` takes (issue 23): a DESTDIR install
 # deployed to its PREFIX, a program linked statically with the installed libslidetab.a finding the
 # installed tables with no .so to look beside, the installed programs naming slidetab-gen, and
-# uninstall removing exactly what install installed while a table the user built there stays.
+# uninstall removing exactly what install installed while a table the user built there stays, and
+# the folders install created (not those that were there), a PREFIX holding spaces.
 set -u
 . tests/common.sh
 prefix=$tmp/prefix
@@ -59,4 +60,22 @@ check "uninstall again: nothing to do, the user's table stays" sh -c \
 rm -f "$stage$prefix/$data/3x2-b0.tbl"
 check "make uninstall at PREFIX (the deployed copy)" make --no-print-directory uninstall PREFIX="$prefix"
 check "the emptied data folders are gone" test ! -e "$prefix/share/slidetab"
+
+# A PREFIX holding spaces (issue 38: unquoted, it made stray folders in the project and failed):
+# installed there, nothing new in the project, the installed query answers from its tables; then
+# uninstall removes every folder install created, up to the one it made for PREFIX's parent.
+before=$(ls -A)
+sp="$tmp/with space/pre fix"
+check "make install PREFIX='$sp'" make --no-print-directory install PREFIX="$sp"
+same "nothing new in the project" "$before" "$(ls -A)"
+check "installed there" test -x "$sp/bin/slidetab-query" -a -f "$sp/share/slidetab/tables/3x3-b0.tbl"
+same "its query finds its tables" "$(echo 8 1 3 4 5 6 7 2 0 | bin/query --tables tables)" \
+	"$(cd "$tmp" && echo 8 1 3 4 5 6 7 2 0 | "$sp/bin/slidetab-query" 2>&1)"
+check "make uninstall PREFIX='$sp'" make --no-print-directory uninstall PREFIX="$sp"
+check "every folder install created is gone" test ! -e "$tmp/with space"
+# Folders that were there before install stay, even empty: only those it created go.
+mkdir -p "$tmp/own/bin" "$tmp/own/share"
+check "make install into a PREFIX with bin/ and share/ already there" make --no-print-directory install PREFIX="$tmp/own"
+check "make uninstall" make --no-print-directory uninstall PREFIX="$tmp/own"
+same "left: the folders that were there before" "./bin ./share" "$(cd "$tmp/own" && find . -mindepth 1 | sort | tr '\n' ' ' | sed 's/ $//')"
 summary

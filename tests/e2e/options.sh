@@ -49,6 +49,9 @@ bin/gen -j2 --board 2x4 --blank 0 -o "$tmp/p24.tbl" >"$tmp/h" 2>"$tmp/prog"
 awk '/^layer/ { sub(":", "", $2); print $2, $3 }' "$tmp/prog" >"$tmp/layers"
 grep -v '^#' "$tmp/h" >"$tmp/hist"
 if cmp -s "$tmp/layers" "$tmp/hist"; then ok "gen's layer lines on a log: every depth with its states"; else ko "layer lines"; head -3 "$tmp/prog"; fi
+if grep -q "^layer   0: *1 state, *1 so far" "$tmp/prog" && grep -q "^layer   1: *2 states, *3 so far" "$tmp/prog"; then
+	ok "layer 0: 1 state, layer 1: 2 states"
+else ko "layer 0 and 1 lines: $(grep -m2 '^layer' "$tmp/prog" | tr '\n' '|')"; fi
 if tail -n 3 "$tmp/prog" | head -n 1 | grep -q "20160 so far (100.0%), .* states/s, about 0s left$"; then
 	ok "the last layer line: every state, 100%, nothing left"
 else ko "last layer line: $(tail -n 3 "$tmp/prog" | head -n 1)"; fi

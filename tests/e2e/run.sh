@@ -78,6 +78,12 @@ bin/gen -q --board 2x4 --blank 0 -o "$tmp/24.tbl" | grep -v '^#' >"$tmp/h"
 check "gen 2x4 histogram = published" cmp "$tmp/h" tests/data/hist/2x4-corner.txt
 bin/query --info "$tmp/33.tbl" | grep -v '^#' >"$tmp/h"
 check "query --info histogram = published" cmp "$tmp/h" tests/data/hist/3x3-corner.txt
+# The count at the radius in words that fit it: 2x2's radius 6 holds 1 state, 3x3's 31 two
+# (the published histograms' last lines).
+bin/query --info tables/2x2-b0.tbl >"$tmp/i22"
+check "query --info 2x2: radius 6 (1 state at the radius)" has "$tmp/i22" "^# radius     6 (1 state at the radius)$"
+bin/query --info "$tmp/33.tbl" >"$tmp/i33"
+check "query --info 3x3: radius 31 (2 states at the radius)" has "$tmp/i33" "^# radius     31 (2 states at the radius)$"
 
 # Reproducible: the same bytes whatever -j is.
 bin/gen -q -j1 --board 2x5 --blank 2 -o "$tmp/a.tbl" >/dev/null
