@@ -6,8 +6,12 @@ LIBDIR = $(PREFIX)/lib
 INCDIR = $(PREFIX)/include
 MANDIR = $(PREFIX)/share/man
 DATADIR = $(PREFIX)/share/slidetab/tables
-SOVERSION = 0
-LIBVERSION = 0.5.0
+# The release, read from include/slidetab.h (said once there): VERSION names the .so file, its
+# major (SOVERSION) the soname; the .pc file, the man pages and the packages take it from here.
+version_of = $(shell sed -n 's/^\#define SLIDETAB_VERSION_$(1)[[:space:]]*\([0-9][0-9]*\)$$/\1/p' include/slidetab.h)
+SOVERSION := $(call version_of,MAJOR)
+VERSION := $(SOVERSION).$(call version_of,MINOR).$(call version_of,PATCH)
+LIBVERSION := $(VERSION)
 
 CC ?= cc
 OPT ?= -O2
@@ -90,7 +94,7 @@ TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
 .PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 \
-	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
+	install uninstall version clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
 all: bin/gen bin/query libs tables
@@ -331,10 +335,11 @@ check:
 
 # The house rules over every #include (tests/layout/includes.sh, README "What is where"), and the
 # shared library's exports: exactly the header's functions, no code of common/ (exports.sh).
-check-layout: lib/libslidetab.so.$(LIBVERSION)
+check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(B)/slidetab.pc
 	@sh tests/layout/includes.sh
 	@sh tests/layout/exports.sh
 	@sh tests/layout/format.sh
+	@MAKE="$(MAKE)" sh tests/layout/version.sh
 
 # Applies the house style (.clang-format, clang-format 14) to every C file.
 # The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
@@ -504,7 +509,23 @@ $(INST)/slidetab-query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab-common.a $(INST)
 # into DATADIR and added to DATADIR/.installed, the list uninstall removes by: tables a user
 # built there stay.
 INST_FILES = $(INST)/slidetab-gen $(INST)/slidetab-query $(INST)/libslidetab.a $(INST)/libslidetab.so.$(LIBVERSION)
-install: $(INST_FILES) libs tables
+# The .pc file and the man pages carry VERSION (the pages' headers say @VERSION@ in docs/man/);
+# the .pc file is rewritten when its contents change (PREFIX, LIBDIR, INCDIR or VERSION).
+MAN_PAGES := $(patsubst docs/man/%,$(B)/man/%,$(wildcard docs/man/*.[1-9]))
+$(B)/man/%: docs/man/% include/slidetab.h
+	@mkdir -p $(dir $@)
+	sed 's/@VERSION@/$(VERSION)/' $< > $@
+$(B)/slidetab.pc: FORCE
+	@mkdir -p $(B)
+	@printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: slidetab\nDescription: %s\nVersion: %s\nLibs: -L$${libdir} -lslidetab\nLibs.private: -lz -lm -pthread\nCflags: -I$${includedir}\n' \
+		'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' 'optimal answers for sliding-tile puzzles from precomputed tables' \
+		'$(VERSION)' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+# The release (make -s version), for scripts: dist, debian/, the Python package.
+version:
+	@echo $(VERSION)
+
+install: $(INST_FILES) libs tables $(MAN_PAGES) $(B)/slidetab.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
 	install -m 755 $(INST)/slidetab-gen $(DESTDIR)$(BINDIR)/slidetab-gen
@@ -517,11 +538,9 @@ install: $(INST_FILES) libs tables
 	install -m 755 $(INST)/libslidetab.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/
 	ln -sf libslidetab.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/libslidetab.so.$(SOVERSION)
 	ln -sf libslidetab.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libslidetab.so
-	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: slidetab\nDescription: %s\nVersion: %s\nLibs: -L$${libdir} -lslidetab\nLibs.private: -lz -lm -pthread\nCflags: -I$${includedir}\n' \
-		'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' 'optimal answers for sliding-tile puzzles from precomputed tables' \
-		'$(LIBVERSION)' > $(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc
-	install -m 644 docs/man/slidetab-gen.1 docs/man/slidetab-query.1 $(DESTDIR)$(MANDIR)/man1/
-	install -m 644 docs/man/slidetab.3 $(DESTDIR)$(MANDIR)/man3/
+	install -m 644 $(B)/slidetab.pc $(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc
+	install -m 644 $(B)/man/slidetab-gen.1 $(B)/man/slidetab-query.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(B)/man/slidetab.3 $(DESTDIR)$(MANDIR)/man3/
 	@echo "install: the Python package is not installed with the library: it links libslidetab statically;" \
 		"install it with pip install ./python (python/README.md), and give it these tables with" \
 		"SLIDETAB_TABLES=$(DATADIR) or slidetab.open(tables='$(DATADIR)')"

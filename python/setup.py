@@ -20,8 +20,10 @@ if not os.path.exists(HEADER):
     raise SystemExit("setup.py: %s is missing: build the package from the slidetab source tree" % HEADER)
 if os.environ.get("SLIDETAB_NO_MAKE") != "1":  # make python has just built it
     subprocess.check_call(["make", "-C", ROOT, "--no-print-directory", "lib/libslidetab.a"])
-with open(HEADER) as f:
-    VERSION = re.search(r'#define SLIDETAB_VERSION_STRING "([^"]+)"', f.read()).group(1)
+with open(HEADER) as f:  # the release, said once in the header
+    _h = f.read()
+    VERSION = ".".join(re.search(r"#define SLIDETAB_VERSION_%s\s+([0-9]+)\n" % k, _h).group(1)
+                       for k in ("MAJOR", "MINOR", "PATCH"))
 
 setup(
     name="slidetab",

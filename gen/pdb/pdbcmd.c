@@ -9,10 +9,11 @@
 #include "common/table_write.h"
 #include "gen/pdb/pdbgen.h"
 #include "libslidetab/base/clock.h"
-#include "libslidetab/base/version.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/table/name.h"
 #include "libslidetab/table/read.h"
+
+#include "slidetab.h"
 
 int pdbcmd_parse_pattern(const char *list, int n, uint32_t *mask)
 {
