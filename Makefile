@@ -93,8 +93,8 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 \
-	install uninstall version clean static fuzz examples gen-mpi check-mpi bench-mpi
+.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 \
+	install uninstall version dist distcheck check-deb check-abi wheel check-wheel clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
 all: bin/gen bin/query libs tables
@@ -228,6 +228,7 @@ tables/.stamp-%: $(GEN_RUN) $$(call set_stale,$$*)
 	$(GEN_RUN) $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
 
 tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_SETS:%=tables/.stamp-%)
+tables-exact: $(TABLES_SMALL:%=tables/%.tbl)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
 tables-15: $(PDB_SETS_15:%=tables/.stamp-%)
 tables-15-small: $(PDB_SETS_15_SMALL:%=tables/.stamp-%)
@@ -525,7 +526,10 @@ $(B)/slidetab.pc: FORCE
 version:
 	@echo $(VERSION)
 
-install: $(INST_FILES) libs tables $(MAN_PAGES) $(B)/slidetab.pc
+# INSTALL_TABLES: what install builds into tables/ first (debian/rules: tables-exact, the exact
+# tables alone; a user builds pattern databases with slidetab-gen).
+INSTALL_TABLES ?= tables
+install: $(INST_FILES) libs $(INSTALL_TABLES) $(MAN_PAGES) $(B)/slidetab.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
 	install -m 755 $(INST)/slidetab-gen $(DESTDIR)$(BINDIR)/slidetab-gen
@@ -559,6 +563,33 @@ uninstall:
 		{ cat "$$list"; [ -f "$$d/.installed" ] || (cd tables && ls *.tbl 2>/dev/null); } | \
 		while IFS= read -r f; do case $$f in */*|.*|'') ;; *) echo "rm -f $$d/$$f"; rm -f "$$d/$$f" ;; esac; done; \
 		rm -f "$$d/.installed"; rmdir "$$d" '$(DESTDIR)$(PREFIX)/share/slidetab' 2>/dev/null || true
+
+# Packages (docs/packaging.md). make dist: DISTDIR/slidetab-VERSION.tar.gz from the files git
+# tracks (as they are in the work tree), the same bytes from every run: names sorted, owner 0,
+# modes u=rwX,go=rX, every time SOURCE_DATE_EPOCH (default: the last commit's), gzip -n.
+DISTDIR ?= .
+DIST = slidetab-$(VERSION)
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+dist:
+	@test -n "$(SOURCE_DATE_EPOCH)" || { echo "dist: not a git checkout (or give SOURCE_DATE_EPOCH)" >&2; exit 2; }
+	@mkdir -p $(DISTDIR)
+	git ls-files -z | LC_ALL=C tar -cf $(DISTDIR)/$(DIST).tar.tmp --sort=name --format=gnu --owner=0 --group=0 \
+		--numeric-owner --mode=u=rwX,go=rX --mtime=@$(SOURCE_DATE_EPOCH) --transform 's,^,$(DIST)/,' \
+		--no-recursion --null -T -
+	gzip -9n < $(DISTDIR)/$(DIST).tar.tmp > $(DISTDIR)/$(DIST).tar.gz.tmp
+	rm -f $(DISTDIR)/$(DIST).tar.tmp
+	mv $(DISTDIR)/$(DIST).tar.gz.tmp $(DISTDIR)/$(DIST).tar.gz
+	@echo "dist: $(DISTDIR)/$(DIST).tar.gz"
+
+# The tarball built in an empty folder with make && make check (opt-in: the whole check, about
+# 15 minutes on two cores; CI builds it with check-deb instead).
+distcheck:
+	@sh tests/packaging/distcheck.sh "$(MAKE)"
+
+# The Debian packages built from the tarball, installed into a scratch root and used there
+# (tests/packaging/deb.sh; a counted skip without dpkg-buildpackage and debhelper).
+check-deb: bin/query tables
+	@MAKE="$(MAKE)" sh tests/packaging/deb.sh
 
 clean:
 	rm -rf $(B) bin lib tables/*.tbl tables/.stamp-* python/build python/slidetab/*.so python/*.egg-info
