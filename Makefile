@@ -591,6 +591,10 @@ distcheck:
 check-deb: bin/query tables
 	@MAKE="$(MAKE)" sh tests/packaging/deb.sh
 
+# The ABI gate (abi/check.sh): this .so against the release named in abi/BASELINE, with abidiff.
+check-abi: lib/libslidetab.so.$(LIBVERSION)
+	@sh abi/check.sh
+
 clean:
 	rm -rf $(B) bin lib tables/*.tbl tables/.stamp-* python/build python/slidetab/*.so python/*.egg-info
 
