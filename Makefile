@@ -94,7 +94,7 @@ TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
 .PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 \
-	install uninstall version dist distcheck check-deb check-abi wheel check-wheel clean static fuzz examples gen-mpi check-mpi bench-mpi
+	install uninstall version dist distcheck check-deb check-abi wheel wheel-tables check-wheel clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
 all: bin/gen bin/query libs tables
@@ -473,6 +473,20 @@ python: lib/libslidetab.a
 check-python: bin/query tables
 	@PYTHON="$(PYTHON)" MAKE="$(MAKE)" WERROR="$(WERROR)" SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/python/run.sh
 
+# The wheel (python3 -m build, Debian's python3-build; docs/packaging.md): the extension links the
+# library statically and the package holds the exact tables up to 9 cells (WHEEL_TABLES, which
+# setup.py asks for with make -s wheel-tables). check-wheel installs it into a fresh venv offline
+# and runs the package's tests there (tests/packaging/wheel.sh); also the sdist, built offline.
+WHEEL_TABLES := $(foreach t,$(TABLES_SMALL),$(if $(filter 2x2-% 2x3-% 2x4-% 3x3-%,$(t)),tables/$(t).tbl))
+wheel-tables: $(WHEEL_TABLES)
+	@for t in $(WHEEL_TABLES); do echo $$t; done
+wheel: lib/libslidetab.a $(WHEEL_TABLES)
+	rm -rf python/dist
+	cd python && SLIDETAB_NO_MAKE=1 $(PYTHON) -m build --no-isolation --wheel --sdist --outdir dist . >/dev/null
+	@ls -l python/dist
+check-wheel: wheel bin/query tables
+	@PYTHON="$(PYTHON)" sh tests/packaging/wheel.sh
+
 # Issue 26's targets side by side: slidetab_distances in C, and the Python calls, on 1,000,000
 # random 3x3 starts.
 bench-python: all python $(B)/bench/batchbench $(B)/bench/randpuz
@@ -596,6 +610,6 @@ check-abi: lib/libslidetab.so.$(LIBVERSION)
 	@sh abi/check.sh
 
 clean:
-	rm -rf $(B) bin lib tables/*.tbl tables/.stamp-* python/build python/slidetab/*.so python/*.egg-info
+	rm -rf $(B) bin lib tables/*.tbl tables/.stamp-* python/build python/dist python/slidetab/*.so python/*.egg-info
 
 -include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d) $(INST_NAME_OBJ:.o=.d)
