@@ -5,7 +5,7 @@ exact table by one lookup, for any goal; 4x4 (the 15 puzzle) and 5x5 by IDA* ove
 databases. Tables are built by the slidetab project (make, or slidetab-gen).
 
     import numpy as np, slidetab
-    db = slidetab.open()                        # tables: $SLIDETAB_TABLES, installed, ./tables
+    db = slidetab.open()                        # tables: $SLIDETAB_TABLES, else the package's
     db.distance([1, 2, 3, 4, 5, 6, 0, 7, 8])    # 2
     db.path([1, 2, 3, 4, 5, 6, 0, 7, 8])        # 'rr'
     db.hint([1, 2, 3, 4, 5, 6, 0, 7, 8])        # (2, 'r'): every optimal first move
