@@ -12,6 +12,8 @@ version_of = $(shell sed -n 's/^\#define SLIDETAB_VERSION_$(1)[[:space:]]*\([0-9
 SOVERSION := $(call version_of,MAJOR)
 VERSION := $(SOVERSION).$(call version_of,MINOR).$(call version_of,PATCH)
 LIBVERSION := $(VERSION)
+# The man pages as make writes them, with VERSION in their headers (docs/man/* say @VERSION@).
+MAN_PAGES = $(patsubst docs/man/%,$(B)/man/%,$(wildcard docs/man/*.[1-9]))
 
 CC ?= cc
 OPT ?= -O2
@@ -524,9 +526,8 @@ $(INST)/slidetab-query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab-common.a $(INST)
 # into DATADIR and added to DATADIR/.installed, the list uninstall removes by: tables a user
 # built there stay.
 INST_FILES = $(INST)/slidetab-gen $(INST)/slidetab-query $(INST)/libslidetab.a $(INST)/libslidetab.so.$(LIBVERSION)
-# The .pc file and the man pages carry VERSION (the pages' headers say @VERSION@ in docs/man/);
-# the .pc file is rewritten when its contents change (PREFIX, LIBDIR, INCDIR or VERSION).
-MAN_PAGES := $(patsubst docs/man/%,$(B)/man/%,$(wildcard docs/man/*.[1-9]))
+# The .pc file and the man pages (MAN_PAGES) carry VERSION; the .pc file is rewritten when its
+# contents change (PREFIX, LIBDIR, INCDIR or VERSION).
 $(B)/man/%: docs/man/% include/slidetab.h
 	@mkdir -p $(dir $@)
 	sed 's/@VERSION@/$(VERSION)/' $< > $@
