@@ -6,7 +6,7 @@
 # Usage: deps.sh [fuzz] [mcu]   (fuzz: also clang and its libFuzzer runtime, for `make fuzz`;
 #        mcu: arm-none-eabi-gcc and qemu-system-arm, for make check-lite and check-mcu; the cross
 #        compilers and qemu-user come from .ci/cross.sh deps; pkg: debhelper, lintian, abigail-tools
-#        and python3-build, for make check-deb, check-abi and check-wheel)
+#        and python3-build (with setuptools and wheel), for make check-deb, check-abi and check-wheel)
 # Plain sh, so a bare Debian runs it before make exists (`sh .ci/deps.sh && make demo`): it then
 # installs build-essential, which brings make and cc. `make deps` runs the same script.
 set -u
@@ -14,7 +14,7 @@ want="zlib1g-dev libdeflate-dev check pkg-config g++ libopenmpi-dev openmpi-bin 
 for a in "$@"; do
 	[ "$a" = fuzz ] && want="$want clang libclang-rt-dev"
 	[ "$a" = mcu ] && want="$want gcc-arm-none-eabi qemu-system-arm"
-	[ "$a" = pkg ] && want="$want debhelper lintian abigail-tools python3-build"
+	[ "$a" = pkg ] && want="$want debhelper lintian abigail-tools python3-build python3-setuptools python3-wheel"
 done
 missing=""
 for p in $want; do
