@@ -3,7 +3,7 @@
 # (libdeflate deflates the table blocks; without it the build falls back to zlib's encoder.
 # Open MPI for gen-mpi and its tests; the plain build does not need it. Python's headers, numpy,
 # pytest, pip and venv for the Python package and its tests, make python and make check-python.)
-# Usage: deps.sh [fuzz] [mcu]   (fuzz: also clang and its libFuzzer runtime, for `make fuzz`;
+# Usage: deps.sh [fuzz] [mcu] [pkg]   (fuzz: also clang and its libFuzzer runtime, for `make fuzz`;
 #        mcu: arm-none-eabi-gcc and qemu-system-arm, for make check-lite and check-mcu; the cross
 #        compilers and qemu-user come from .ci/cross.sh deps; pkg: debhelper, lintian, abigail-tools
 #        and python3-build (with setuptools and wheel), for make check-deb, check-abi and check-wheel)

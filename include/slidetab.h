@@ -33,9 +33,9 @@ extern "C" {
 #endif
 
 /* The release, said here once: the Makefile (the soname, the .pc file, the man pages), the Python
- * and npm packages and the programs' --version all take it from these three lines
- * (tests/layout/version.sh). SLIDETAB_VERSION_MAJOR is the soname's: it changes when the
- * stability promise above is broken (make check-abi). */
+ * package and the programs' --version take it from these three lines, and tests/layout/version.sh
+ * checks NEWS, debian/changelog and js/package.json against them. SLIDETAB_VERSION_MAJOR is the
+ * soname's: it changes when the stability promise above is broken (make check-abi). */
 #define SLIDETAB_VERSION_MAJOR    0
 #define SLIDETAB_VERSION_MINOR    5
 #define SLIDETAB_VERSION_PATCH    0
