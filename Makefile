@@ -342,7 +342,7 @@ check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(
 	@sh tests/layout/includes.sh
 	@sh tests/layout/exports.sh
 	@sh tests/layout/format.sh
-	@MAKE="$(MAKE)" sh tests/layout/version.sh
+	@MAKE="$(MAKE)" SLIDETAB_SAN="$(SAN)" sh tests/layout/version.sh
 
 # Applies the house style (.clang-format, clang-format 14) to every C file.
 # The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from

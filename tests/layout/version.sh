@@ -17,7 +17,9 @@ same() { # same WHAT GOT: GOT is the version
 	if [ "$2" = "$want" ]; then ok "$1: $2"; else ko "$1 says '$2', the header $want"; fi
 }
 printf '#include <stdio.h>\n#include "slidetab.h"\nint main(void) { puts(SLIDETAB_VERSION); puts(slidetab_version()); return 0; }\n' >"$tmp/v.c"
-if cc -Iinclude "$tmp/v.c" -o "$tmp/v" lib/libslidetab.a -lz -lm -pthread 2>"$tmp/cc"; then
+# (a sanitized library, $SLIDETAB_SAN, needs those flags in the program too)
+# shellcheck disable=SC2086
+if cc ${SLIDETAB_SAN:-} -Iinclude "$tmp/v.c" -o "$tmp/v" lib/libslidetab.a -lz -lm -pthread 2>"$tmp/cc"; then
 	same "SLIDETAB_VERSION" "$("$tmp/v" | sed -n 1p)"
 	same "slidetab_version()" "$("$tmp/v" | sed -n 2p)"
 else
