@@ -6,8 +6,14 @@ LIBDIR = $(PREFIX)/lib
 INCDIR = $(PREFIX)/include
 MANDIR = $(PREFIX)/share/man
 DATADIR = $(PREFIX)/share/slidetab/tables
-SOVERSION = 0
-LIBVERSION = 0.5.0
+# The release, read from include/slidetab.h (said once there): VERSION names the .so file, its
+# major (SOVERSION) the soname; the .pc file, the man pages and the packages take it from here.
+version_of = $(shell sed -n 's/^\#define SLIDETAB_VERSION_$(1)[[:space:]]*\([0-9][0-9]*\)$$/\1/p' include/slidetab.h)
+SOVERSION := $(call version_of,MAJOR)
+VERSION := $(SOVERSION).$(call version_of,MINOR).$(call version_of,PATCH)
+LIBVERSION := $(VERSION)
+# The man pages as make writes them, with VERSION in their headers (docs/man/* say @VERSION@).
+MAN_PAGES = $(patsubst docs/man/%,$(B)/man/%,$(wildcard docs/man/*.[1-9]))
 
 CC ?= cc
 OPT ?= -O2
@@ -90,8 +96,8 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
-	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
+.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
+	install uninstall version dist distcheck check-deb check-abi wheel wheel-tables check-wheel clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
 all: bin/gen bin/query libs tables
@@ -228,6 +234,7 @@ tables/.stamp-%: $(GEN_RUN) $$(call set_stale,$$*)
 	$(GEN_RUN) $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
 
 tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_SETS:%=tables/.stamp-%)
+tables-exact: $(TABLES_SMALL:%=tables/%.tbl)
 tables-large: $(TABLES_LARGE:%=tables/%.tbl)
 tables-15: $(PDB_SETS_15:%=tables/.stamp-%)
 tables-15-small: $(PDB_SETS_15_SMALL:%=tables/.stamp-%)
@@ -335,14 +342,15 @@ check:
 
 # The house rules over every #include (tests/layout/includes.sh, README "What is where"), the
 # shared library's exports: exactly the header's functions, no code of common/ (exports.sh), the
-# house style (format.sh), facts said once (facts.sh: the presets, the cell limits) and the
-# README's 300 lines, its figures those of docs/BENCHMARKS.md (readme.sh).
-check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen
+# house style (format.sh), facts said once (facts.sh: the presets, the cell limits; version.sh: the
+# version) and the README's 300 lines, its figures those of docs/BENCHMARKS.md (readme.sh).
+check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(B)/slidetab.pc
 	@sh tests/layout/includes.sh
 	@sh tests/layout/exports.sh
 	@sh tests/layout/format.sh
 	@sh tests/layout/facts.sh
 	@sh tests/layout/readme.sh
+	@MAKE="$(MAKE)" SLIDETAB_SAN="$(SAN)" sh tests/layout/version.sh
 
 # Applies the house style (.clang-format, clang-format 14) to every C file.
 # The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
@@ -482,6 +490,20 @@ python: lib/libslidetab.a
 check-python: bin/query tables
 	@PYTHON="$(PYTHON)" MAKE="$(MAKE)" WERROR="$(WERROR)" SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/python/run.sh
 
+# The wheel (python3 -m build, Debian's python3-build; docs/packaging.md): the extension links the
+# library statically and the package holds the exact tables up to 9 cells (WHEEL_TABLES, which
+# setup.py asks for with make -s wheel-tables). check-wheel installs it into a fresh venv offline
+# and runs the package's tests there (tests/packaging/wheel.sh); also the sdist, built offline.
+WHEEL_TABLES := $(foreach t,$(TABLES_SMALL),$(if $(filter 2x2-% 2x3-% 2x4-% 3x3-%,$(t)),tables/$(t).tbl))
+wheel-tables: $(WHEEL_TABLES)
+	@for t in $(WHEEL_TABLES); do echo $$t; done
+wheel: lib/libslidetab.a $(WHEEL_TABLES)
+	rm -rf python/dist
+	cd python && SLIDETAB_NO_MAKE=1 $(PYTHON) -m build --no-isolation --wheel --sdist --outdir dist . >/dev/null
+	@ls -l python/dist
+check-wheel: wheel bin/query tables
+	@PYTHON="$(PYTHON)" sh tests/packaging/wheel.sh
+
 # Issue 26's targets side by side: slidetab_distances in C, and the Python calls, on 1,000,000
 # random 3x3 starts.
 bench-python: all python $(B)/bench/batchbench $(B)/bench/randpuz
@@ -524,7 +546,25 @@ INST_FILES = $(INST)/slidetab-gen $(INST)/slidetab-query $(INST)/libslidetab.a $
 # which removes them when they are left empty, and no other folder (a DESTDIR tree is deployed
 # elsewhere, where its folders may have been there before: none is listed).
 INST_DIRS = "$(BINDIR)" "$(DATADIR)" "$(LIBDIR)/pkgconfig" "$(INCDIR)" "$(MANDIR)/man1" "$(MANDIR)/man3"
-install: $(INST_FILES) libs tables
+# The .pc file and the man pages (MAN_PAGES) carry VERSION; the .pc file is rewritten when its
+# contents change (PREFIX, LIBDIR, INCDIR or VERSION).
+$(B)/man/%: docs/man/% include/slidetab.h
+	@mkdir -p $(dir $@)
+	sed 's/@VERSION@/$(VERSION)/' $< > $@
+$(B)/slidetab.pc: FORCE
+	@mkdir -p $(B)
+	@printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: slidetab\nDescription: %s\nVersion: %s\nLibs: -L$${libdir} -lslidetab\nLibs.private: -lz -lm -pthread\nCflags: -I$${includedir}\n' \
+		'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' 'optimal answers for sliding-tile puzzles from precomputed tables' \
+		'$(VERSION)' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+# The release (make -s version), for scripts: dist, debian/, the Python package.
+version:
+	@echo $(VERSION)
+
+# INSTALL_TABLES: what install builds into tables/ first (debian/rules: tables-exact, the exact
+# tables alone; a user builds pattern databases with slidetab-gen).
+INSTALL_TABLES ?= tables
+install: $(INST_FILES) libs $(INSTALL_TABLES) $(MAN_PAGES) $(B)/slidetab.pc
 	@for p in $(if $(DESTDIR),,$(INST_DIRS)); do \
 		while [ "$$p" != / ] && [ "$$p" != . ] && [ ! -e "$$p" ]; do echo "$$p"; p=$$(dirname "$$p"); done; \
 	done >"$(INST)/dirs.new"
@@ -542,11 +582,9 @@ install: $(INST_FILES) libs tables
 	install -m 755 $(INST)/libslidetab.so.$(LIBVERSION) "$(DESTDIR)$(LIBDIR)/"
 	ln -sf libslidetab.so.$(LIBVERSION) "$(DESTDIR)$(LIBDIR)/libslidetab.so.$(SOVERSION)"
 	ln -sf libslidetab.so.$(SOVERSION) "$(DESTDIR)$(LIBDIR)/libslidetab.so"
-	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: slidetab\nDescription: %s\nVersion: %s\nLibs: -L$${libdir} -lslidetab\nLibs.private: -lz -lm -pthread\nCflags: -I$${includedir}\n' \
-		'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' 'optimal answers for sliding-tile puzzles from precomputed tables' \
-		'$(LIBVERSION)' > "$(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc"
-	install -m 644 docs/man/slidetab-gen.1 docs/man/slidetab-query.1 "$(DESTDIR)$(MANDIR)/man1/"
-	install -m 644 docs/man/slidetab.3 "$(DESTDIR)$(MANDIR)/man3/"
+	install -m 644 $(B)/slidetab.pc "$(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc"
+	install -m 644 $(B)/man/slidetab-gen.1 $(B)/man/slidetab-query.1 "$(DESTDIR)$(MANDIR)/man1/"
+	install -m 644 $(B)/man/slidetab.3 "$(DESTDIR)$(MANDIR)/man3/"
 	@echo "install: the Python package is not installed with the library: it links libslidetab statically;" \
 		"install it with pip install ./python (python/README.md), and give it these tables with" \
 		"SLIDETAB_TABLES=$(DATADIR) or slidetab.open(tables='$(DATADIR)')"
@@ -568,7 +606,38 @@ uninstall:
 		rm -f "$$d/.installed" "$$d/.installed-dirs"; rmdir "$$d" '$(DESTDIR)$(PREFIX)/share/slidetab' 2>/dev/null; \
 		echo "$$dirs" | while IFS= read -r p; do [ -z "$$p" ] || rmdir '$(DESTDIR)'"$$p" 2>/dev/null; done; true
 
+# Packages (docs/packaging.md). make dist: DISTDIR/slidetab-VERSION.tar.gz from the files git
+# tracks (as they are in the work tree), the same bytes from every run: names sorted, owner 0,
+# modes u=rwX,go=rX, every time SOURCE_DATE_EPOCH (default: the last commit's), gzip -n.
+DISTDIR ?= .
+DIST = slidetab-$(VERSION)
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+dist:
+	@test -n "$(SOURCE_DATE_EPOCH)" || { echo "dist: not a git checkout (or give SOURCE_DATE_EPOCH)" >&2; exit 2; }
+	@mkdir -p $(DISTDIR)
+	git ls-files -z | LC_ALL=C tar -cf $(DISTDIR)/$(DIST).tar.tmp --sort=name --format=gnu --owner=0 --group=0 \
+		--numeric-owner --mode=u=rwX,go=rX --mtime=@$(SOURCE_DATE_EPOCH) --transform 's,^,$(DIST)/,' \
+		--no-recursion --null -T -
+	gzip -9n < $(DISTDIR)/$(DIST).tar.tmp > $(DISTDIR)/$(DIST).tar.gz.tmp
+	rm -f $(DISTDIR)/$(DIST).tar.tmp
+	mv $(DISTDIR)/$(DIST).tar.gz.tmp $(DISTDIR)/$(DIST).tar.gz
+	@echo "dist: $(DISTDIR)/$(DIST).tar.gz"
+
+# The tarball built in an empty folder with make && make check (opt-in: the whole check, about
+# 15 minutes on two cores; CI builds it with check-deb instead).
+distcheck:
+	@sh tests/packaging/distcheck.sh "$(MAKE)"
+
+# The Debian packages built from the tarball, installed into a scratch root and used there
+# (tests/packaging/deb.sh; a counted skip without dpkg-buildpackage and debhelper).
+check-deb: bin/query tables
+	@MAKE="$(MAKE)" sh tests/packaging/deb.sh
+
+# The ABI gate (abi/check.sh): this .so against the release named in abi/BASELINE, with abidiff.
+check-abi: lib/libslidetab.so.$(LIBVERSION)
+	@sh abi/check.sh
+
 clean:
-	rm -rf $(B) bin lib tables/*.tbl tables/.stamp-* python/build python/slidetab/*.so python/*.egg-info
+	rm -rf $(B) bin lib tables/*.tbl tables/.stamp-* python/build python/dist python/slidetab/*.so python/*.egg-info
 
 -include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d) $(INST_NAME_OBJ:.o=.d)

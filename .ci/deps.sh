@@ -3,9 +3,10 @@
 # (libdeflate deflates the table blocks; without it the build falls back to zlib's encoder.
 # Open MPI for gen-mpi and its tests; the plain build does not need it. Python's headers, numpy,
 # pytest, pip and venv for the Python package and its tests, make python and make check-python.)
-# Usage: deps.sh [fuzz] [mcu]   (fuzz: also clang and its libFuzzer runtime, for `make fuzz`;
+# Usage: deps.sh [fuzz] [mcu] [pkg]   (fuzz: also clang and its libFuzzer runtime, for `make fuzz`;
 #        mcu: arm-none-eabi-gcc and qemu-system-arm, for make check-lite and check-mcu; the cross
-#        compilers and qemu-user come from .ci/cross.sh deps)
+#        compilers and qemu-user come from .ci/cross.sh deps; pkg: debhelper, lintian, abigail-tools
+#        and python3-build (with setuptools and wheel), for make check-deb, check-abi and check-wheel)
 # Plain sh, so a bare Debian runs it before make exists (`sh .ci/deps.sh && make demo`): it then
 # installs build-essential, which brings make and cc. `make deps` runs the same script.
 set -u
@@ -13,6 +14,7 @@ want="zlib1g-dev libdeflate-dev check pkg-config g++ libopenmpi-dev openmpi-bin 
 for a in "$@"; do
 	[ "$a" = fuzz ] && want="$want clang libclang-rt-dev"
 	[ "$a" = mcu ] && want="$want gcc-arm-none-eabi qemu-system-arm"
+	[ "$a" = pkg ] && want="$want debhelper lintian abigail-tools python3-build python3-setuptools python3-wheel"
 done
 missing=""
 for p in $want; do

@@ -10,9 +10,10 @@
 #include "common/cli.h"
 #include "common/input.h"
 #include "gen/carray.h"
-#include "libslidetab/base/version.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/table/read.h"
+
+#include "slidetab.h"
 
 static const char *prog = "gen";
 

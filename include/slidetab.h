@@ -32,7 +32,20 @@
 extern "C" {
 #endif
 
-#define SLIDETAB_VERSION_STRING "0.5.0"
+/* The release, said here once: the Makefile (the soname, the .pc file, the man pages), the Python
+ * package and the programs' --version take it from these three lines, and tests/layout/version.sh
+ * checks NEWS, debian/changelog and js/package.json against them. SLIDETAB_VERSION_MAJOR is the
+ * soname's: it changes when the stability promise above is broken (make check-abi). */
+#define SLIDETAB_VERSION_MAJOR    0
+#define SLIDETAB_VERSION_MINOR    5
+#define SLIDETAB_VERSION_PATCH    0
+#define SLIDETAB_VERSION_STR_(x)  #x
+#define SLIDETAB_VERSION_XSTR_(x) SLIDETAB_VERSION_STR_(x)
+/* "MAJOR.MINOR.PATCH", e.g. "0.5.0"; SLIDETAB_VERSION_STRING is its name before 0.6.0. */
+#define SLIDETAB_VERSION                                                                                               \
+	SLIDETAB_VERSION_XSTR_(SLIDETAB_VERSION_MAJOR)                                                                 \
+	"." SLIDETAB_VERSION_XSTR_(SLIDETAB_VERSION_MINOR) "." SLIDETAB_VERSION_XSTR_(SLIDETAB_VERSION_PATCH)
+#define SLIDETAB_VERSION_STRING SLIDETAB_VERSION
 
 /* Marks the exported functions when the library itself is built (it hides everything else). */
 #if defined(SLIDETAB_BUILDING_LIBRARY) && defined(__GNUC__)
@@ -103,7 +116,7 @@ SLIDETAB_API void slidetab_close(slidetab *db);
 /* A short English description of a status. */
 SLIDETAB_API const char *slidetab_strerror(int status);
 
-/* The library's version, e.g. "0.3.0". */
+/* The library's version, SLIDETAB_VERSION of the header it was built with, e.g. "0.5.0". */
 SLIDETAB_API const char *slidetab_version(void);
 
 /* Progress of long searches (boards answered by IDA*): once one search has run for a

@@ -92,7 +92,7 @@ static _Atomic uint64_t next_serial = 1;
 
 const char *slidetab_version(void)
 {
-	return SLIDETAB_VERSION_STRING;
+	return SLIDETAB_VERSION;
 }
 
 const char *slidetab_strerror(int status)

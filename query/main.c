@@ -302,9 +302,7 @@ static int set_option(struct opts *o, int c, const char *arg)
 		fprintf(stderr, "query: --puzzle %s: known puzzles: sliding (default), gap\n", arg);
 		return -1;
 	case 'h': usage(stdout); return 1;
-	case 'V':
-		printf("query (slidetab) %s, libslidetab %s\n", SLIDETAB_VERSION_STRING, slidetab_version());
-		return 1;
+	case 'V': printf("query (slidetab) %s, libslidetab %s\n", SLIDETAB_VERSION, slidetab_version()); return 1;
 	default: return -1;
 	}
 }

@@ -17,9 +17,10 @@
 #include "gen/exact/ckpt.h"
 #include "libslidetab/base/clock.h"
 #include "libslidetab/base/pool.h"
-#include "libslidetab/base/version.h"
 #include "libslidetab/model/rank.h"
 #include "libslidetab/table/read.h"
+
+#include "slidetab.h"
 
 static int bits_for(unsigned v)
 {

@@ -10,10 +10,11 @@
 #include "gen/pdb/pbitgen.h"
 #include "gen/pdb/pdbgen.h"
 #include "libslidetab/base/clock.h"
-#include "libslidetab/base/version.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/table/name.h"
 #include "libslidetab/table/read.h"
+
+#include "slidetab.h"
 
 int pdbcmd_parse_pattern(const char *list, int n, uint32_t *mask)
 {

@@ -5,7 +5,7 @@ exact table by one lookup, for any goal; 4x4 (the 15 puzzle) and 5x5 by IDA* ove
 databases. Tables are built by the slidetab project (make, or slidetab-gen).
 
     import numpy as np, slidetab
-    db = slidetab.open()                        # tables: $SLIDETAB_TABLES, installed, ./tables
+    db = slidetab.open()                        # tables: $SLIDETAB_TABLES, else the package's
     db.distance([1, 2, 3, 4, 5, 6, 0, 7, 8])    # 2
     db.path([1, 2, 3, 4, 5, 6, 0, 7, 8])        # 'rr'
     db.hint([1, 2, 3, 4, 5, 6, 0, 7, 8])        # (2, 'r'): every optimal first move
@@ -18,7 +18,29 @@ InvalidError (also a ValueError) and LimitError, each with the library's message
 
 One DB may be used from many threads at once: the GIL is released while the library works.
 """
-from slidetab._slidetab import (DB, Error, FormatError, InvalidError, LimitError, NoTableError, open,
-                                version, __version__)
+import os as _os
 
-__all__ = ["open", "DB", "version", "Error", "NoTableError", "FormatError", "InvalidError", "LimitError"]
+from slidetab import _slidetab
+from slidetab._slidetab import (DB, Error, FormatError, InvalidError, LimitError, NoTableError, version,
+                                __version__)
+
+# The tables a wheel or an install holds (the exact ones up to 9 cells); absent in the source tree.
+_PACKAGED = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "tables")
+
+
+def open(tables=None, preload=False, threads=1, max_depth=0):
+    """Opens a folder of slidetab tables and returns a DB.
+
+    tables: the folder; None: $SLIDETAB_TABLES when set, else the tables the package holds (a wheel
+      or an install: the exact tables up to 9 cells), else (in the source tree) the installed
+      folder, then ./tables. Tables are opened when first needed, so a missing one is reported by
+      the call that needs it (NoTableError).
+    preload: check and load each whole table at its first use (big batches).
+    threads: threads distances() spreads a batch over, and that one 4x4 or 5x5 search uses (1 to 256).
+    max_depth: 4x4 and 5x5 searches give up past this many moves (LimitError); 0: no limit.
+    """
+    if tables is None and not _os.environ.get("SLIDETAB_TABLES") and _os.path.isdir(_PACKAGED):
+        tables = _PACKAGED
+    return _slidetab.open(tables, preload=preload, threads=threads, max_depth=max_depth)
+
+

@@ -706,7 +706,7 @@ PyMODINIT_FUNC PyInit__slidetab(void)
 	    !(InvalidError = new_error(m, "InvalidError", inv, "A bad argument: a board's tiles, length or shape.")))
 		goto fail;
 	Py_DECREF(inv);
-	if (PyModule_AddStringConstant(m, "__version__", SLIDETAB_VERSION_STRING) != 0)
+	if (PyModule_AddStringConstant(m, "__version__", SLIDETAB_VERSION) != 0)
 		goto fail;
 	return m;
 fail:

@@ -9,6 +9,7 @@ import itertools
 import os
 import pydoc
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -354,7 +355,9 @@ def test_threads_on_one_db():
 
 def test_docs():
     assert slidetab.version() == slidetab.__version__
-    assert open(os.path.join(ROOT, "include", "slidetab.h")).read().count('"%s"' % slidetab.__version__) == 1
+    header = open(os.path.join(ROOT, "include", "slidetab.h")).read()
+    assert slidetab.__version__ == ".".join(re.search(r"#define SLIDETAB_VERSION_%s\s+(\d+)\n" % k, header).group(1)
+                                            for k in ("MAJOR", "MINOR", "PATCH"))
     for name in ("distance", "path", "hint", "distances", "close"):
         assert getattr(slidetab.DB, name).__doc__
     assert str(inspect.signature(slidetab.open)) == "(tables=None, preload=False, threads=1, max_depth=0)"

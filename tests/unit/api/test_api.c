@@ -554,7 +554,7 @@ START_TEST(test_strerror)
 	for (int s = SLIDETAB_OK; s <= SLIDETAB_ENOSPC + 2; s++)
 		ck_assert_msg(slidetab_strerror(s) && slidetab_strerror(s)[0], "status %d", s);
 	ck_assert(slidetab_strerror(-1)[0] != '\0');
-	ck_assert_str_eq(slidetab_version(), SLIDETAB_VERSION_STRING);
+	ck_assert_str_eq(slidetab_version(), SLIDETAB_VERSION);
 	slidetab_close(NULL);
 }
 END_TEST
