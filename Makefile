@@ -270,6 +270,7 @@ $(B)/lite-plain/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
 check-lite: $(B)/lite-plain/slidetab_lite.o $(if $(shell command -v $(M0_CC) 2>/dev/null),$(B)/lite-m0/slidetab_lite.o) bin/gen
 	@sh tests/lite/symbols.sh $(filter %.o,$^)
 	@sh tests/lite/carray.sh
+	@sh tests/lite/alone.sh
 
 # examples/mcu/: firmware for qemu-system-arm's mps2-an385 (Cortex-M3, semihosting) that answers
 # 8-puzzles from a compiled-in 3x3 compact table through lite/ (and a 2x4 one, firmware-2x4.elf). check-mcu runs it against query

@@ -1,5 +1,5 @@
 /* slidetab_lite: the freestanding reader (slidetab_lite.h): checks, ranking, symmetries and walks of its own. */
-#include "lite/slidetab_lite.h"
+#include "slidetab_lite.h"
 
 void *memset(void *s, int c, size_t n);
 
