@@ -1682,3 +1682,5 @@ const int16_t slidetab_lite_fsm[6697][4] = {
 	{221,-1,2321,-1},
 };
 /* clang-format on */
+
+const unsigned slidetab_lite_fsm_len = 12, slidetab_lite_fsm_states = 6697;

@@ -60,5 +60,6 @@ int slidetab_lite_solve(const struct slidetab_lite_pdb *p, const unsigned char *
 /* The machine of move strings the search skips (libslidetab/search/idafsm.h, made by idafsm_build
  * with the length of lite/slidetab_lite_fsm.c): next state after letter k, -1 skipped. */
 extern const int16_t slidetab_lite_fsm[][4];
+extern const unsigned slidetab_lite_fsm_len, slidetab_lite_fsm_states; /* its length and states */
 
 #endif

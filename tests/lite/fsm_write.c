@@ -26,7 +26,9 @@ int main(int argc, char **argv)
 	for (int s = 0; s < f.nstates; s++)
 		printf("%s{%d,%d,%d,%d},%s", s % 4 ? "" : "\t", f.next[s][0], f.next[s][1], f.next[s][2], f.next[s][3],
 		       s % 4 == 3 || s == f.nstates - 1 ? "\n" : " ");
-	printf("};\n/* clang-format on */\n");
+	printf("};\n/* clang-format on */\n\n"
+	       "const unsigned slidetab_lite_fsm_len = %d, slidetab_lite_fsm_states = %d;\n",
+	       len, f.nstates);
 	idafsm_free(&f);
 	return fflush(stdout) || ferror(stdout) ? 1 : 0;
 }
