@@ -265,7 +265,7 @@ M0_CC ?= arm-none-eabi-gcc
 M0_CFLAGS = -std=c99 -pedantic -mcpu=cortex-m0 -mthumb -Os -ffreestanding -Wall -Wextra -Werror -I.
 $(B)/lite-m0/%.o: lite/%.c $(wildcard lite/*.h)
 	@mkdir -p $(dir $@)
-	$(M0_CC) $(M0_CFLAGS) -fstack-usage -c $< -o $@
+	$(M0_CC) $(M0_CFLAGS) -fstack-usage -fcallgraph-info=su -c $< -o $@
 # The target's objects without sanitizers (their runtime calls are not the reader's).
 $(B)/lite-plain/%.o: lite/%.c $(wildcard lite/*.h)
 	@mkdir -p $(dir $@)
