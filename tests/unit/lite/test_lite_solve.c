@@ -305,7 +305,8 @@ START_TEST(damage_refused_or_right)
 						unsigned d;
 						char m[40];
 						int rc = slidetab_lite_solve(&p, s[k], NULL, 0, &d, m, sizeof m);
-						ck_assert_msg(rc == SLIDETAB_LITE_OK && d == want[k] && !strcmp(m, path[k]),
+						ck_assert_msg(rc == SLIDETAB_LITE_OK && d == want[k] &&
+								      !strcmp(m, path[k]),
 							      "file %d byte %zu: answered %d %u %s", f, i, rc, d, m);
 					}
 				}
@@ -376,7 +377,7 @@ START_TEST(refusals)
 	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 0), SLIDETAB_LITE_EINVAL);
 	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 9), SLIDETAB_LITE_EINVAL);
 	ck_assert_int_eq(slidetab_lite_solve(&p, s, NULL, 0, &d, NULL, 0), SLIDETAB_LITE_EINVAL); /* not open */
-	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 3), SLIDETAB_LITE_EFORMAT); /* a file twice */
+	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 3), SLIDETAB_LITE_EFORMAT);      /* a file twice */
 	ck_assert_int_eq(slidetab_lite_solve(&p, s, NULL, 0, &d, NULL, 0), SLIDETAB_LITE_EINVAL);
 	files[1] = other.bytes[1], lens[1] = other.len[1];
 	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 2), SLIDETAB_LITE_EFORMAT); /* two goals */
