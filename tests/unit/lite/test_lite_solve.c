@@ -166,7 +166,9 @@ END_TEST
 START_TEST(solve_matches_library_4x4)
 {
 	static const int blanks[] = { 0, 1, 5 };
-	int blank = blanks[_i], puzzles = testutil_emulated() ? 4 : 25; /* emulated: a few a class */
+	int blank = blanks[_i], puzzles = testutil_emulated() ? 4 : 25;
+	if (testutil_emulated() && _i > 0)
+		return; /* emulated (make check-cross): the corner class alone, 4 puzzles (its set takes a minute to build) */
 	struct board b;
 	board_init(&b, 4, 4);
 	struct set st;
