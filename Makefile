@@ -318,7 +318,7 @@ mcu: $(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf $(B)/mcu/firmware-4x4.elf
 check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf $(B)/mcu/firmware-4x4.elf) bin/query tables
 	@sh examples/mcu/run.sh $(if $(HAVE_MCU),$(B)/mcu/firmware.elf 3x3 puzzle8 examples/mcu/puzzles.txt 28672 mps2-an385 - \
 		$(B)/mcu/firmware-2x4.elf 2x4 puzzle7 examples/mcu/puzzles-2x4.txt 6144 mps2-an385 - \
-		$(B)/mcu/firmware-4x4.elf 4x4 puzzle15 examples/mcu/puzzles-4x4.txt 307200 mps2-an386 --pairs)
+		$(B)/mcu/firmware-4x4.elf 4x4 puzzle15 examples/mcu/puzzles-4x4.txt 262144 mps2-an386 --pairs)
 
 # A cross build under EMU (.ci/cross.sh, docs/embedded.md): every unit suite under qemu-user
 # (CROSS_SUITES, all of them), each timed, with SLIDETAB_TEST_EMULATED=1 (the suites shrink their
@@ -359,7 +359,7 @@ check-layout: lib/libslidetab.so.$(LIBVERSION)
 # The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
 # idafsm_build after a change to idafsm.c; test_idafsm fails until it is.
 # lite's machine (lite/slidetab_lite_fsm.c): idafsm_build's for strings of up to LITE_FSM_LEN moves.
-LITE_FSM_LEN ?= 12
+LITE_FSM_LEN ?= 8
 $(B)/tests/fsm_write: tests/lite/fsm_write.c $(ARCHIVES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(ARCHIVES) $(LDLIBS)
