@@ -287,17 +287,18 @@ static int child_h(const struct search *x, int sd, int tile, int nb, uint8_t *nv
 	return S->hsum - S->h[q] + v;
 }
 
-/* Moves `tile` from nb into the blank's cell (child node g + 1), keeping the replaced values in its frame. */
-static void apply(struct search *x, int g, int tile, int nb, const uint8_t *nv, const uint8_t *nmd)
+/* Moves `tile` from nb into the blank's cell, its patterns' values and Manhattan sums becoming
+ * nv[side] and nmd[side]; keep (not NULL) gets the values they replace. */
+static void move_tile(struct search *x, int tile, int nb, const uint8_t *nv, const uint8_t *nmd, struct frame *keep)
 {
-	struct frame *F = &x->fr[g + 1];
 	for (int sd = 0; sd < x->sides; sd++) {
 		struct side *S = &x->side[sd];
 		int pi = S->pat[tile];
 		if (pi == NONE)
 			continue;
 		int q = pi >> 4;
-		F->oh[sd] = S->h[q], F->omd[sd] = S->md[q];
+		if (keep)
+			keep->oh[sd] = S->h[q], keep->omd[sd] = S->md[q];
 		S->hsum += nv[sd] - S->h[q];
 		S->h[q] = nv[sd], S->md[q] = nmd[sd];
 		S->cells[q][pi & 15] = S->cmap[x->blank];
@@ -307,24 +308,12 @@ static void apply(struct search *x, int g, int tile, int nb, const uint8_t *nv, 
 	x->blank = nb;
 }
 
-/* Takes back the move into node g (letter path[g - 1]). */
+/* Takes back the move into node g (letter path[g - 1]): the tile goes back with the values its
+ * frame kept. */
 static void undo(struct search *x, int g)
 {
-	int from = step(x->p, x->blank, 3 - x->path[g - 1]), tile = x->s[from];
-	const struct frame *F = &x->fr[g];
-	for (int sd = 0; sd < x->sides; sd++) {
-		struct side *S = &x->side[sd];
-		int pi = S->pat[tile];
-		if (pi == NONE)
-			continue;
-		int q = pi >> 4;
-		S->hsum += F->oh[sd] - S->h[q];
-		S->h[q] = F->oh[sd], S->md[q] = F->omd[sd];
-		S->cells[q][pi & 15] = S->cmap[x->blank];
-	}
-	x->s[x->blank] = (uint8_t)tile;
-	x->s[from] = 0;
-	x->blank = from;
+	int from = step(x->p, x->blank, 3 - x->path[g - 1]);
+	move_tile(x, x->s[from], from, x->fr[g].oh, x->fr[g].omd, NULL);
 }
 
 /* Counts the children of the node on frame F (every letter the machine and the board allow, as
@@ -371,7 +360,7 @@ static int iteration(struct search *x)
 			x->next_bound = f < x->next_bound ? f : x->next_bound;
 			continue;
 		}
-		apply(x, g, tile, nb, nv, nmd);
+		move_tile(x, tile, nb, nv, nmd, &x->fr[g + 1]);
 		x->path[g++] = (uint8_t)k;
 		if (hmax == 0 && memcmp(x->s, x->g, x->p->n) == 0)
 			return g;
