@@ -124,6 +124,23 @@ static void class_goal(const struct board *b, int cls, unsigned char *g)
 	g[gb] = g[to], g[to] = 0;
 }
 
+/* The set of the rows x rows goal with the blank at `blank` opened in p, and the library on its
+ * own tables for that goal in dir (3x3: the exact table; 4x4: the 5-5-5 set). */
+static slidetab *both_open(int rows, int blank, struct set *st, struct slidetab_lite_pdb *p, char dir[32])
+{
+	struct slidetab_error err;
+	slidetab *db;
+	set_build(st, rows, rows, blank, 0);
+	ck_assert_int_eq(set_open(p, st), SLIDETAB_LITE_OK);
+	testtables_dir(dir);
+	if (rows == 3)
+		testtables_exact(dir, 3, 3, blank, 0);
+	else
+		testtables_555_answers(dir, blank);
+	ck_assert_msg(slidetab_open(&db, dir, &err) == SLIDETAB_OK, "%s", err.msg);
+	return db;
+}
+
 /* 3x3: every class, random starts (solvable or not) against random goals of the class, the
  * default goal and goals of other classes, against the exact table. */
 START_TEST(solve_matches_library_3x3)
@@ -135,15 +152,9 @@ START_TEST(solve_matches_library_3x3)
 	board_init(&b, 3, 3);
 	board_goal(&b, blank, &goal);
 	struct set st;
-	set_build(&st, 3, 3, blank, 0);
 	struct slidetab_lite_pdb p;
-	ck_assert_int_eq(set_open(&p, &st), SLIDETAB_LITE_OK);
 	char dir[32];
-	struct slidetab_error err;
-	slidetab *db;
-	testtables_dir(dir);
-	testtables_exact(dir, 3, 3, blank, 0);
-	ck_assert_msg(slidetab_open(&db, dir, &err) == SLIDETAB_OK, "%s", err.msg);
+	slidetab *db = both_open(3, blank, &st, &p, dir);
 	unsigned char s[9], g[9];
 	int cls = board_blank_class(&b, blank);
 	for (int i = 0; i < 300; i++) {
@@ -172,15 +183,9 @@ START_TEST(solve_matches_library_4x4)
 	struct board b;
 	board_init(&b, 4, 4);
 	struct set st;
-	set_build(&st, 4, 4, blank, 0);
 	struct slidetab_lite_pdb p;
-	ck_assert_int_eq(set_open(&p, &st), SLIDETAB_LITE_OK);
 	char dir[32];
-	struct slidetab_error err;
-	slidetab *db;
-	testtables_dir(dir);
-	testtables_555_answers(dir, blank);
-	ck_assert_msg(slidetab_open(&db, dir, &err) == SLIDETAB_OK, "%s", err.msg);
+	slidetab *db = both_open(4, blank, &st, &p, dir);
 	unsigned char s[16], g[16];
 	int cls = board_blank_class(&b, blank);
 	for (int i = 0; i < puzzles; i++) {
