@@ -89,7 +89,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 \
+.PHONY: idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -215,12 +215,15 @@ PDB_SETS_24 := 5x5-b0-6666
 PDB_SETS_BOARDS := 3x5-b0-auto7-zbit $(patsubst %,3x5-b%-auto6-zbit,$(filter-out 0,$(BOARD_CLASSES))) 4x5-b0-auto6
 set_gen = --board $(word 1,$(subst -, ,$(1))) --blank $(subst b,,$(word 2,$(subst -, ,$(1)))) \
 	--pdb $(word 3,$(subst -, ,$(1))) --dir tables
+# A set name's -pbit (-zbit) asks gen for 1-bit placement (zero-aware) entries; 78, 771x2 and 6666
+# without either are zero-aware.
+set_entry = $(if $(filter %-pbit,$(1)),--entry pbit,$(if $(filter %-78 %-771x2 %-6666 %-zbit,$(1)),--entry zbit))
 set_files = $(shell cat tables/.stamp-$(1) 2>/dev/null)
 set_stale = $(if $(filter-out $(wildcard $(call set_files,$(1))),$(call set_files,$(1))),FORCE)
 .SECONDEXPANSION:
 tables/.stamp-%: $(GEN_RUN) $$(call set_stale,$$*)
 	@mkdir -p tables
-	$(GEN_RUN) $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) $(if $(filter %-78 %-771x2 %-6666 %-zbit,$*),--entry zbit) > /dev/null
+	$(GEN_RUN) $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) $(call set_entry,$*) > /dev/null
 	$(GEN_RUN) $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
 
 tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_SETS:%=tables/.stamp-%)
@@ -407,6 +410,7 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/
 	@sh tests/e2e/genout.sh
 	@sh tests/e2e/encoder.sh
 	@sh tests/e2e/values.sh
+	@sh tests/e2e/pbit.sh
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/install.sh
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/lib.sh
 
@@ -451,6 +455,11 @@ bench-15-small: all $(B)/bench/bench15
 	$(call bench15_each,bench-15-small,771x2,tables-15-small)
 bench-15-78: all $(B)/bench/bench15
 	$(call bench15_each,bench-15-78,78,tables-15)
+
+# The 7-8 set of 4x4 with 1-bit placement entries against zero-aware ones and a mix of the two: builds,
+# sizes, nodes and answers side by side (bench/run-15-pbit.sh; builds both sets, minutes).
+bench-15-pbit: all $(B)/bench/pdbnodes $(B)/bench/bench15
+	sh bench/record.sh bench-15-pbit sh bench/run-15-pbit.sh build/bench15-pbit
 
 # 555, 663 and 78 built and timed for the corner, edge and centre classes, then Korf's 100 and
 # random positions solved with 78 for each class.

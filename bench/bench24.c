@@ -123,7 +123,7 @@ static void solve_one(void *ctx, size_t i, int worker)
 	struct slidetab_error err;
 	(void)worker;
 	double t0 = clock_now(), c0 = clock_cpu();
-	int rc = ida_solve_par(j->set, &x->s, NULL, 0, j->inner, NULL, &x->res, &err);
+	int rc = ida_search(&(struct ida_request){ .set = j->set, .start = &x->s, .threads = j->inner }, &x->res, &err);
 	x->secs = clock_now() - t0;
 	x->cpus = clock_cpu() - c0;
 	struct board_state s = x->s;

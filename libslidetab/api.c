@@ -559,7 +559,15 @@ static int search_set(slidetab *db, const struct pdb_set *set, const struct boar
 	pthread_mutex_lock(&db->lock);
 	struct ida_hook hook = db->progress;
 	pthread_mutex_unlock(&db->lock);
-	rc = ida_solve_on(set, b->rows, b->cols, s, g, (int)max_depth, (int)threads, &hook, res, err);
+	struct ida_request rq = { .set = set,
+				  .rows = b->rows,
+				  .cols = b->cols,
+				  .start = s,
+				  .goal = g,
+				  .max_depth = (int)max_depth,
+				  .threads = (int)threads,
+				  .hook = &hook };
+	rc = ida_search(&rq, res, err);
 	if (rc == SLIDETAB_OK && res->status == IDA_NOT_WITHIN)
 		rc = err_set(err, SLIDETAB_ELIMIT, "no solution within %u moves", max_depth);
 	else if (rc == SLIDETAB_OK && res->status == IDA_UNSOLVABLE)

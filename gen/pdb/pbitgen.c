@@ -12,10 +12,14 @@
 #include "libslidetab/pdb/pdb.h"
 
 #define GEN_VERSION "slidetab-pbitgen 1"
-#define UNSEEN      3u /* the 2-bit state of a placement not reached yet; else its depth mod 3 */
-#define RING        32 /* children in flight: their words prefetched, not yet looked at */
-#define PER_WORD    32 /* 2-bit states in a 64-bit word */
-#define FIELD_LOW   UINT64_C(0x5555555555555555)
+/* The 2-bit state of a placement: not reached yet, expanded, or reached at the depth of the
+ * parents or of the children of a round (MARK(d), which alternates between 1 and 2). */
+#define UNSEEN    3u
+#define DONE      0u
+#define MARK(d)   (1u + (unsigned)(d) % 2u)
+#define RING      32 /* children in flight: their words prefetched, not yet looked at */
+#define PER_WORD  32 /* 2-bit states in a 64-bit word */
+#define FIELD_LOW UINT64_C(0x5555555555555555)
 
 /* A unit of work is PDBGEN_CHUNK placements (a multiple of 8): the worker of a chunk alone writes
  * its output bytes, so they need no atomics. */
@@ -25,22 +29,33 @@ struct search {
 	int k, depth; /* depth: the parents' in this round */
 	uint8_t goalcell[PDB_MAX_CELLS];
 	uint64_t count, nchunks;
-	uint64_t *st;      /* the 2-bit states, 32 a word, low bits first */
+	uint64_t *st;      /* the 2-bit states, 32 a word, low bits first (UNSEEN, DONE, MARK) */
 	uint8_t *out;      /* the entries, ((d - md) / 2) & 1 a bit */
-	uint8_t *done;     /* a bit a placement: expanded (its 2-bit state matches again every third round) */
 	uint8_t *flag[2];  /* per chunk: holds a placement of the parents' / children's depth */
 	struct bigmem mst; /* st's memory */
 };
 
+/* The placement of the scan's last parent, kept as the scan walks the ranks of a chunk upwards:
+ * its digits (pdb.h), cells and the cells of the tiles before each, so that the next parent
+ * recomputes only the cells whose digits changed (mostly the last: no division). */
+struct odometer {
+	uint64_t rank;
+	int valid;
+	uint8_t dig[PDB_MAX_CELLS], cells[PDB_MAX_CELLS];
+	uint32_t before[PDB_MAX_CELLS + 1]; /* before[i]: the cells of tiles 0..i-1 */
+};
+
 struct worker {
 	struct search *s;
+	struct odometer odo;
 	uint64_t found; /* placements first reached in this round */
 	uint64_t ring[RING];
 	unsigned head, tail;
 };
 
 /* A child whose word was prefetched: marked at depth + 1 when not seen yet (one atomic AND turns
- * UNSEEN into the new depth's value; a racing worker writes the same value and counts nothing). */
+ * UNSEEN into MARK(depth + 1); a racing worker writes the same value and counts nothing). A child
+ * is never a parent of the round (the graph is bipartite), so its state is UNSEEN, DONE or MARK(depth + 1). */
 static void visit(struct worker *wk, uint64_t r)
 {
 	struct search *s = wk->s;
@@ -48,7 +63,7 @@ static void visit(struct worker *wk, uint64_t r)
 	unsigned sh = (unsigned)(r % PER_WORD) * 2;
 	if ((atomic_load_explicit(w, memory_order_relaxed) >> sh & 3u) != UNSEEN)
 		return;
-	uint64_t nv = (uint64_t)(s->depth + 1) % 3;
+	uint64_t nv = MARK(s->depth + 1);
 	uint64_t old = atomic_fetch_and_explicit(w, ~((UNSEEN ^ nv) << sh), memory_order_relaxed);
 	if ((old >> sh & 3u) != UNSEEN)
 		return;
@@ -66,49 +81,78 @@ static void push(struct worker *wk, uint64_t r)
 	wk->ring[wk->tail++ % RING] = r;
 }
 
+/* The odometer moved to rank r (from a smaller rank by carries, else from scratch). */
+static void odo_seek(const struct search *s, struct odometer *o, uint64_t r)
+{
+	int k = s->k, i = k;
+	if (!o->valid || r < o->rank) {
+		uint64_t rest = r;
+		for (i = 0; i < k; i++) {
+			o->dig[i] = (uint8_t)(rest / s->rk.w[i]);
+			rest %= s->rk.w[i];
+		}
+		i = 0;
+		o->before[0] = 0;
+		o->valid = 1;
+	} else
+		for (uint64_t carry = r - o->rank; carry;) {
+			i--;
+			uint64_t v = o->dig[i] + carry, radix = (uint64_t)(s->rk.n - i);
+			o->dig[i] = (uint8_t)(v < radix ? v : v % radix);
+			carry = v < radix ? 0 : v / radix;
+		}
+	for (; i < k; i++) {
+		uint32_t freem = s->g.full & ~o->before[i];
+		for (unsigned d = o->dig[i]; d; d--)
+			freem &= freem - 1;
+		o->cells[i] = (uint8_t)__builtin_ctz(freem);
+		o->before[i + 1] = o->before[i] | 1u << o->cells[i];
+	}
+	o->rank = r;
+}
+
 /* Parent r at the round's depth: its entry, then every placement one step away. */
 static void expand_parent(struct worker *wk, uint64_t r)
 {
 	const struct search *s = wk->s;
-	uint8_t cells[PDB_MAX_CELLS];
-	if (s->done[r >> 3] >> (r & 7) & 1)
-		return;
-	s->done[r >> 3] |= (uint8_t)(1u << (r & 7)); /* the chunk's worker alone writes these bytes */
-	pdb_unrank(&s->rk, r, cells);
-	uint32_t occ = 0;
+	odo_seek(s, &wk->odo, r);
+	const uint8_t *cells = wk->odo.cells;
+	uint32_t occ = wk->odo.before[s->k];
+	int8_t at[32];
 	int md = 0;
 	for (int i = 0; i < s->k; i++) {
-		occ |= 1u << cells[i];
+		at[cells[i]] = (int8_t)i;
 		md += s->g.dist[cells[i]][s->goalcell[i]];
 	}
 	if (((unsigned)(s->depth - md) >> 1) & 1u)
 		s->out[r >> 3] |= (uint8_t)(1u << (r & 7));
 	for (int i = 0; i < s->k; i++) {
 		unsigned t = cells[i];
-		uint32_t cand = s->g.adj[t] & ~occ;
-		while (cand) {
-			cells[i] = (uint8_t)__builtin_ctz(cand);
-			cand &= cand - 1;
-			push(wk, pdb_rank(&s->rk, cells));
+		for (uint32_t cand = s->g.adj[t] & ~occ; cand; cand &= cand - 1) {
+			unsigned c = (unsigned)__builtin_ctz(cand);
+			push(wk, pdb_rank_step(&s->rk, r, at, occ & s->g.betw[t][c], i, t, c));
 		}
-		cells[i] = (uint8_t)t;
 	}
 }
 
-/* One chunk of a round: every placement of the parents' depth in it is expanded. */
+/* One chunk of a round: every placement of the parents' depth in it is expanded and becomes DONE
+ * (one atomic AND a word: other workers may be marking children in it). */
 static void round_chunk(void *ctx, size_t chunk, int worker)
 {
 	struct worker *wk = (struct worker *)ctx + worker;
 	struct search *s = wk->s;
 	if (!s->flag[0][chunk])
 		return;
-	uint64_t want = (uint64_t)(s->depth % 3) * FIELD_LOW;
+	wk->odo.valid = 0;
+	uint64_t want = (uint64_t)MARK(s->depth) * FIELD_LOW;
 	uint64_t lo = (uint64_t)chunk << PDBGEN_CHUNK_SHIFT, hi = lo + PDBGEN_CHUNK;
 	if (hi > s->count)
 		hi = s->count;
 	for (uint64_t wi = lo / PER_WORD; wi * PER_WORD < hi; wi++) {
 		uint64_t x = __atomic_load_n(&s->st[wi], __ATOMIC_RELAXED) ^ want;
 		uint64_t hit = ~(x | x >> 1) & FIELD_LOW; /* the low bit of each field equal to want */
+		if (hit)
+			__atomic_fetch_and(&s->st[wi], ~(hit * 3), __ATOMIC_RELAXED);
 		while (hit) {
 			expand_parent(wk, wi * PER_WORD + (unsigned)__builtin_ctzll(hit) / 2);
 			hit &= hit - 1;
@@ -149,9 +193,9 @@ static int run_rounds(struct search *s, struct worker *ws, int threads, struct t
 	return SLIDETAB_OK;
 }
 
-/* The search's memory and its start: every state UNSEEN but the goal placement's (depth 0). */
-static int setup(struct search *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles,
-		 int k, struct slidetab_error *err)
+/* The search's memory and its start: every state UNSEEN but the goal placement's (MARK(0)). */
+static int setup(struct search *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles, int k,
+		 struct slidetab_error *err)
 {
 	pdbgeo_init(&s->g, b);
 	if (pdb_ranker_init(&s->rk, b->n, k) != 0)
@@ -162,7 +206,6 @@ static int setup(struct search *s, const struct board *b, const struct board_sta
 	uint64_t words = (s->count + PER_WORD - 1) / PER_WORD;
 	if (bigmem_alloc(&s->mst, words * 8) != 0 ||
 	    !(s->out = calloc((size_t)table_packed_bytes(s->count, 1) + 1, 1)) ||
-	    !(s->done = calloc((size_t)table_packed_bytes(s->count, 1) + 1, 1)) ||
 	    !(s->flag[0] = calloc((size_t)s->nchunks, 1)) || !(s->flag[1] = calloc((size_t)s->nchunks, 1)))
 		return err_set(err, SLIDETAB_ENOMEM, "pbitgen: out of memory for %llu placements",
 			       (unsigned long long)s->count);
@@ -174,7 +217,7 @@ static int setup(struct search *s, const struct board *b, const struct board_sta
 			if (goal->t[c] == tiles[i])
 				cells[i] = s->goalcell[i] = (uint8_t)c;
 	uint64_t g = pdb_rank(&s->rk, cells);
-	s->st[g / PER_WORD] &= ~((uint64_t)UNSEEN << (g % PER_WORD * 2));
+	s->st[g / PER_WORD] &= ~((uint64_t)(UNSEEN ^ MARK(0)) << (g % PER_WORD * 2));
 	s->flag[0][g >> PDBGEN_CHUNK_SHIFT] = 1;
 	return SLIDETAB_OK;
 }
@@ -226,7 +269,6 @@ int pbitgen_build(const struct board *b, const struct board_state *goal, uint32_
 	if (s) {
 		bigmem_free(&s->mst);
 		free(s->out);
-		free(s->done);
 		free(s->flag[0]);
 		free(s->flag[1]);
 	}

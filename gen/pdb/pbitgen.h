@@ -17,7 +17,7 @@
  * bipartite, so a real move changes the value by exactly 1 and one bit an entry,
  * ((d - md) / 2) & 1, tells a child's value from its parent's.
  *
- * The search keeps 2 bits a placement (the depth mod 3, or unseen) beside the 1-bit output:
+ * The search keeps 2 bits a placement (unseen, expanded, or one of two depths) beside the output:
  * n!/(n-k)! * 3/8 bytes (195 MB for an 8-tile pattern of 4x4). Patterns of at most n - 2 tiles
  * (two free cells reach every placement; the count is checked).
  *

@@ -121,7 +121,8 @@ static int verify_bits(const struct board *b, const struct table_meta *m, const 
 		rc = err_set(err, SLIDETAB_EFORMAT, "%s: header differs from a fresh build", what);
 	for (uint64_t i = 0; rc == SLIDETAB_OK && i < m->entries; i++)
 		if (table_packed_get(packed, i, 1) != table_packed_get(want, i, 1))
-			rc = err_set(err, SLIDETAB_EFORMAT, "%s: entry %" PRIu64 " differs from a fresh build", what, i);
+			rc = err_set(err, SLIDETAB_EFORMAT, "%s: entry %" PRIu64 " differs from a fresh build", what,
+				     i);
 	free(want);
 	return rc;
 }

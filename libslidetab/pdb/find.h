@@ -10,7 +10,7 @@
  * 5x5 6666, else 444444; then on every board of up to 25 cells the automatic partitions
  * (pdb_auto), auto12 down to auto1; and when the board is not square and none is there, the same
  * for its transpose (cols x rows, the blank's cell transposed): then set->b is that board (ida
- * answers through it, ida_solve_on). Returns SLIDETAB_OK with *set (and, when a weaker set stands
+ * answers through it, ida_search). Returns SLIDETAB_OK with *set (and, when a weaker set stands
  * in for a much stronger one that is missing, a one-line notice naming the make target or gen
  * command that builds it in notice[notice_len]; else notice is ""), SLIDETAB_ENOTABLE (message:
  * where it looked and the gen command that builds a set, or a board beyond 25 cells),

@@ -65,6 +65,24 @@ static inline uint64_t pdb_rank(const struct pdb_ranker *r, const uint8_t *cells
 	return rank;
 }
 
+/* The rank of a placement of rank `rank` after its tile i moves from cell `from` to cell `to` (which
+ * no pattern tile holds): between = the placement's cells strictly between from and to (by
+ * number), at[c] = the index of the tile at cell c. Digit i moves by to - from less the earlier
+ * tiles passed over, and each later tile passed over changes its own digit by one. */
+static inline uint64_t pdb_rank_step(const struct pdb_ranker *r, uint64_t rank, const int8_t *at, uint32_t between,
+				     int i, unsigned from, unsigned to)
+{
+	int64_t wi = (int64_t)r->w[i];
+	int64_t delta = ((int64_t)to - (int64_t)from) * wi;
+	int64_t sign = to > from ? 1 : -1;
+	while (between) {
+		int j = at[__builtin_ctz(between)];
+		between &= between - 1;
+		delta += sign * (j < i ? -wi : (int64_t)r->w[j]);
+	}
+	return (uint64_t)((int64_t)rank + delta);
+}
+
 /* Inverse of pdb_rank (rank < count). */
 void pdb_unrank(const struct pdb_ranker *r, uint64_t rank, uint8_t *cells);
 
@@ -88,10 +106,14 @@ struct pdb_one {
 	/* Zero-aware 1-bit entries (TABLE_ENTRY_ZBIT): indexed by zidx (placement, blank's class);
 	 * the value moves by exactly 1 a move of a pattern tile, so a child's value is its parent's
 	 * plus or minus one, the entry's bit telling which (pdb_one_zstep); a value from scratch is
-	 * a walk to the goal (pdb_set_zvalue). */
+	 * a walk to the goal (pdb_set_value). */
 	int zero;
+	/* 1-bit entries, zero-aware or placement (TABLE_ENTRY_PBIT: indexed by the placement rank,
+	 * the value that of the placement graph where a pattern tile steps onto any cell no other
+	 * pattern tile holds): stepped from the parent's value, as zero-aware ones. */
+	int step;
 	struct pdb_zidx z;
-	uint64_t zgoal; /* the goal's entry (value 0) */
+	uint64_t zgoal; /* 1-bit entries: the goal's entry (value 0) */
 	/* Mapped in place (a raw payload): data points into the open table; ok[b] is set once block
 	 * b passed its CRC (pdb_one_ready); NULL: every block is checked. */
 	struct table *tab;
@@ -136,14 +158,15 @@ static inline int pdb_one_ready(const struct pdb_one *p, uint64_t i)
  * SLIDETAB_EFORMAT with a message naming the file and block (every later call fails too). */
 int pdb_one_check(const struct pdb_one *p, uint64_t i, struct slidetab_error *err);
 
-/* Zero-aware: the value of a child from its parent's value v, the child's pattern Manhattan sum md
- * and its entry bit (v - 1 or v + 1: the one whose (value - md) / 2 has that low bit). */
+/* 1-bit entries (zero-aware or placement): the value of a child from its parent's value v, the
+ * child's pattern Manhattan sum md and its entry bit (v - 1 or v + 1: the one whose (value - md) / 2
+ * has that low bit). */
 static inline int pdb_one_zstep(int v, int md, unsigned bit)
 {
 	return ((((unsigned)(v - 1 - md)) >> 1) & 1u) == bit ? v - 1 : v + 1;
 }
 
-/* Zero-aware: entry i's bit. */
+/* 1-bit entries (zero-aware or placement): entry i's bit. */
 static inline unsigned pdb_one_bit(const struct pdb_one *p, uint64_t i)
 {
 	return (unsigned)(p->data[i >> 3] >> (i & 7)) & 1u;
@@ -161,7 +184,7 @@ static inline int pdb_one_entry(const struct pdb_one *p, uint64_t i, int md)
 /* Starts fetching entry i into the cache. */
 static inline void pdb_one_prefetch(const struct pdb_one *p, uint64_t i)
 {
-	__builtin_prefetch(p->data + (p->zero ? i >> 3 : p->nibble ? i >> 1 : i));
+	__builtin_prefetch(p->data + (p->step ? i >> 3 : p->nibble ? i >> 1 : i));
 }
 
 /* Value of pattern p for the placement cells[] (cells of its tiles in tiles[] order); not for
@@ -180,12 +203,13 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
  * partition, or else starting the next partition: then no earlier pattern may have its tiles).
  * The entries are copied into the set's own (huge-page) memory; own = 1 also frees `packed`
  * (malloc'd, e.g. from pdbgen_build).
- * Returns 0 or -1 with a message. */
+ * Returns SLIDETAB_OK, or SLIDETAB_EFORMAT (or SLIDETAB_ENOMEM) with a message. */
 int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *packed, int own,
 		struct slidetab_error *err);
 
 /* Loads the PDB table files paths[0..npaths-1] (one goal; partitions as pdb_set_add) into a new set.
- * Files are read with `threads` workers (at most one per file). Returns 0 or -1 with a message. */
+ * Files are read with `threads` workers (at most one per file). Returns SLIDETAB_OK, or a SLIDETAB_*
+ * error with a message (SLIDETAB_EFORMAT for a file that is not such a table or is damaged). */
 int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads, struct slidetab_error *err);
 
 /* The same, where masks[i] (masks not NULL) is the tile set paths[i] is named for: a file that
@@ -197,8 +221,8 @@ int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uin
 void pdb_set_free(struct pdb_set *set);
 
 /* The value of pattern q of the set for the placement cells[] with the blank at cell `blank`,
- * from any encoding: a lookup (blocks checked first) or, zero-aware, the walk to the goal through
- * neighbours one closer (at most radius steps of at most 4k lookups). SLIDETAB_OK with *value, or
+ * from any encoding: a lookup (blocks checked first) or, for 1-bit entries, the walk to the goal
+ * through neighbours one closer (at most radius steps of at most 4k lookups). SLIDETAB_OK with *value, or
  * SLIDETAB_EFORMAT for a damaged block or entries that do not lead to the goal. */
 int pdb_set_value(const struct pdb_set *set, int q, const uint8_t *cells, unsigned blank, int *value,
 		  struct slidetab_error *err);

@@ -1,4 +1,4 @@
-/* pdb/set (pdb_set_): sets of additive disjoint pattern databases: new, add, load, free and the heuristic. */
+/* pdb/set (pdb_set_): sets of additive disjoint pattern databases: new, add, load and free. */
 #include "libslidetab/pdb/pdb.h"
 
 #include <stdio.h>
@@ -50,14 +50,14 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
 enum { ADD_COPY = 0, ADD_OWN = 1, ADD_MAP = 2 };
 
 /* Fills p's lookup data from packed entries: read in place (ADD_MAP: `packed` is a raw payload of
- * the open table tab, zero-aware bits or 4- or 8-bit entries), copied (the same) or widened into
+ * the open table tab, 1-bit (zero-aware or placement) or 4- or 8-bit entries), copied (the same) or widened into
  * a huge-page buffer (nibbles or bytes); ADD_OWN frees `packed`. */
 static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *packed, int mode, struct table *tab,
 		    struct slidetab_error *err)
 {
 	unsigned bits = m->entry_bits;
 	uint64_t n = m->entries;
-	p->nibble = !p->zero && bits <= 4;
+	p->nibble = !p->step && bits <= 4;
 	if (mode == ADD_MAP) {
 		p->data = packed;
 		if (!(p->ok = calloc((size_t)table_blocks(tab), 1)))
@@ -66,7 +66,7 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 		p->block_shift = (unsigned)__builtin_ctz(m->block_entries);
 		return SLIDETAB_OK;
 	}
-	uint64_t bytes = p->zero ? table_packed_bytes(n, 1) : p->nibble ? (n + 1) / 2 : n;
+	uint64_t bytes = p->step ? table_packed_bytes(n, 1) : p->nibble ? (n + 1) / 2 : n;
 	if (bigmem_alloc(&p->owned, bytes) != 0) {
 		err_set(err, SLIDETAB_ENOMEM, "pdb: out of memory for a %d-tile PDB", p->k);
 		if (mode == ADD_OWN)
@@ -74,7 +74,7 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 		return SLIDETAB_ENOMEM;
 	}
 	uint8_t *d = p->owned.p;
-	if (p->zero || bits == 4 || bits == 8) {
+	if (p->step || bits == 4 || bits == 8) {
 		memcpy(d, packed, (size_t)table_packed_bytes(n, bits));
 	} else {
 		for (uint64_t i = 0; i < n; i++) {
@@ -95,18 +95,18 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 static const char *add_refusal(const struct pdb_set *set, const struct table_meta *m, int mode)
 {
 	const struct board *b = &set->b;
-	int zero = m->entry == TABLE_ENTRY_ZBIT;
+	int zero = m->entry == TABLE_ENTRY_ZBIT, step = zero || m->entry == TABLE_ENTRY_PBIT;
 	if (set->npat >= PDB_MAX_PATTERNS)
 		return "too many patterns";
 	if (m->kind != TABLE_KIND_PDB || m->ranking != (zero ? TABLE_RANK_ZPDB : TABLE_RANK_PDB))
 		return "not a PDB table";
-	if (m->entry != TABLE_ENTRY_MDRES && m->entry != TABLE_ENTRY_PLAIN && !zero)
-		return "unsupported entry encoding (want plain, mdres or zbit)";
+	if (m->entry != TABLE_ENTRY_MDRES && m->entry != TABLE_ENTRY_PLAIN && !step)
+		return "unsupported entry encoding (want plain, mdres, zbit or pbit)";
 	if (m->rows != b->rows || m->cols != b->cols || m->cells != b->n)
 		return "board differs from the set's";
 	if (memcmp(m->goal, set->goal.t, (size_t)b->n) != 0)
 		return "goal differs from the set's";
-	if (m->entry_bits < 1 || m->entry_bits > 8 || (zero && m->entry_bits != 1))
+	if (m->entry_bits < 1 || m->entry_bits > 8 || (step && m->entry_bits != 1))
 		return "bad entry width";
 	if (mode == ADD_MAP && (m->block_entries & (m->block_entries - 1)))
 		return "blocks of a mapped PDB must hold a power of two entries";
@@ -148,6 +148,7 @@ static int add_pattern(const struct pdb_set *set, struct pdb_one *p, const struc
 	p->pattern = m->pattern;
 	p->k = pdb_pattern_tiles(m->pattern, b->n, p->tiles);
 	p->zero = m->entry == TABLE_ENTRY_ZBIT;
+	p->step = p->zero || m->entry == TABLE_ENTRY_PBIT;
 	const struct pdb_one *same = NULL; /* an earlier zero-aware pattern of as many tiles: its index serves */
 	for (int q = 0; p->zero && q < set->npat && !same; q++)
 		if (set->pat[q].zero && set->pat[q].k == p->k)
@@ -170,6 +171,8 @@ static int add_pattern(const struct pdb_set *set, struct pdb_one *p, const struc
 			}
 	if (p->zero)
 		p->zgoal = pdb_zidx_index(&p->z, p->goalcell, occ, (unsigned)set->goal_blank);
+	else if (p->step)
+		p->zgoal = pdb_rank(&p->rk, p->goalcell);
 	return SLIDETAB_OK;
 }
 
@@ -204,7 +207,7 @@ static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *pa
 	uint64_t reach = 0;
 	for (unsigned d = 0; d <= m->radius && d < TABLE_HIST_MAX; d++)
 		reach += m->hist[d];
-	p->sentinel = reach < m->entries && !p->zero ? (1u << m->entry_bits) - 1 : 0xffffu;
+	p->sentinel = reach < m->entries && !p->step ? (1u << m->entry_bits) - 1 : 0xffffu;
 	if ((rc = one_data(p, m, packed, mode, tab, err)) != SLIDETAB_OK) {
 		if (!p->tab)
 			table_close(tab);
@@ -257,7 +260,7 @@ struct load_job {
 	struct slidetab_error terr;
 };
 
-/* Opens one file: a raw payload of zero-aware bits or 4- or 8-bit entries in blocks of a power of two entries
+/* Opens one file: a raw payload of 1-bit, 4- or 8-bit entries in blocks of a power of two entries
  * is read in place, each block checked on first use; anything else is checked (and inflated)
  * whole here. */
 static void load_one(void *ctx, size_t i, int worker)
@@ -269,7 +272,8 @@ static void load_one(void *ctx, size_t i, int worker)
 		return;
 	const struct table_meta *m = table_get_meta(j->tab);
 	unsigned w = m->entry_bits;
-	j->map = m->payload == TABLE_PAYLOAD_RAW && (m->entry == TABLE_ENTRY_ZBIT || w == 4 || w == 8) &&
+	j->map = m->payload == TABLE_PAYLOAD_RAW &&
+		 (m->entry == TABLE_ENTRY_ZBIT || m->entry == TABLE_ENTRY_PBIT || w == 4 || w == 8) &&
 		 !(m->block_entries & (m->block_entries - 1));
 	if (j->map)
 		table_advise_scattered(j->tab);
@@ -377,49 +381,4 @@ int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uin
 	}
 	*out = set;
 	return 0;
-}
-
-void pdb_set_reflect(const struct pdb_set *set, const struct board_state *s, struct board_state *r)
-{
-	memset(r, 0, sizeof *r);
-	for (int c = 0; c < set->b.n; c++)
-		r->t[set->refl_cell[c]] = set->refl_tile[s->t[c]];
-}
-
-int pdb_set_sum(const struct pdb_set *set, int part, const struct board_state *s)
-{
-	uint8_t pos[PDB_MAX_CELLS];
-	for (int c = 0; c < set->b.n; c++)
-		pos[s->t[c]] = (uint8_t)c;
-	int h = 0;
-	for (int q = 0; q < set->npat; q++) {
-		const struct pdb_one *p = &set->pat[q];
-		uint8_t cells[PDB_MAX_CELLS];
-		if (set->part[q] != part)
-			continue;
-		for (int i = 0; i < p->k; i++)
-			cells[i] = pos[p->tiles[i]];
-		int v;
-		struct slidetab_error err;
-		if (pdb_set_value(set, q, cells, pos[0], &v, &err) != SLIDETAB_OK || v >= PDB_UNREACHABLE)
-			return PDB_UNREACHABLE;
-		h += v;
-	}
-	return h;
-}
-
-int pdb_set_h(const struct pdb_set *set, const struct board_state *s)
-{
-	struct board_state r;
-	if (set->reflect)
-		pdb_set_reflect(set, s, &r);
-	int h = 0;
-	for (int part = 0; part < set->npart; part++) {
-		int h1 = pdb_set_sum(set, part, s), h2 = set->reflect ? pdb_set_sum(set, part, &r) : 0;
-		if (h1 > h)
-			h = h1;
-		if (h2 > h)
-			h = h2;
-	}
-	return h;
 }

@@ -1,7 +1,9 @@
-/* value: a pattern's value for a placement from any entry encoding; zero-aware, by a walk to the goal. */
+/* value: a pattern's value for a placement from any entry encoding (1-bit ones by a walk to the goal),
+ * and the heuristic of a state: the sums over a set's partitions and their reflections. */
 #include "libslidetab/pdb/pdb.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 /* Entry i's bit, its block checked first. */
 static int zbit(const struct pdb_one *p, uint64_t i, unsigned *bit, struct slidetab_error *err)
@@ -11,13 +13,25 @@ static int zbit(const struct pdb_one *p, uint64_t i, unsigned *bit, struct slide
 	return rc;
 }
 
-/* The zero-aware value: v mod 4 is md + 2 * bit; a neighbour (a pattern tile moved into a cell of
- * the blank's class) is at v - 1 or v + 1, which differ mod 4, so stepping to one at v - 1 mod 4
- * until the goal's entry counts v. */
-static int zvalue(const struct pdb_set *set, const struct pdb_one *p, const uint8_t *start, unsigned blank, int *value,
-		  struct slidetab_error *err)
+/* 1-bit entries: the index of the placement cells[] (occupying occ) with the blank at `blank`, and
+ * the cells its tiles may step onto: the blank's class (zero-aware) or every cell no pattern tile
+ * holds (placement). */
+static uint64_t walk_index(const struct pdb_one *p, const uint8_t *cells, uint32_t occ, unsigned blank)
 {
-	const struct pdb_zidx *z = &p->z;
+	return p->zero ? pdb_zidx_index(&p->z, cells, occ, blank) : pdb_rank(&p->rk, cells);
+}
+
+static uint32_t walk_cells(const struct pdb_set *set, const struct pdb_one *p, uint32_t occ, unsigned blank)
+{
+	return p->zero ? pdb_zidx_class_cells(&p->z, occ, blank) : ((1u << set->b.n) - 1) & ~occ;
+}
+
+/* The value of 1-bit entries: v mod 4 is md + 2 * bit; a neighbour (a pattern tile moved onto a
+ * cell walk_cells allows) is at v - 1 or v + 1, which differ mod 4, so stepping to one at v - 1
+ * mod 4 until the goal's entry counts v. */
+static int walk_value(const struct pdb_set *set, const struct pdb_one *p, const uint8_t *start, unsigned blank,
+		      int *value, struct slidetab_error *err)
+{
 	uint8_t cells[PDB_MAX_CELLS];
 	uint32_t occ = 0;
 	int md = 0;
@@ -26,11 +40,11 @@ static int zvalue(const struct pdb_set *set, const struct pdb_one *p, const uint
 		occ |= 1u << cells[i];
 		md += set->dist[cells[i]][p->goalcell[i]];
 	}
-	uint64_t idx = pdb_zidx_index(z, cells, occ, blank);
+	uint64_t idx = walk_index(p, cells, occ, blank);
 	unsigned bit;
 	int rc = zbit(p, idx, &bit, err), steps = 0, vm = (md + 2 * (int)bit) & 3;
 	while (rc == SLIDETAB_OK && idx != p->zgoal) {
-		uint32_t M = pdb_zidx_class_cells(z, occ, blank);
+		uint32_t M = walk_cells(set, p, occ, blank);
 		int found = 0;
 		for (int i = 0; i < p->k && !found && rc == SLIDETAB_OK; i++)
 			for (int d = 0; d < BOARD_NDIRS && !found && rc == SLIDETAB_OK; d++) {
@@ -39,7 +53,7 @@ static int zvalue(const struct pdb_set *set, const struct pdb_one *p, const uint
 					continue;
 				cells[i] = (uint8_t)c;
 				uint32_t nocc = occ ^ (1u << t | 1u << c);
-				uint64_t nidx = pdb_zidx_index(z, cells, nocc, (unsigned)t);
+				uint64_t nidx = walk_index(p, cells, nocc, (unsigned)t);
 				int nmd = md - set->dist[t][p->goalcell[i]] + set->dist[c][p->goalcell[i]];
 				rc = zbit(p, nidx, &bit, err);
 				if (((nmd + 2 * (int)bit) & 3) == ((vm + 3) & 3)) {
@@ -66,8 +80,8 @@ int pdb_set_value(const struct pdb_set *set, int q, const uint8_t *cells, unsign
 		  struct slidetab_error *err)
 {
 	const struct pdb_one *p = &set->pat[q];
-	if (p->zero)
-		return zvalue(set, p, cells, blank, value, err);
+	if (p->step)
+		return walk_value(set, p, cells, blank, value, err);
 	int md = 0;
 	for (int i = 0; i < p->k; i++)
 		md += set->dist[cells[i]][p->goalcell[i]];
@@ -75,4 +89,49 @@ int pdb_set_value(const struct pdb_set *set, int q, const uint8_t *cells, unsign
 	int rc = pdb_one_check(p, i, err);
 	*value = rc == SLIDETAB_OK ? pdb_one_entry(p, i, md) : PDB_UNREACHABLE;
 	return rc;
+}
+
+void pdb_set_reflect(const struct pdb_set *set, const struct board_state *s, struct board_state *r)
+{
+	memset(r, 0, sizeof *r);
+	for (int c = 0; c < set->b.n; c++)
+		r->t[set->refl_cell[c]] = set->refl_tile[s->t[c]];
+}
+
+int pdb_set_sum(const struct pdb_set *set, int part, const struct board_state *s)
+{
+	uint8_t pos[PDB_MAX_CELLS];
+	for (int c = 0; c < set->b.n; c++)
+		pos[s->t[c]] = (uint8_t)c;
+	int h = 0;
+	for (int q = 0; q < set->npat; q++) {
+		const struct pdb_one *p = &set->pat[q];
+		uint8_t cells[PDB_MAX_CELLS];
+		if (set->part[q] != part)
+			continue;
+		for (int i = 0; i < p->k; i++)
+			cells[i] = pos[p->tiles[i]];
+		int v;
+		struct slidetab_error err;
+		if (pdb_set_value(set, q, cells, pos[0], &v, &err) != SLIDETAB_OK || v >= PDB_UNREACHABLE)
+			return PDB_UNREACHABLE;
+		h += v;
+	}
+	return h;
+}
+
+int pdb_set_h(const struct pdb_set *set, const struct board_state *s)
+{
+	struct board_state r;
+	if (set->reflect)
+		pdb_set_reflect(set, s, &r);
+	int h = 0;
+	for (int part = 0; part < set->npart; part++) {
+		int h1 = pdb_set_sum(set, part, s), h2 = set->reflect ? pdb_set_sum(set, part, &r) : 0;
+		if (h1 > h)
+			h = h1;
+		if (h2 > h)
+			h = h2;
+	}
+	return h;
 }

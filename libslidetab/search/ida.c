@@ -10,8 +10,8 @@
 
 #include "libslidetab/base/clock.h"
 #include "libslidetab/base/pool.h"
+#include "libslidetab/search/idaframe.h"
 #include "libslidetab/search/idafsm.h"
-#include "libslidetab/table/name.h"
 
 #define IDA_SPLIT_MAX 24 /* deepest frontier of a parallel search */
 /* Frontier nodes per thread of a large parallel iteration, at most. Subtree sizes vary by orders
@@ -153,24 +153,10 @@ static void set_order(struct search *x, const int8_t order[BOARD_NDIRS], const i
 	x->fsm = fsm;
 }
 
-/* The placement rank of pattern state ps after its tile i moves from `from` to `to`, from the
- * current rank: digit i moves by to - from less the earlier tiles passed over, and each later tile
- * passed over (vertical moves only) changes its own digit by one. */
+/* The placement rank of pattern state ps after its tile i moves from `from` to `to`. */
 static inline uint64_t child_rank(const struct pdb_set *set, const struct pstate *ps, int i, unsigned from, unsigned to)
 {
-	const uint64_t *w = ps->one->rk.w;
-	int64_t wi = (int64_t)w[i];
-	int64_t delta = ((int64_t)to - (int64_t)from) * wi;
-	uint32_t between = ps->occ & set->betw[from][to];
-	if (between) {
-		int64_t sign = to > from ? 1 : -1;
-		do {
-			int j = ps->at[__builtin_ctz(between)];
-			between &= between - 1;
-			delta += sign * (j < i ? -wi : (int64_t)w[j]);
-		} while (between);
-	}
-	return (uint64_t)((int64_t)ps->rank + delta);
+	return pdb_rank_step(&ps->one->rk, ps->rank, ps->at, ps->occ & set->betw[from][to], i, from, to);
 }
 
 /* Moves tile i of pattern state ps from `from` to `to` with the new rank. */
@@ -304,7 +290,7 @@ static inline int child_h(struct search *x, struct child *c, int sd, int zero)
 	const struct pdb_one *one = cs->ps->one;
 	if (!pdb_one_ready(one, cs->e) && damaged(x, one, cs->e))
 		return cs->nh = PDB_UNREACHABLE;
-	if (zero || one->zero)
+	if (zero || one->step)
 		cs->nv = pdb_one_zstep(cs->ps->h, cs->md, pdb_one_bit(one, cs->e));
 	else
 		cs->nv = pdb_one_entry(one, cs->e, cs->md);
@@ -527,70 +513,11 @@ static void search_init(struct search *x, const struct pdb_set *set, const struc
 		}
 }
 
-/* The caller's frame: its board is the set's (tr = 0) or the set's transposed (tr = 1: the
- * caller's cell r * cols + c is the set's cell c * rows + r, its d, l, r, u the set's r, u, d, l). */
-static int frame_cell(const struct board *b, int tr, int c)
-{
-	return tr ? (c % b->rows) * b->cols + c / b->rows : c;
-}
-
-static const int8_t transposed_dir[BOARD_NDIRS] = { BOARD_R, BOARD_U, BOARD_D, BOARD_L };
-
-/* Finds a symmetry taking goal's blank (after the transpose when tr) onto the set's goal blank;
- * fills the mapped start and inv_dir[set direction] = caller direction. */
-static int map_goal(const struct pdb_set *set, int tr, const struct board_state *start, const struct board_state *goal,
-		    struct board_state *mstart, int8_t inv_dir[4], struct slidetab_error *err)
-{
-	const struct board *b = &set->b;
-	struct board_sym syms[8];
-	int ns = board_symmetries(b, syms);
-	int gb = board_blank(b, goal);
-	for (int k = 0; k < ns; k++) {
-		const struct board_sym *y = &syms[k];
-		if (y->cell[frame_cell(b, tr, gb)] != set->goal_blank)
-			continue;
-		uint8_t sigma[PDB_MAX_CELLS];
-		for (int c = 0; c < b->n; c++)
-			sigma[goal->t[c]] = set->goal.t[y->cell[frame_cell(b, tr, c)]];
-		memset(mstart, 0, sizeof *mstart);
-		for (int c = 0; c < b->n; c++)
-			mstart->t[y->cell[frame_cell(b, tr, c)]] = sigma[start->t[c]];
-		for (int d = 0; d < BOARD_NDIRS; d++)
-			inv_dir[y->dir[tr ? transposed_dir[d] : d]] = (int8_t)d;
-		return 0;
-	}
-	if (tr)
-		return err_set(err, SLIDETAB_ENOTABLE,
-			       "no pattern databases for a %dx%d goal with the blank at cell %d: the loaded %dx%d set "
-			       "answers another class",
-			       b->cols, b->rows, gb, b->rows, b->cols);
-	int cls = board_blank_class(b, gb);
-	char cmd[160];
-	if (b->rows == b->cols && b->n >= 16) {
-		snprintf(cmd, sizeof cmd, "%s --board %dx%d --pdb %s --blank %d", tabname_gen(), b->rows, b->cols,
-			 b->n == 16 ? "78" : "6666", cls);
-	} else if (!tabname_is_exact(b->rows, b->cols)) {
-		snprintf(cmd, sizeof cmd, "%s --board %dx%d --pdb auto --blank %d", tabname_gen(), b->rows, b->cols,
-			 cls);
-	} else {
-		/* small boards: the all-tiles pattern is the exact table */
-		int len = snprintf(cmd, sizeof cmd, "%s --board %dx%d --pattern 1", tabname_gen(), b->rows, b->cols);
-		for (int t = 2; t < b->n && len > 0 && (size_t)len < sizeof cmd; t++)
-			len += snprintf(cmd + len, sizeof cmd - (size_t)len, ",%d", t);
-		if (len > 0 && (size_t)len < sizeof cmd)
-			snprintf(cmd + len, sizeof cmd - (size_t)len, " --blank %d", cls);
-	}
-	return err_set(err, SLIDETAB_ENOTABLE,
-		       "no pattern databases for a %dx%d goal with the blank at cell %d: the loaded set "
-		       "answers goals whose blank a board symmetry takes to cell %d. Build a set for this "
-		       "goal's blank class (%d) with: %s",
-		       b->rows, b->cols, gb, set->goal_blank, cls, cmd);
-}
-
 int ida_solve(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal, int max_depth,
 	      struct ida_result *res, struct slidetab_error *err)
 {
-	return ida_solve_hook(set, start, goal, max_depth, NULL, res, err);
+	struct ida_request rq = { .set = set, .start = start, .goal = goal, .max_depth = max_depth, .threads = 1 };
+	return ida_search(&rq, res, err);
 }
 
 /* The heuristic of x's state: its largest side. */
@@ -758,24 +685,14 @@ static int par_iterate(struct search *x, int max_depth, int threads)
 	return found;
 }
 
-int ida_solve_hook(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
-		   int max_depth, const struct ida_hook *hook, struct ida_result *res, struct slidetab_error *err)
+int ida_search(const struct ida_request *rq, struct ida_result *res, struct slidetab_error *err)
 {
-	return ida_solve_par(set, start, goal, max_depth, 1, hook, res, err);
-}
-
-int ida_solve_par(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
-		  int max_depth, int threads, const struct ida_hook *hook, struct ida_result *res,
-		  struct slidetab_error *err)
-{
-	return ida_solve_on(set, set->b.rows, set->b.cols, start, goal, max_depth, threads, hook, res, err);
-}
-
-int ida_solve_on(const struct pdb_set *set, int rows, int cols, const struct board_state *start,
-		 const struct board_state *goal, int max_depth, int threads, const struct ida_hook *hook,
-		 struct ida_result *res, struct slidetab_error *err)
-{
+	const struct pdb_set *set = rq->set;
 	const struct board *b = &set->b;
+	const struct board_state *start = rq->start, *goal = rq->goal;
+	const struct ida_hook *hook = rq->hook;
+	int rows = rq->rows ? rq->rows : b->rows, cols = rq->rows ? rq->cols : b->cols;
+	int max_depth = rq->max_depth, threads = rq->threads;
 	memset(res, 0, sizeof *res);
 	int tr = rows != b->rows || cols != b->cols;
 	if (tr && (rows != b->cols || cols != b->rows))
@@ -793,12 +710,12 @@ int ida_solve_on(const struct pdb_set *set, int rows, int cols, const struct boa
 		max_depth = IDA_MAX_DEPTH;
 	struct board_state ms;
 	int8_t inv_dir[4];
-	int rc = map_goal(set, tr, start, goal, &ms, inv_dir, err);
+	int rc = ida_map_goal(set, tr, start, goal, &ms, inv_dir, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
 	if (!board_solvable(b, &ms, &set->goal)) { /* the frame keeps distances, so solvability too */
 		res->status = IDA_UNSOLVABLE;
-		return 0;
+		return SLIDETAB_OK;
 	}
 	const struct idafsm *fsm = idafsm_get();
 	struct search *x = fsm ? malloc(sizeof *x) : NULL;
@@ -836,41 +753,5 @@ int ida_solve_on(const struct pdb_set *set, int rows, int cols, const struct boa
 		res->length = -1;
 	}
 	free(x);
-	return found < 0 ? err_set(err, SLIDETAB_ENOMEM, "out of memory") : 0;
-}
-
-struct batch {
-	const struct pdb_set *set;
-	const struct board_state *starts, *goals, *goal;
-	int max_depth;
-	struct ida_result *res;
-};
-
-static void batch_one(void *ctx, size_t i, int worker)
-{
-	struct batch *bt = ctx;
-	(void)worker;
-	const struct board_state *g = bt->goals ? &bt->goals[i] : bt->goal;
-	struct ida_result *r = &bt->res[i];
-	struct slidetab_error e;
-	if (ida_solve(bt->set, &bt->starts[i], g, bt->max_depth, r, &e) != SLIDETAB_OK) {
-		memset(r, 0, sizeof *r);
-		r->status = IDA_ERROR;
-		r->length = -1;
-		snprintf(r->err, sizeof r->err, "%s", e.msg);
-	}
-}
-
-int ida_solve_batch(const struct pdb_set *set, size_t count, const struct board_state *starts,
-		    const struct board_state *goals, const struct board_state *goal, int max_depth, int threads,
-		    struct ida_result *res)
-{
-	struct batch bt = { .set = set,
-			    .starts = starts,
-			    .goals = goals,
-			    .goal = goal ? goal : &set->goal,
-			    .max_depth = max_depth,
-			    .res = res };
-	pool_run(threads, count, batch_one, &bt);
-	return 0;
+	return found < 0 ? err_set(err, SLIDETAB_ENOMEM, "out of memory") : SLIDETAB_OK;
 }

@@ -34,40 +34,36 @@ struct ida_hook {
 	double after, every;
 };
 
-/*
- * Solves start -> goal on the set's board with set's PDBs. The goal may differ from the set's
- * goal when a board symmetry maps its blank onto the set's goal blank (any tile order): with the
- * blank-first 4x4 set every goal with the blank in a corner. Other goals are refused with a
- * message naming the gen command that builds a set for them. max_depth <= 0 means
- * IDA_MAX_DEPTH. Returns 0 with res filled (SOLVED, UNSOLVABLE or NOT_WITHIN), or -1 with a
- * message for invalid input or an unsupported goal.
- */
+/* One search: start -> goal with set's PDBs on a rows x cols board, the set's own (rows = cols =
+ * 0 means that too) or its transpose (cols x rows; then goal may not be NULL, and the set's goal
+ * blank class must be the transposed goal blank's). goal NULL: the set's goal. The goal may differ
+ * from the set's goal when a board symmetry maps its blank onto the set's goal blank (any tile
+ * order): with the blank-first 4x4 set every goal with the blank in a corner; other goals are
+ * refused with a message naming the gen command that builds a set for them. max_depth <= 0 means
+ * IDA_MAX_DEPTH. threads > 1: each IDA* iteration is split at a shallow depth and the frontier
+ * nodes are shared out (the path is the same as with one thread). hook: progress (NULL: none). */
+struct ida_request {
+	const struct pdb_set *set;
+	int rows, cols;
+	const struct board_state *start, *goal;
+	int max_depth, threads;
+	const struct ida_hook *hook;
+};
+
+/* Answers rq: SLIDETAB_OK with res filled (SOLVED, UNSOLVABLE or NOT_WITHIN; the path in the caller's
+ * letters, the smallest in d < l < r < u of the optimal ones), or a SLIDETAB_* error with a message
+ * (invalid input, an unsupported goal, a damaged block of a mapped set, no memory). */
+int ida_search(const struct ida_request *rq, struct ida_result *res, struct slidetab_error *err);
+
+/* ida_search of start -> goal on the set's own board, one thread, no hook. */
 int ida_solve(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal, int max_depth,
 	      struct ida_result *res, struct slidetab_error *err);
-
-/* ida_solve on `threads` workers (each IDA* iteration is split at a shallow depth and the
- * frontier nodes are shared out; the path is the same as with one thread; the hook is used only
- * with one thread). */
-int ida_solve_par(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
-		  int max_depth, int threads, const struct ida_hook *hook, struct ida_result *res,
-		  struct slidetab_error *err);
-
-/* ida_solve_par for a start and goal (not NULL) on a rows x cols board: the set's own board, or
- * its transpose (cols x rows; the set's goal blank class must be the transposed goal blank's).
- * The path is in the caller's letters, the smallest in d < l < r < u of the optimal ones there. */
-int ida_solve_on(const struct pdb_set *set, int rows, int cols, const struct board_state *start,
-		 const struct board_state *goal, int max_depth, int threads, const struct ida_hook *hook,
-		 struct ida_result *res, struct slidetab_error *err);
-
-/* ida_solve with a progress hook (NULL: none). */
-int ida_solve_hook(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal,
-		   int max_depth, const struct ida_hook *hook, struct ida_result *res, struct slidetab_error *err);
 
 /*
  * Solves count puzzles with `threads` workers (each worker takes the next unsolved puzzle);
  * res[i] answers starts[i] -> goals[i] (goals NULL: every puzzle uses *goal, or the set's goal
- * when goal is NULL too). Per-puzzle errors are reported as IDA_ERROR in res[i].err. Returns 0,
- * or -1 if the workers could not be started at all (then nothing was solved).
+ * when goal is NULL too). Per-puzzle errors are reported as IDA_ERROR in res[i].err. Returns
+ * SLIDETAB_OK.
  */
 int ida_solve_batch(const struct pdb_set *set, size_t count, const struct board_state *starts,
 		    const struct board_state *goals, const struct board_state *goal, int max_depth, int threads,

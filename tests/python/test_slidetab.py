@@ -378,3 +378,20 @@ def test_the_gil_is_released(db):
     inside = [x for x in ticks if span[0] + 0.01 < x < (span[0] + span[1]) / 2]
     assert span[1] - span[0] > 0.05, "the searches were too quick to tell"
     assert len(inside) > 10
+
+
+def test_placement_sets_answer_like_the_default_ones(db, tmp_path):
+    """The 1-bit placement 5-5-5 sets (gen --entry pbit) of every 4x4 class, from a folder of the
+    user's: the same paths, distances and hints as the default sets, for goals in any tile order."""
+    gen = os.path.join(ROOT, "bin", "gen")
+    for k in (0, 1, 5):
+        subprocess.run([gen, "-q", "--board", "4x4", "--blank", str(k), "--pdb", "555", "--entry", "pbit",
+                        "--dir", str(tmp_path)], check=True, stdout=subprocess.DEVNULL)
+    rng = random.Random(39)
+    with slidetab.open(str(tmp_path)) as pb:
+        for _ in range(12):
+            g = shuffled(rng, 16)
+            s = walked(rng, g, 4, 4, 20 + rng.randrange(25))
+            assert pb.path(s, g) == db.path(s, g)
+            assert pb.distance(s, g) == db.distance(s, g)
+            assert pb.hint(s, g) == db.hint(s, g)

@@ -274,7 +274,9 @@ START_TEST(progress_hook_reports)
 	walk(&seed, goal, 40, st.t);
 	struct ida_hook h = { .fn = hook, .after = 0, .every = 0 };
 	struct ida_result res;
-	ck_assert_msg(ida_solve_hook(set, &st, NULL, 0, &h, &res, &err) == 0, "%s", err.msg);
+	ck_assert_msg(ida_search(&(struct ida_request){ .set = set, .start = &st, .threads = 1, .hook = &h }, &res,
+				 &err) == 0,
+		      "%s", err.msg);
 	ck_assert_int_eq(res.status, IDA_SOLVED);
 	ck_assert_int_gt(calls, 1);
 	ck_assert_int_eq(last_done, 1);
@@ -282,7 +284,9 @@ START_TEST(progress_hook_reports)
 	calls = last_done = 0;
 	last_nodes = 0;
 	struct ida_result two;
-	ck_assert_msg(ida_solve_par(set, &st, NULL, 0, 2, &h, &two, &err) == 0, "%s", err.msg);
+	ck_assert_msg(ida_search(&(struct ida_request){ .set = set, .start = &st, .threads = 2, .hook = &h }, &two,
+				 &err) == 0,
+		      "%s", err.msg);
 	ck_assert_str_eq(two.path, res.path);
 	ck_assert_int_gt(calls, 1);
 	ck_assert_int_eq(last_done, 1);
@@ -314,8 +318,14 @@ START_TEST(threads_find_the_same_path)
 		struct board_state st;
 		walk(&seed, goal, k < 2 ? 6 : 50, st.t);
 		struct ida_result one, two;
-		ck_assert_msg(ida_solve_par(set, &st, &g, 0, 1, NULL, &one, &err) == 0, "%s", err.msg);
-		ck_assert_msg(ida_solve_par(set, &st, &g, 0, 1 + k % 3 + 1, NULL, &two, &err) == 0, "%s", err.msg);
+		ck_assert_msg(ida_search(&(struct ida_request){ .set = set, .start = &st, .goal = &g, .threads = 1 },
+					 &one, &err) == 0,
+			      "%s", err.msg);
+		ck_assert_msg(
+			ida_search(
+				&(struct ida_request){ .set = set, .start = &st, .goal = &g, .threads = 1 + k % 3 + 1 },
+				&two, &err) == 0,
+			"%s", err.msg);
 		ck_assert_int_eq(one.status, IDA_SOLVED);
 		ck_assert_int_eq(two.status, IDA_SOLVED);
 		ck_assert_int_eq(one.length, two.length);

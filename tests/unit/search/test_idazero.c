@@ -81,8 +81,12 @@ static void same_answers(const struct pdb_set *a, const struct pdb_set *z, uint6
 		ck_assert_int_ge(pdb_set_h(z, &s), pdb_set_h(a, &s));
 		struct ida_result ra, rz;
 		struct slidetab_error err;
-		ck_assert_msg(ida_solve_par(a, &s, NULL, 0, threads, NULL, &ra, &err) == 0, "%s", err.msg);
-		ck_assert_msg(ida_solve_par(z, &s, NULL, 0, threads, NULL, &rz, &err) == 0, "%s", err.msg);
+		ck_assert_msg(
+			ida_search(&(struct ida_request){ .set = a, .start = &s, .threads = threads }, &ra, &err) == 0,
+			"%s", err.msg);
+		ck_assert_msg(
+			ida_search(&(struct ida_request){ .set = z, .start = &s, .threads = threads }, &rz, &err) == 0,
+			"%s", err.msg);
 		ck_assert_int_eq(ra.status, IDA_SOLVED);
 		ck_assert_int_eq(rz.status, IDA_SOLVED);
 		ck_assert_int_eq(rz.length, ra.length);
@@ -134,11 +138,14 @@ START_TEST(four_by_four_threads_same_path)
 		walk(z, &seed, 300 + (int)(testutil_rng(&seed) % 20), &s);
 		struct ida_result one, more;
 		struct slidetab_error err;
-		ck_assert_msg(ida_solve_par(z, &s, NULL, 0, 1, NULL, &one, &err) == 0, "%s", err.msg);
+		ck_assert_msg(ida_search(&(struct ida_request){ .set = z, .start = &s, .threads = 1 }, &one, &err) == 0,
+			      "%s", err.msg);
 		ck_assert_int_eq(one.status, IDA_SOLVED);
 		most = one.nodes > most ? one.nodes : most;
 		for (int threads = 2; threads <= 3; threads++) {
-			ck_assert_msg(ida_solve_par(z, &s, NULL, 0, threads, NULL, &more, &err) == 0, "%s", err.msg);
+			ck_assert_msg(ida_search(&(struct ida_request){ .set = z, .start = &s, .threads = threads },
+						 &more, &err) == 0,
+				      "%s", err.msg);
 			ck_assert_int_eq(more.status, IDA_SOLVED);
 			ck_assert_int_eq(more.length, one.length);
 			ck_assert_str_eq(more.path, one.path);
