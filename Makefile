@@ -96,7 +96,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
+.PHONY: idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
 	install uninstall version dist distcheck check-deb check-abi wheel wheel-tables check-wheel clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -261,30 +261,37 @@ $(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 # test links it with the library it is compared with; check-lite also checks its undefined symbols
 # and, where arm-none-eabi-gcc is installed, its Cortex-M0 size (at most 4 KB of code, 512 B of RAM).
 LITE_CFLAGS = -std=c99 -pedantic -ffreestanding $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -I. $(CFLAGS)
-LITE_OBJ := $(B)/lite/slidetab_lite.o
+# The solver (lite/slidetab_lite_solve.c, with its move machine slidetab_lite_fsm.c) is checked the
+# same way: at most 8 KB of Cortex-M0 code without the machine, 0 B of static RAM, and a stack
+# (-fstack-usage) within SLIDETAB_LITE_SOLVE_STACK.
+LITE_NAMES := slidetab_lite slidetab_lite_solve slidetab_lite_fsm
+LITE_OBJ := $(LITE_NAMES:%=$(B)/lite/%.o)
 $(B)/lite/%.o: lite/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LITE_CFLAGS) -MMD -MP -c $< -o $@
-$(B)/tests/test_lite: tests/unit/lite/test_lite.c $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES)
+$(B)/tests/test_lite $(B)/tests/test_lite_solve: $(B)/tests/%: tests/unit/lite/%.c $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
 M0_CC ?= arm-none-eabi-gcc
 M0_CFLAGS = -std=c99 -pedantic -mcpu=cortex-m0 -mthumb -Os -ffreestanding -Wall -Wextra -Werror -I.
-$(B)/lite-m0/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
+$(B)/lite-m0/%.o: lite/%.c $(wildcard lite/*.h)
 	@mkdir -p $(dir $@)
-	$(M0_CC) $(M0_CFLAGS) -c $< -o $@
-# The target's object without sanitizers (their runtime calls are not the reader's).
-$(B)/lite-plain/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
+	$(M0_CC) $(M0_CFLAGS) -fstack-usage -fcallgraph-info=su -c $< -o $@
+# The target's objects without sanitizers (their runtime calls are not the reader's).
+$(B)/lite-plain/%.o: lite/%.c $(wildcard lite/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c99 -pedantic -ffreestanding -O2 -Wall -Wextra -Werror -I. -c $< -o $@
 -include $(LITE_OBJ:.o=.d) $(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d)
-check-lite: $(B)/lite-plain/slidetab_lite.o $(if $(shell command -v $(M0_CC) 2>/dev/null),$(B)/lite-m0/slidetab_lite.o) bin/gen
+check-lite: $(LITE_NAMES:%=$(B)/lite-plain/%.o) $(if $(shell command -v $(M0_CC) 2>/dev/null),$(LITE_NAMES:%=$(B)/lite-m0/%.o)) bin/gen
 	@sh tests/lite/symbols.sh $(filter %.o,$^)
 	@sh tests/lite/carray.sh
+	@sh tests/lite/alone.sh
 
 # examples/mcu/: firmware for qemu-system-arm's mps2-an385 (Cortex-M3, semihosting) that answers
-# 8-puzzles from a compiled-in 3x3 compact table through lite/ (and a 2x4 one, firmware-2x4.elf). check-mcu runs it against query
-# (a counted skip without arm-none-eabi-gcc and qemu-system-arm) and prints its flash and RAM.
+# 8-puzzles from a compiled-in 3x3 compact table through lite/ (and a 2x4 one, firmware-2x4.elf), and
+# 15-puzzles on the mps2-an386 (Cortex-M4) through lite's solver (firmware-4x4.elf). check-mcu runs
+# them against query (a counted skip without arm-none-eabi-gcc and qemu-system-arm) and prints their
+# flash and RAM.
 MCU_CC ?= arm-none-eabi-gcc
 MCU_CFLAGS = -std=c99 -mcpu=cortex-m3 -mthumb -Os -ffreestanding -fno-tree-loop-distribute-patterns -Wall -Wextra \
 	-Werror -ffunction-sections -fdata-sections -I.
@@ -295,7 +302,10 @@ $(B)/mcu/puzzle8.c: $(GEN_RUN)
 $(B)/mcu/puzzle7.c: $(GEN_RUN)
 	@mkdir -p $(dir $@)
 	$(GEN_RUN) -q -j2 --board 2x4 --compress compact --c-array puzzle7 -o $@ > /dev/null
-$(B)/mcu/puzzles.c $(B)/mcu/puzzles-2x4.c: $(B)/mcu/%.c: examples/mcu/%.txt
+$(B)/mcu/puzzle15.c: $(GEN_RUN)
+	@mkdir -p $(dir $@)
+	$(GEN_RUN) -q -j2 --board 4x4 --blank 0 --pdb 555 --entry pbit --c-array puzzle15 -o $@ > /dev/null
+$(B)/mcu/puzzles.c $(B)/mcu/puzzles-2x4.c $(B)/mcu/puzzles-4x4.c: $(B)/mcu/%.c: examples/mcu/%.txt
 	@mkdir -p $(dir $@)
 	awk 'BEGIN { print "/* puzzles: $< as C (made by make). */"; print "#include <stddef.h>" } \
 		NR == 1 { print "const unsigned char mcu_puzzles[][" NF "] = {" } { gsub(/ +/, ", "); print "\t{ " $$0 " }," } \
@@ -307,10 +317,19 @@ $(B)/mcu/firmware.elf: $(MCU_FW_SRC) $(B)/mcu/puzzle8.c $(B)/mcu/puzzles.c
 $(B)/mcu/firmware-2x4.elf: $(MCU_FW_SRC) $(B)/mcu/puzzle7.c $(B)/mcu/puzzles-2x4.c
 	$(MCU_CC) $(MCU_CFLAGS) -DMCU_TABLE=puzzle7 -DMCU_CELLS=8 -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections \
 		-o $@ $(filter %.c,$^) -lgcc
-mcu: $(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf
-check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf) bin/query tables
-	@sh examples/mcu/run.sh $(if $(HAVE_MCU),$(B)/mcu/firmware.elf 3x3 puzzle8 examples/mcu/puzzles.txt 28672 \
-		$(B)/mcu/firmware-2x4.elf 2x4 puzzle7 examples/mcu/puzzles-2x4.txt 6144)
+# The 15-puzzle answerer (Cortex-M4, mps2-an386): lite's solver and its move machine with the 5-5-5
+# pbit set in flash (gen --c-array), 8 KB of stack; it answers start and goal pairs.
+MCU4_CFLAGS = $(subst cortex-m3,cortex-m4,$(MCU_CFLAGS))
+MCU15_SRC = examples/mcu/solve15.c examples/mcu/start.c lite/slidetab_lite.c lite/slidetab_lite_solve.c \
+	lite/slidetab_lite_fsm.c examples/mcu/mcu.ld
+$(B)/mcu/firmware-4x4.elf: $(MCU15_SRC) $(wildcard lite/*.h) $(B)/mcu/puzzle15.c $(B)/mcu/puzzles-4x4.c
+	$(MCU_CC) $(MCU4_CFLAGS) -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections -Wl,--defsym=mcu_stack_size=8192 \
+		-o $@ $(filter %.c,$^) -lgcc
+mcu: $(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf $(B)/mcu/firmware-4x4.elf
+check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf $(B)/mcu/firmware-4x4.elf) bin/query tables
+	@sh examples/mcu/run.sh $(if $(HAVE_MCU),$(B)/mcu/firmware.elf 3x3 puzzle8 examples/mcu/puzzles.txt 28672 mps2-an385 - \
+		$(B)/mcu/firmware-2x4.elf 2x4 puzzle7 examples/mcu/puzzles-2x4.txt 6144 mps2-an385 - \
+		$(B)/mcu/firmware-4x4.elf 4x4 puzzle15 examples/mcu/puzzles-4x4.txt 262144 mps2-an386 --pairs)
 
 # A cross build under EMU (.ci/cross.sh, docs/embedded.md): every unit suite under qemu-user
 # (CROSS_SUITES, all of them), each timed, with SLIDETAB_TEST_EMULATED=1 (the suites shrink their
@@ -355,6 +374,13 @@ check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(
 # Applies the house style (.clang-format, clang-format 14) to every C file.
 # The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
 # idafsm_build after a change to idafsm.c; test_idafsm fails until it is.
+# lite's machine (lite/slidetab_lite_fsm.c): idafsm_build's for strings of up to LITE_FSM_LEN moves.
+LITE_FSM_LEN ?= 8
+$(B)/tests/fsm_write: tests/lite/fsm_write.c $(ARCHIVES)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ARCHIVES) $(LDLIBS)
+lite-fsm: $(B)/tests/fsm_write
+	$(B)/tests/fsm_write $(LITE_FSM_LEN) > lite/slidetab_lite_fsm.c.tmp && mv lite/slidetab_lite_fsm.c.tmp lite/slidetab_lite_fsm.c
 idafsm-data: $(B)/tests/idafsm_write
 	$(B)/tests/idafsm_write > libslidetab/search/idafsm_data.c.tmp && mv libslidetab/search/idafsm_data.c.tmp libslidetab/search/idafsm_data.c
 

@@ -1,4 +1,4 @@
-/* carray: a table's bytes as C source (gen --c-array NAME): a const, aligned array NAME and NAME_len. */
+/* carray: a table's or a set's bytes as C source (gen --c-array NAME): const, aligned arrays and their lengths. */
 #include "gen/carray.h"
 
 #include <errno.h>
@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "libslidetab/base/err.h"
+#include "libslidetab/pdb/pdb.h"
 
 /* The keywords of C11 and C23, and the names <stddef.h> declares (C23's among them), each between
  * spaces: none can name the array (the file would not compile, or not where the header is included). */
@@ -149,7 +150,7 @@ static int copy_bytes(FILE *in, FILE *out, long *n, long *len)
 
 /* The file's opening comment names out as given, so that nothing in it can end the comment: a
  * control character becomes '?', a star before a slash is followed by a backslash. */
-static void prologue(FILE *out, long *n, const char *name, const char *path)
+static void prologue(FILE *out, long *n, const char *name, const char *path, int set)
 {
 	emit(out, n, "/* ");
 	for (const char *p = path; *p; p++)
@@ -160,18 +161,47 @@ static void prologue(FILE *out, long *n, const char *name, const char *path)
 		else
 			emit(out, n, "%c", *p);
 	emit(out, n,
-	     ": the slidetab table %s[] as C source, from gen --c-array (docs/embedded.md).\n"
+	     ": the slidetab %s %s[] as C source, from gen --c-array (docs/embedded.md).\n"
 	     " * Const, so it stays in flash; aligned, so it can be read in place. */\n"
 	     "#include <stddef.h>\n\n"
 	     "#if defined(__GNUC__) || defined(__clang__)\n"
 	     "#define %s_ALIGN __attribute__((aligned(16)))\n"
 	     "#else\n"
 	     "#define %s_ALIGN\n"
-	     "#endif\n\n"
-	     "extern const unsigned char %s[];\n"
-	     "extern const size_t %s_len;\n\n"
-	     "%s_ALIGN const unsigned char %s[] = {\n",
-	     name, name, name, name, name, name, name);
+	     "#endif\n\n",
+	     set ? "set" : "table", name, name, name);
+}
+
+/* One file's array: NAME (one table, i < 0) or NAME_i (file i of a set); its length in *len. */
+static int one_array(FILE *f, long *n, const char *name, int i, const char *table, long *len)
+{
+	FILE *in = fopen(table, "rb");
+	if (!in)
+		return -1;
+	if (i < 0)
+		emit(f, n,
+		     "extern const unsigned char %s[];\nextern const size_t %s_len;\n\n%s_ALIGN const unsigned char %s[] = {\n",
+		     name, name, name, name);
+	else
+		emit(f, n, "%s_ALIGN static const unsigned char %s_%d[] = {\n", name, name, i);
+	int bad = copy_bytes(in, f, n, len);
+	emit(f, n, "};\n");
+	fclose(in);
+	return bad;
+}
+
+/* The set's index: NAME[i] the bytes of file i, NAME_len[i] their count, NAME_count files. */
+static void set_index(FILE *f, long *n, const char *name, int count, const long *len)
+{
+	emit(f, n, "\nextern const void *const %s[];\nextern const size_t %s_len[];\nextern const int %s_count;\n\n",
+	     name, name, name);
+	emit(f, n, "const void *const %s[] = {", name);
+	for (int i = 0; i < count; i++)
+		emit(f, n, "%s%s_%d", i ? ", " : " ", name, i);
+	emit(f, n, " };\nconst size_t %s_len[] = {", name);
+	for (int i = 0; i < count; i++)
+		emit(f, n, "%s%ld", i ? ", " : " ", len[i]);
+	emit(f, n, " };\nconst int %s_count = %d;\n", name, count);
 }
 
 /* Opens where the C source goes: the device or pipe itself, else a new temporary file beside path
@@ -203,37 +233,59 @@ static FILE *open_out(const char *path, int direct, char *tmp, size_t size, stru
 	return f;
 }
 
-int carray_write(const char *name, const char *table, const char *out, long *bytes, long *table_bytes,
-		 struct slidetab_error *err)
+/* The C source of tables[0..count) at out (count < 0: the one table tables[0] as NAME, NAME_len);
+ * *bytes the source's bytes, *table_bytes the tables'. */
+static int write_source(const char *name, const char *const *tables, int count, const char *out, long *bytes,
+			long *table_bytes, struct slidetab_error *err)
 {
 	char path[PATH_MAX], tmp[PATH_MAX + 16];
-	int direct, rc = resolve(out, path, &direct, err);
-	FILE *in = rc == SLIDETAB_OK ? fopen(table, "rb") : NULL;
-	if (rc == SLIDETAB_OK && !in)
-		rc = err_set(err, SLIDETAB_EIO, "%s: %s", table, strerror(errno));
+	long len[PDB_PRESET_MAX];
+	int direct, rc = count > PDB_PRESET_MAX ? err_set(err, SLIDETAB_EINVAL, "%s: too many tables", out)
+						: resolve(out, path, &direct, err);
 	FILE *f = rc == SLIDETAB_OK ? open_out(path, direct, tmp, sizeof tmp, err) : NULL;
 	if (rc == SLIDETAB_OK && !f)
 		rc = SLIDETAB_EIO;
-	if (rc == SLIDETAB_OK) {
-		*bytes = 0;
-		prologue(f, bytes, name, out);
-		int bad = copy_bytes(in, f, bytes, table_bytes), e = 0;
-		emit(f, bytes, "};\nconst size_t %s_len = %ld;\n", name, *table_bytes);
-		if (bad || ferror(f) || fflush(f) != 0 || (!direct && fsync(fileno(f)) != 0))
-			e = errno ? errno : EIO;
-		if (fclose(f) != 0 && !e)
-			e = errno;
-		if (!e && !direct && rename(tmp, path) != 0)
-			e = errno;
-		if (e)
-			rc = err_set(err, SLIDETAB_EIO, "writing %s: %s", out, strerror(e));
-		if (rc != SLIDETAB_OK && !direct)
-			unlink(tmp);
-		pending_name(1, NULL);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	*bytes = *table_bytes = 0;
+	prologue(f, bytes, name, out, count >= 0);
+	int e = 0;
+	for (int i = 0; i < (count < 0 ? 1 : count) && !e; i++) {
+		if (one_array(f, bytes, name, count < 0 ? -1 : i, tables[i], &len[i]) != 0)
+			rc = err_set(err, SLIDETAB_EIO, "%s: %s", tables[i], strerror(errno ? errno : EIO));
+		*table_bytes += len[i];
+		e = rc != SLIDETAB_OK;
 	}
-	if (in)
-		fclose(in);
+	if (count < 0)
+		emit(f, bytes, "const size_t %s_len = %ld;\n", name, len[0]);
+	else
+		set_index(f, bytes, name, count, len);
+	e = 0;
+	if (rc == SLIDETAB_OK && (ferror(f) || fflush(f) != 0 || (!direct && fsync(fileno(f)) != 0)))
+		e = errno ? errno : EIO;
+	if (fclose(f) != 0 && !e)
+		e = errno;
+	if (rc == SLIDETAB_OK && !e && !direct && rename(tmp, path) != 0)
+		e = errno;
+	if (rc == SLIDETAB_OK && e)
+		rc = err_set(err, SLIDETAB_EIO, "writing %s: %s", out, strerror(e));
+	if (rc != SLIDETAB_OK && !direct)
+		unlink(tmp);
+	pending_name(1, NULL);
+	return rc;
+}
+
+int carray_write(const char *name, const char *table, const char *out, long *bytes, long *table_bytes,
+		 struct slidetab_error *err)
+{
+	int rc = write_source(name, &table, -1, out, bytes, table_bytes, err);
 	unlink(table);
 	pending_name(0, NULL);
 	return rc;
+}
+
+int carray_write_set(const char *name, const char *const *tables, int count, const char *out, long *bytes,
+		     long *table_bytes, struct slidetab_error *err)
+{
+	return write_source(name, tables, count, out, bytes, table_bytes, err);
 }

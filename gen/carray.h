@@ -1,4 +1,4 @@
-/* carray: a table's bytes as C source (gen --c-array NAME): a const, aligned array NAME and NAME_len. */
+/* carray: a table's or a set's bytes as C source (gen --c-array NAME): const, aligned arrays and their lengths. */
 #ifndef SLIDETAB_CARRAY_H
 #define SLIDETAB_CARRAY_H
 
@@ -24,6 +24,12 @@ int carray_check(const char *out, struct slidetab_error *err);
  * C source's bytes, *table_bytes the table's. */
 int carray_write(const char *name, const char *table, const char *out, long *bytes, long *table_bytes,
 		 struct slidetab_error *err);
+
+/* Writes the set of table files tables[0..count) to out as C source, as carray_write writes one (the
+ * files stay): a const, aligned array a file (NAME_0 ...), then const void *const NAME[] (the files
+ * in order), const size_t NAME_len[] and const int NAME_count, as slidetab_lite_pdb_open takes them. */
+int carray_write_set(const char *name, const char *const *tables, int count, const char *out, long *bytes,
+		     long *table_bytes, struct slidetab_error *err);
 
 /* For a signal handler: removes the temporary files a --c-array run in progress holds. */
 void carray_abandon(void);

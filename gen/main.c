@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/input.h"
@@ -62,6 +63,7 @@ static void usage(FILE *f)
 		"                        (default 512M; K, M, G suffixes)\n"
 		"      --dir DIR         folder for tables named by the default rule (default: .)\n"
 		"      --c-array NAME    write -o FILE as C source: const unsigned char NAME[], size_t NAME_len\n"
+		"                        (a set, --pdb or --pattern: NAME[i], NAME_len[i], NAME_count)\n"
 		"      --verify FILE     check a table completely; prints OK or the first violation\n"
 		"  -q, --quiet           no per-depth progress on stderr\n"
 		"  -h, --help            this help\n"
@@ -169,6 +171,41 @@ static int auto_masks(const struct gen_args *a, const struct board *b, const str
 	return count;
 }
 
+/* --c-array with --pdb or --pattern: the set is written as usual into a new folder of its own in
+ * $TMPDIR (else /tmp), then turned into one C source at -o, and the folder removed. */
+static int run_c_array_set(const struct gen_args *a, const struct board *b, const struct board_state *goal,
+			   const uint32_t *masks, int count, struct pdbcmd_opts *o)
+{
+	char dir[4096], paths[PDB_PRESET_MAX][PDBCMD_PATH_MAX];
+	const char *files[PDB_PRESET_MAX], *tmpdir = getenv("TMPDIR");
+	long bytes = 0, table_bytes = 0;
+	struct slidetab_error err;
+	int rc = carray_check(a->out, &err);
+	if (rc != SLIDETAB_OK)
+		return fail(rc, 0, &err);
+	snprintf(dir, sizeof dir, "%s/slidetab-carray-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	if (!mkdtemp(dir)) {
+		err_set(&err, SLIDETAB_EIO, "creating a temporary folder %s: %s", dir, strerror(errno));
+		return fail(SLIDETAB_EIO, 0, &err);
+	}
+	o->out = NULL;
+	o->dir = dir;
+	rc = pdbcmd_paths(b, goal, masks, count, NULL, dir, paths, &err);
+	if (rc == SLIDETAB_OK)
+		rc = pdbcmd_build(b, goal, masks, count, o, &err);
+	for (int i = 0; i < count; i++)
+		files[i] = paths[i];
+	if (rc == SLIDETAB_OK)
+		rc = carray_write_set(a->c_array, files, count, a->out, &bytes, &table_bytes, &err);
+	for (int i = 0; i < count; i++)
+		remove(paths[i]);
+	rmdir(dir);
+	if (rc == SLIDETAB_OK)
+		printf("# wrote %s: %ld bytes of C source (%s[], a set of %d tables, %ld bytes)\n", a->out, bytes,
+		       a->c_array, count, table_bytes);
+	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
+}
+
 static int run_pdb(const struct gen_args *a, const struct board *b, const struct board_state *goal)
 {
 	uint32_t masks[PDB_PRESET_MAX];
@@ -206,6 +243,8 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 				 .entry = a->entry,
 				 .raw = a->compress == 0,
 				 .block_entries = (uint32_t)a->block_entries };
+	if (a->c_array)
+		return run_c_array_set(a, b, goal, masks, count, &o);
 	int rc = pdbcmd_build(b, goal, masks, count, &o, &err);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
