@@ -89,10 +89,10 @@ static int parse_bytes(const char *arg, uint64_t *out)
 /* Applies one option: 0 to go on, 1 to stop with success (--help, --version), -1 usage error. */
 static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(FILE *f))
 {
-	static const char *const compress[] = { "none", "zlib", "compact", "raw" }, *const entry[] = { "half", "mdres",
-												       "plain",
-												       "zbit" };
-	static const uint32_t entries[] = { TABLE_ENTRY_HALF, TABLE_ENTRY_MDRES, TABLE_ENTRY_PLAIN, TABLE_ENTRY_ZBIT };
+	static const char *const compress[] = { "none", "zlib", "compact", "raw" };
+	static const char *const entry[] = { "half", "mdres", "plain", "zbit", "pbit" };
+	static const uint32_t entries[] = { TABLE_ENTRY_HALF, TABLE_ENTRY_MDRES, TABLE_ENTRY_PLAIN, TABLE_ENTRY_ZBIT,
+					    TABLE_ENTRY_PBIT };
 	int k;
 	switch (c) {
 	case 'b': return cli_board(prog, arg, &a->rows, &a->cols);
@@ -100,7 +100,7 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 	case 'j': return cli_threads(prog, arg, &a->threads);
 	case 'l': return cli_int(prog, "--level", arg, 1, 12, &a->level);
 	case 'c': return (k = pick("--compress", arg, compress, 4)) < 0 ? -1 : (a->compress = k == 3 ? 0 : k, 0);
-	case 'e': return (k = pick("--entry", arg, entry, 4)) < 0 ? -1 : (a->entry = entries[k], 0);
+	case 'e': return (k = pick("--entry", arg, entry, 5)) < 0 ? -1 : (a->entry = entries[k], 0);
 	case 'k':
 		if (cli_int(prog, "--block-entries", arg, 64, 1 << 24, &a->block_entries) != 0)
 			return -1;
@@ -153,10 +153,11 @@ static int check_args(const struct gen_args *a)
 			  : a->checkpoint && other ? "--checkpoint and --resume are for exact tables"
 			  : a->block_entries && a->verify
 				  ? "--block-entries is for the tables gen writes (not --verify)"
-			  : (a->pattern || a->pdb) && a->entry != TABLE_ENTRY_MDRES && a->entry != TABLE_ENTRY_ZBIT
-				  ? "a pattern database's --entry is mdres or zbit"
-			  : !(a->pattern || a->pdb) && a->entry == TABLE_ENTRY_ZBIT
-				  ? "--entry zbit is for pattern databases"
+			  : (a->pattern || a->pdb) && a->entry != TABLE_ENTRY_MDRES && a->entry != TABLE_ENTRY_ZBIT &&
+					    a->entry != TABLE_ENTRY_PBIT
+				  ? "a pattern database's --entry is mdres, zbit or pbit"
+			  : !(a->pattern || a->pdb) && (a->entry == TABLE_ENTRY_ZBIT || a->entry == TABLE_ENTRY_PBIT)
+				  ? "--entry zbit and pbit are for pattern databases"
 			  : a->c_array && (!a->out || other || a->count_only || a->checkpoint)
 				  ? "--c-array NAME writes one exact table as C source: give -o FILE.c"
 				  : NULL;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/table_write.h"
+#include "gen/pdb/pbitgen.h"
 #include "gen/pdb/pdbgen.h"
 #include "libslidetab/base/clock.h"
 #include "libslidetab/base/version.h"
@@ -66,7 +67,9 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 			continue;
 		uint8_t *packed = NULL;
 		double t0 = clock_now();
-		rc = pdbgen_build_enc(b, goal, masks[i], (int)o->entry, o->threads, &meta, &packed, err);
+		rc = o->entry == TABLE_ENTRY_PBIT
+			     ? pbitgen_build(b, goal, masks[i], o->threads, &meta, &packed, err)
+			     : pdbgen_build_enc(b, goal, masks[i], (int)o->entry, o->threads, &meta, &packed, err);
 		if (rc != SLIDETAB_OK)
 			return err_prefix(err, "pattern 0x%x", (unsigned)masks[i]);
 		snprintf(meta.generator, sizeof meta.generator, "slidetab gen %s", SLIDETAB_VERSION);
@@ -97,25 +100,28 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 	return SLIDETAB_OK;
 }
 
-/* A zero-aware PDB against a fresh build of its pattern: header and every entry. */
-static int verify_zbit(const struct board *b, const struct table_meta *m, const uint8_t *packed, int threads,
+/* A 1-bit PDB (zero-aware or placement) against a fresh build of its pattern: header and every
+ * entry. */
+static int verify_bits(const struct board *b, const struct table_meta *m, const uint8_t *packed, int threads,
 		       struct slidetab_error *err)
 {
+	const char *what = m->entry == TABLE_ENTRY_PBIT ? "placement 1-bit PDB" : "zero-aware PDB";
 	struct board_state goal;
 	memset(&goal, 0, sizeof goal);
 	memcpy(goal.t, m->goal, (size_t)b->n);
 	struct table_meta fresh;
 	uint8_t *want = NULL;
-	int rc = pdbgen_build_enc(b, &goal, m->pattern, TABLE_ENTRY_ZBIT, threads, &fresh, &want, err);
+	int rc = m->entry == TABLE_ENTRY_PBIT
+			 ? pbitgen_build(b, &goal, m->pattern, threads, &fresh, &want, err)
+			 : pdbgen_build_enc(b, &goal, m->pattern, TABLE_ENTRY_ZBIT, threads, &fresh, &want, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
 	if (fresh.entries != m->entries || fresh.radius != m->radius ||
 	    memcmp(fresh.hist, m->hist, sizeof fresh.hist) != 0)
-		rc = err_set(err, SLIDETAB_EFORMAT, "zero-aware PDB: header differs from a fresh build");
+		rc = err_set(err, SLIDETAB_EFORMAT, "%s: header differs from a fresh build", what);
 	for (uint64_t i = 0; rc == SLIDETAB_OK && i < m->entries; i++)
 		if (table_packed_get(packed, i, 1) != table_packed_get(want, i, 1))
-			rc = err_set(err, SLIDETAB_EFORMAT,
-				     "zero-aware PDB: entry %" PRIu64 " differs from a fresh build", i);
+			rc = err_set(err, SLIDETAB_EFORMAT, "%s: entry %" PRIu64 " differs from a fresh build", what, i);
 	free(want);
 	return rc;
 }
@@ -137,8 +143,9 @@ int pdbcmd_verify(const char *path, int threads, int *is_pdb, struct slidetab_er
 	if (rc == SLIDETAB_OK) {
 		struct board b;
 		board_init(&b, m->rows, m->cols);
-		rc = m->entry == TABLE_ENTRY_ZBIT ? verify_zbit(&b, m, table_packed(t), threads, err)
-						  : pdbgen_verify(&b, m, table_packed(t), threads, err);
+		rc = m->entry == TABLE_ENTRY_ZBIT || m->entry == TABLE_ENTRY_PBIT
+			     ? verify_bits(&b, m, table_packed(t), threads, err)
+			     : pdbgen_verify(&b, m, table_packed(t), threads, err);
 	}
 	table_close(t);
 	return rc;

@@ -32,6 +32,7 @@ enum table_entry {
 	TABLE_ENTRY_MDRES = 3, /* e = (d - md) / 2, md = Manhattan distance to the goal (PDB: of the pattern tiles) */
 	TABLE_ENTRY_MOD4 = 4,  /* e = (d >> 1) & 1: d mod 4 with the low bit from parity; recovered by walking */
 	TABLE_ENTRY_ZBIT = 5,  /* zero-aware PDB, 1 bit: e = ((d - md) / 2) & 1; d moves by exactly 1 a counted move */
+	TABLE_ENTRY_PBIT = 6,  /* placement PDB (blank abstracted away), 1 bit: e = ((d - md) / 2) & 1, as ZBIT */
 };
 
 enum table_payload {

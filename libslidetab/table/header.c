@@ -49,6 +49,7 @@ const char *table_entry_name(uint32_t e)
 	case TABLE_ENTRY_MDRES: return "mdres ((d - manhattan)/2)";
 	case TABLE_ENTRY_MOD4: return "compact (d mod 4 high bit; walk to recover d)";
 	case TABLE_ENTRY_ZBIT: return "zero-aware 1-bit PDB (((d - manhattan)/2) & 1; walk to recover d)";
+	case TABLE_ENTRY_PBIT: return "placement 1-bit PDB (((d - manhattan)/2) & 1; walk to recover d)";
 	}
 	return "unknown";
 }
@@ -99,9 +100,11 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 	int zpdb = m->kind == TABLE_KIND_PDB && m->ranking == TABLE_RANK_ZPDB;
 	if (m->ranking != (m->kind == TABLE_KIND_EXACT ? TABLE_RANK_SEQ_BLANK : TABLE_RANK_PDB) && !zpdb)
 		return err_set(err, SLIDETAB_EFORMAT, "ranking %" PRIu32 " does not fit the table kind", m->ranking);
-	if (m->entry < TABLE_ENTRY_PLAIN || m->entry > TABLE_ENTRY_ZBIT)
+	if (m->entry < TABLE_ENTRY_PLAIN || m->entry > TABLE_ENTRY_PBIT)
 		return err_set(err, SLIDETAB_EFORMAT, "unknown entry encoding %" PRIu32, m->entry);
-	if (zpdb != (m->entry == TABLE_ENTRY_ZBIT) || (zpdb && m->entry_bits != 1))
+	int pbit = m->entry == TABLE_ENTRY_PBIT;
+	if (zpdb != (m->entry == TABLE_ENTRY_ZBIT) || ((zpdb || pbit) && m->entry_bits != 1) ||
+	    (pbit && m->kind != TABLE_KIND_PDB))
 		return err_set(err, SLIDETAB_EFORMAT,
 			       "entry encoding %" PRIu32 " does not fit ranking %" PRIu32 " with %u-bit entries",
 			       m->entry, m->ranking, m->entry_bits);
