@@ -426,9 +426,23 @@ js: $(JS_PKG)/package.json $(JS_FILES:%=js/src/%) $(B)/wasm/slidetab.wasm $(JS_T
 	sed "s/^export const version = '[^']*'/export const version = '$(LIB_VERSION_STRING)'/" js/src/index.js > $(JS_PKG)/index.js
 	cp $(JS_TABLES:%=$(B)/js/tables/%.tbl) $(JS_PKG)/tables/
 	cd $(B)/js && npm pack --silent --offline ./package > /dev/null && ls slidetab-$(LIB_VERSION_STRING).tgz
-web: js
+# The page's 15-puzzle sets (with the solver only): 663 for the corner class of the blank (the
+# default goal's), loaded at once; 555 for the edge and centre classes, loaded when a goal needs them.
+WEB_SETS := $(if $(wildcard lite/slidetab_lite_solve.c),4x4-b0-663 4x4-b1-555 4x4-b5-555)
+web_set_gen = --board $(word 1,$(subst -, ,$(1))) --blank $(subst b,,$(word 2,$(subst -, ,$(1)))) \
+	--pdb $(word 3,$(subst -, ,$(1))) --entry pbit --dir $(B)/web/sets
+$(B)/web/sets/%.list: $(GEN_RUN)
+	@mkdir -p $(dir $@)
+	$(GEN_RUN) -q $(call web_set_gen,$*) > /dev/null
+	$(GEN_RUN) $(call web_set_gen,$*) --list-files | sed 's|.*/||' > $@.tmp && mv $@.tmp $@
+$(B)/web/sets.json: $(WEB_SETS:%=$(B)/web/sets/%.list)
+	@mkdir -p $(dir $@)
+	{ printf '{'; sep=; for f in $^; do k=$$(basename $$f .list); \
+		printf '%s\n  "%s": [%s]' "$$sep" "$${k%-*}" "$$(sed 's/.*/"&"/' $$f | paste -sd, -)"; sep=,; done; \
+		printf '\n}\n'; } > $@
+web: js $(B)/web/sets.json
 	@mkdir -p $(B)/web/slidetab
-	cp examples/web/*.html examples/web/*.js examples/web/*.css $(B)/web/
+	cp examples/web/*.html examples/web/*.js examples/web/*.css tests/data/korf100.txt $(B)/web/
 	cp -r $(JS_PKG)/. $(B)/web/slidetab/
 check-js: $(if $(HAVE_JS),js) bin/query tables
 	@NODE="$(NODE)" HAVE_JS=$(HAVE_JS) sh js/test/run.sh
