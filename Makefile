@@ -444,7 +444,7 @@ web: js $(B)/web/sets.json
 	@mkdir -p $(B)/web/slidetab
 	cp examples/web/*.html examples/web/*.js examples/web/*.css tests/data/korf100.txt $(B)/web/
 	cp -r $(JS_PKG)/. $(B)/web/slidetab/
-check-js: $(if $(HAVE_JS),js) bin/query tables
+check-js: $(if $(HAVE_JS),web) bin/query tables
 	@NODE="$(NODE)" HAVE_JS=$(HAVE_JS) sh js/test/run.sh
 
 # Every bench target writes its figures, stamped with machine, date and commit, into its own section

@@ -187,6 +187,7 @@ async function solve() {
 	$('solve').disabled = $('hintbtn').disabled = true;
 	try {
 		const path = await (await answerer(rows, cols, goal)).path(start, goal, [rows, cols]);
+		$('solution').textContent = path ?? '';
 		for (const m of path ?? '') {
 			await new Promise((r) => setTimeout(r, STEP_MS));
 			move(m);
