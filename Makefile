@@ -89,7 +89,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: wasm js web check-js idafsm-data format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 \
+.PHONY: wasm js web check-js idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -250,26 +250,31 @@ $(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 # test links it with the library it is compared with; check-lite also checks its undefined symbols
 # and, where arm-none-eabi-gcc is installed, its Cortex-M0 size (at most 4 KB of code, 512 B of RAM).
 LITE_CFLAGS = -std=c99 -pedantic -ffreestanding $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -I. $(CFLAGS)
-LITE_OBJ := $(B)/lite/slidetab_lite.o
+# The solver (lite/slidetab_lite_solve.c, with its move machine slidetab_lite_fsm.c) is checked the
+# same way: at most 8 KB of Cortex-M0 code without the machine, 0 B of static RAM, and a stack
+# (-fstack-usage) within SLIDETAB_LITE_SOLVE_STACK.
+LITE_NAMES := slidetab_lite slidetab_lite_solve slidetab_lite_fsm
+LITE_OBJ := $(LITE_NAMES:%=$(B)/lite/%.o)
 $(B)/lite/%.o: lite/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LITE_CFLAGS) -MMD -MP -c $< -o $@
-$(B)/tests/test_lite: tests/unit/lite/test_lite.c $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES)
+$(B)/tests/test_lite $(B)/tests/test_lite_solve: $(B)/tests/%: tests/unit/lite/%.c $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
 M0_CC ?= arm-none-eabi-gcc
 M0_CFLAGS = -std=c99 -pedantic -mcpu=cortex-m0 -mthumb -Os -ffreestanding -Wall -Wextra -Werror -I.
-$(B)/lite-m0/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
+$(B)/lite-m0/%.o: lite/%.c $(wildcard lite/*.h)
 	@mkdir -p $(dir $@)
-	$(M0_CC) $(M0_CFLAGS) -c $< -o $@
-# The target's object without sanitizers (their runtime calls are not the reader's).
-$(B)/lite-plain/slidetab_lite.o: lite/slidetab_lite.c lite/slidetab_lite.h
+	$(M0_CC) $(M0_CFLAGS) -fstack-usage -c $< -o $@
+# The target's objects without sanitizers (their runtime calls are not the reader's).
+$(B)/lite-plain/%.o: lite/%.c $(wildcard lite/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c99 -pedantic -ffreestanding -O2 -Wall -Wextra -Werror -I. -c $< -o $@
 -include $(LITE_OBJ:.o=.d) $(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d)
-check-lite: $(B)/lite-plain/slidetab_lite.o $(if $(shell command -v $(M0_CC) 2>/dev/null),$(B)/lite-m0/slidetab_lite.o) bin/gen
+check-lite: $(LITE_NAMES:%=$(B)/lite-plain/%.o) $(if $(shell command -v $(M0_CC) 2>/dev/null),$(LITE_NAMES:%=$(B)/lite-m0/%.o)) bin/gen
 	@sh tests/lite/symbols.sh $(filter %.o,$^)
 	@sh tests/lite/carray.sh
+	@sh tests/lite/alone.sh
 
 # examples/mcu/: firmware for qemu-system-arm's mps2-an385 (Cortex-M3, semihosting) that answers
 # 8-puzzles from a compiled-in 3x3 compact table through lite/ (and a 2x4 one, firmware-2x4.elf). check-mcu runs it against query
@@ -340,6 +345,13 @@ check-layout: lib/libslidetab.so.$(LIBVERSION)
 # Applies the house style (.clang-format, clang-format 14) to every C file.
 # The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
 # idafsm_build after a change to idafsm.c; test_idafsm fails until it is.
+# lite's machine (lite/slidetab_lite_fsm.c): idafsm_build's for strings of up to LITE_FSM_LEN moves.
+LITE_FSM_LEN ?= 12
+$(B)/tests/fsm_write: tests/lite/fsm_write.c $(ARCHIVES)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ARCHIVES) $(LDLIBS)
+lite-fsm: $(B)/tests/fsm_write
+	$(B)/tests/fsm_write $(LITE_FSM_LEN) > lite/slidetab_lite_fsm.c.tmp && mv lite/slidetab_lite_fsm.c.tmp lite/slidetab_lite_fsm.c
 idafsm-data: $(B)/tests/idafsm_write
 	$(B)/tests/idafsm_write > libslidetab/search/idafsm_data.c.tmp && mv libslidetab/search/idafsm_data.c.tmp libslidetab/search/idafsm_data.c
 
@@ -398,7 +410,7 @@ $(B)/examples/%: examples/%.c lib/libslidetab.a
 # gen makes, package.json with the version of include/slidetab.h) and packs it; make web stages
 # the page (examples/web) with the package and its tables in build/web; check-js runs js/test.
 WASM_CC ?= clang
-WASM_SRC := js/src/wasm.c lite/slidetab_lite.c $(wildcard lite/slidetab_lite_solve.c)
+WASM_SRC := js/src/wasm.c lite/slidetab_lite.c $(wildcard lite/slidetab_lite_solve.c lite/slidetab_lite_fsm.c)
 WASM_CFLAGS = --target=wasm32 -nostdlib -std=c99 -ffreestanding -Os -Wall -Wextra -Werror -I. -Ilite \
 	$(if $(filter %solve.c,$(WASM_SRC)),-DSTW_SOLVER)
 WASM_LDFLAGS = -Wl,--no-entry -Wl,--strip-all -Wl,--stack-first -Wl,-z,stack-size=65536

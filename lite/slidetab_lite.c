@@ -1,5 +1,5 @@
 /* slidetab_lite: the freestanding reader (slidetab_lite.h): checks, ranking, symmetries and walks of its own. */
-#include "lite/slidetab_lite.h"
+#include "slidetab_lite.h"
 
 void *memset(void *s, int c, size_t n);
 
@@ -75,7 +75,7 @@ static uint32_t crc32(const uint8_t *p, uint32_t len)
 }
 
 /* 1 when p[0..n) holds 0..n-1 once each. */
-static int is_perm(const uint8_t *p, int n)
+int slidetab_lite_is_perm(const uint8_t *p, int n)
 {
 	uint32_t seen = 0;
 	for (int c = 0; c < n; c++) {
@@ -86,16 +86,8 @@ static int is_perm(const uint8_t *p, int n)
 	return 1;
 }
 
-/* What either header says, read into one form (no field checked yet but the CRC's span). */
-struct hdr {
-	uint32_t size, kind, ranking, payload, pattern, enc, radius, entries, per;
-	int rows, cols, n, bits;
-	const uint8_t *goal, *hist; /* hist: radius + 1 counts, hstep bytes each (u64 or u32) */
-	unsigned hstep;
-};
-
 /* Reads the header of either version; its CRC must match. */
-static int read_header(const uint8_t *h, size_t len, struct hdr *x)
+static int read_header(const uint8_t *h, size_t len, struct slidetab_lite_hdr *x)
 {
 	static const uint8_t magic[8] = { 'S', 'L', 'I', 'D', 'E', 'T', 'A', 'B' };
 	uint32_t version = get32(h + L_VERSION), size = get32(h + L_HSIZE);
@@ -130,17 +122,10 @@ static int read_header(const uint8_t *h, size_t len, struct hdr *x)
 	return SLIDETAB_LITE_OK;
 }
 
-/* The header's own fields: what they describe and that they agree (no size used yet). */
-static int check_meta(const struct hdr *x)
+/* The histogram: radius + 1 counts summing to `states`, the last one not zero. */
+static int check_hist(const struct slidetab_lite_hdr *x, uint32_t states)
 {
-	int n = x->n;
-	uint32_t states = 1, sum = 0, k = 0;
-	if (x->kind != 1 || x->ranking != 1 || x->payload != 1 || x->pattern != 0 || x->rows < 2 || x->cols < 2 ||
-	    n != x->rows * x->cols || n > SLIDETAB_LITE_MAX_CELLS || x->bits < 1 || x->bits > 8 || x->enc < ENC_PLAIN ||
-	    x->enc > ENC_MOD4 || !is_perm(x->goal, n))
-		return SLIDETAB_LITE_EFORMAT;
-	for (uint32_t i = 3; i <= (uint32_t)n; i++)
-		states *= i;
+	uint32_t sum = 0, k = 0;
 	for (uint32_t d = 0; d <= x->radius; d++) {
 		const uint8_t *c = x->hist + x->hstep * d;
 		k = x->hstep == 8 ? get64(c) : get32(c);
@@ -148,16 +133,31 @@ static int check_meta(const struct hdr *x)
 			return SLIDETAB_LITE_EFORMAT;
 		sum += k;
 	}
-	return x->entries == states && sum == states && k != 0 ? SLIDETAB_LITE_OK : SLIDETAB_LITE_EFORMAT;
+	return sum == states && k != 0 ? SLIDETAB_LITE_OK : SLIDETAB_LITE_EFORMAT;
+}
+
+/* The header's own fields: what they describe and that they agree (no size used yet). */
+static int check_meta(const struct slidetab_lite_hdr *x)
+{
+	int n = x->n;
+	uint32_t states = 1;
+	if (x->kind != 1 || x->ranking != 1 || x->payload != 1 || x->pattern != 0 || x->rows < 2 || x->cols < 2 ||
+	    n != x->rows * x->cols || n > SLIDETAB_LITE_MAX_CELLS || x->bits < 1 || x->bits > 8 || x->enc < ENC_PLAIN ||
+	    x->enc > ENC_MOD4 || !slidetab_lite_is_perm(x->goal, n))
+		return SLIDETAB_LITE_EFORMAT;
+	for (uint32_t i = 3; i <= (uint32_t)n; i++)
+		states *= i;
+	return x->entries == states ? check_hist(x, states) : SLIDETAB_LITE_EFORMAT;
 }
 
 /* The sizes against len, the index and every block (offset, size, CRC): they tile the payload. */
-static int check_layout(const uint8_t *h, size_t len, const struct hdr *x)
+static int check_layout(const uint8_t *h, size_t len, struct slidetab_lite_hdr *x)
 {
 	uint32_t bits = (uint32_t)x->bits, per = x->per, entries = x->entries;
 	uint32_t packed = (entries * bits + 7) >> 3, start = 0, off = 0;
 	if (per == 0 || (per & 63) || per > (1u << 26))
 		return SLIDETAB_LITE_EFORMAT;
+	x->payload_at = h + (x->size == L_HEADER ? get32(h + L_PAYOFF) : x->size);
 	if (x->size != L_HEADER) /* small: one block right after the header */
 		return per >= entries && get32(h + S_PAYSIZE) == packed && len - x->size == packed &&
 				       get32(h + S_PAYCRC) == crc32(h + x->size, packed)
@@ -191,15 +191,13 @@ static int check_layout(const uint8_t *h, size_t len, const struct hdr *x)
 int slidetab_lite_open(struct slidetab_lite *t, const void *bytes, size_t len)
 {
 	const uint8_t *h = bytes;
-	struct hdr x;
+	struct slidetab_lite_hdr x;
 	if (!t)
 		return SLIDETAB_LITE_EINVAL;
 	memset(t, 0, sizeof *t);
 	if (!h)
 		return SLIDETAB_LITE_EINVAL;
-	if (len < S_GOAL + 4 || (len >> 16 >> 16) != 0)
-		return SLIDETAB_LITE_EFORMAT;
-	int rc = read_header(h, len, &x);
+	int rc = len < S_GOAL + 4 || (len >> 16 >> 16) != 0 ? SLIDETAB_LITE_EFORMAT : read_header(h, len, &x);
 	if (rc == SLIDETAB_LITE_OK)
 		rc = check_meta(&x);
 	if (rc == SLIDETAB_LITE_OK)
@@ -208,7 +206,7 @@ int slidetab_lite_open(struct slidetab_lite *t, const void *bytes, size_t len)
 		return rc;
 	t->rows = (uint8_t)x.rows, t->cols = (uint8_t)x.cols, t->n = (uint8_t)x.n, t->bits = (uint8_t)x.bits;
 	t->enc = (uint8_t)x.enc, t->radius = x.radius;
-	t->entries = h + (x.size == L_HEADER ? get32(h + L_PAYOFF) : x.size);
+	t->entries = x.payload_at;
 	for (int r = 0, c = 0; r < t->rows; r++)
 		for (int k = 0; k < t->cols; k++, c++)
 			t->row[c] = (uint8_t)r, t->col[c] = (uint8_t)k;
@@ -221,6 +219,17 @@ int slidetab_lite_open(struct slidetab_lite *t, const void *bytes, size_t len)
 	for (int i = m - 4; i >= 0; i--)
 		t->w[i] = t->w[i + 1] * (uint32_t)(m - 1 - i);
 	return SLIDETAB_LITE_OK;
+}
+
+int slidetab_lite_container(const void *bytes, size_t len, struct slidetab_lite_hdr *x)
+{
+	const uint8_t *h = bytes;
+	int rc = len < S_GOAL + 4 || (len >> 16 >> 16) != 0 ? SLIDETAB_LITE_EFORMAT : read_header(h, len, x);
+	if (rc == SLIDETAB_LITE_OK && (x->bits < 1 || x->bits > 8 || x->entries > L_BAD / 8))
+		rc = SLIDETAB_LITE_EFORMAT; /* the packed size below fits 32 bits */
+	if (rc == SLIDETAB_LITE_OK)
+		rc = check_hist(x, x->entries);
+	return rc == SLIDETAB_LITE_OK ? check_layout(h, len, x) : rc;
 }
 
 int slidetab_lite_board(const struct slidetab_lite *t, int *rows, int *cols)
@@ -322,7 +331,7 @@ static int prepare(const struct slidetab_lite *t, const unsigned char *start, co
 		return SLIDETAB_LITE_EINVAL;
 	for (int c = 0; c < t->n; c++)
 		s[c] = start[c], g[c] = goal ? goal[c] : (uint8_t)(c + 1 < t->n ? c + 1 : 0);
-	if (!is_perm(s, t->n) || !is_perm(g, t->n))
+	if (!slidetab_lite_is_perm(s, t->n) || !slidetab_lite_is_perm(g, t->n))
 		return SLIDETAB_LITE_EINVAL;
 	int sb = 0, gb = 0;
 	if ((parity(t, s, &sb) ^ parity(t, g, &gb)) != (taxicab(t, sb, gb) & 1))

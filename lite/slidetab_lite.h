@@ -51,4 +51,22 @@ int slidetab_lite_distance(const struct slidetab_lite *t, const unsigned char *s
 int slidetab_lite_path(const struct slidetab_lite *t, const unsigned char *start, const unsigned char *goal,
 		       char *moves, size_t cap);
 
+/* Shared with lite's other files (slidetab_lite_solve.c), not for applications: a table's header
+ * as read by slidetab_lite_container, and a check of a permutation. */
+struct slidetab_lite_hdr {
+	uint32_t size, kind, ranking, payload, pattern, enc, radius, entries, per;
+	int rows, cols, n, bits;
+	const uint8_t *goal, *hist; /* hist: radius + 1 counts, hstep bytes each (u64 or u32) */
+	unsigned hstep;
+	const uint8_t *payload_at; /* the packed entries */
+};
+
+/* Checks a table's container whatever it describes (magic, version, byte-order mark, the header
+ * CRC, a histogram summing to its entries, the sizes, the index and every block CRC) and reads its
+ * header into *x: SLIDETAB_LITE_OK or SLIDETAB_LITE_EFORMAT. The fields are the caller's to check. */
+int slidetab_lite_container(const void *bytes, size_t len, struct slidetab_lite_hdr *x);
+
+/* 1 when p[0..n) holds 0..n-1 once each. */
+int slidetab_lite_is_perm(const uint8_t *p, int n);
+
 #endif

@@ -27,6 +27,7 @@ struct search {
 	uint64_t count, nchunks;
 	uint64_t *st;      /* the 2-bit states, 32 a word, low bits first */
 	uint8_t *out;      /* the entries, ((d - md) / 2) & 1 a bit */
+	uint8_t *done;     /* a bit a placement: expanded (its 2-bit state matches again every third round) */
 	uint8_t *flag[2];  /* per chunk: holds a placement of the parents' / children's depth */
 	struct bigmem mst; /* st's memory */
 };
@@ -70,6 +71,9 @@ static void expand_parent(struct worker *wk, uint64_t r)
 {
 	const struct search *s = wk->s;
 	uint8_t cells[PDB_MAX_CELLS];
+	if (s->done[r >> 3] >> (r & 7) & 1)
+		return;
+	s->done[r >> 3] |= (uint8_t)(1u << (r & 7)); /* the chunk's worker alone writes these bytes */
 	pdb_unrank(&s->rk, r, cells);
 	uint32_t occ = 0;
 	int md = 0;
@@ -158,6 +162,7 @@ static int setup(struct search *s, const struct board *b, const struct board_sta
 	uint64_t words = (s->count + PER_WORD - 1) / PER_WORD;
 	if (bigmem_alloc(&s->mst, words * 8) != 0 ||
 	    !(s->out = calloc((size_t)table_packed_bytes(s->count, 1) + 1, 1)) ||
+	    !(s->done = calloc((size_t)table_packed_bytes(s->count, 1) + 1, 1)) ||
 	    !(s->flag[0] = calloc((size_t)s->nchunks, 1)) || !(s->flag[1] = calloc((size_t)s->nchunks, 1)))
 		return err_set(err, SLIDETAB_ENOMEM, "pbitgen: out of memory for %llu placements",
 			       (unsigned long long)s->count);
@@ -221,6 +226,7 @@ int pbitgen_build(const struct board *b, const struct board_state *goal, uint32_
 	if (s) {
 		bigmem_free(&s->mst);
 		free(s->out);
+		free(s->done);
 		free(s->flag[0]);
 		free(s->flag[1]);
 	}

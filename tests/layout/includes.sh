@@ -2,7 +2,8 @@
 # includes.sh: the house rules over every quoted #include (docs/design.md, "Layout rules"): the library includes
 # only itself and the public header; lite/ only itself; common/ adds the library's internals; the programs use the
 # public header, common/ and their own folder, with the few named exceptions below. Exit 1 on a
-# broken rule, naming the file, the line and the rule.
+# broken rule, naming the file, the line and the rule. lite/'s files name their siblings alone
+# ("slidetab_lite.h"), so that a firmware tree holding just those files builds them.
 cd "$(dirname "$0")/../.." || exit 2
 # allowed FILE: the include prefixes a source file may name (space-separated; a prefix ending in
 # .h names one header).
@@ -13,7 +14,7 @@ allowed() {
 	query/*) echo "slidetab.h common/ query/ gap/run.h libslidetab/table/read.h libslidetab/model/board.h" ;;
 	gap/*) echo "slidetab.h gap/ libslidetab/base/err.h libslidetab/base/tok.h" ;;
 	gen/*) echo "slidetab.h common/ libslidetab/ gen/" ;; # the format's writer may use internals
-	lite/*) echo "lite/" ;; # freestanding: not even the public header
+	lite/*) echo "" ;; # freestanding: only its own files, by their bare names (below)
 	examples/mcu/*) echo "lite/ examples/mcu/" ;; # the firmware: the freestanding reader and its own startup
 	examples/*) echo "slidetab.h lite/" ;;
 	python/*) echo "slidetab.h" ;; # the Python extension stands on the public header alone
@@ -31,6 +32,11 @@ for f in $(git ls-files --cached --others --exclude-standard '*.c' '*.h' 2>/dev/
 		n=${line%%:*}
 		case $inc in
 		../*|*/../*) echo "$f:$n: \"$inc\": includes name their path from the root, never ../"; continue ;;
+		esac
+		case $f:$inc in
+		lite/*:*/*) echo "$f:$n: \"$inc\": lite/ names its own headers alone (\"slidetab_lite.h\")"; continue ;;
+		lite/*) [ -f "lite/$inc" ] && continue
+			echo "$f:$n: \"$inc\": no such file in lite/"; continue ;;
 		esac
 		[ -f "$inc" ] || [ -f "include/$inc" ] || { echo "$f:$n: \"$inc\": no such file from the root"; continue; }
 		[ "$ok" = "*" ] && continue

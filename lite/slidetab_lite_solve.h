@@ -1,0 +1,65 @@
+/* slidetab_lite_solve: a freestanding optimal solver (IDA*) over 1-bit placement pattern databases in memory or flash.
+ *
+ * C99, no heap, no OS, no libc beyond memcpy, memset and memcmp, only the freestanding headers, no
+ * recursion (an explicit stack inside the call: at most SLIDETAB_LITE_SOLVE_STACK bytes, measured
+ * with -fstack-usage by make check-lite), as the reader slidetab_lite.h. It opens a set of "pbit"
+ * pattern databases (docs/FORMAT.md, entry 6: one bit a placement) as gen writes them, used in
+ * place (the bytes must stay valid and unchanged while the handle is used), every CRC checked at
+ * open, and answers the length and the lexicographically smallest optimal path (the blank's
+ * moves, d < l < r < u) of a board of at most SLIDETAB_LITE_PDB_MAX_CELLS cells for any goal whose
+ * blank a board symmetry takes onto the set's goal blank (tiles renamed), as the reader does.
+ * Boards and goals as in slidetab.h: tiles row by row, 0 the blank. */
+#ifndef SLIDETAB_LITE_SOLVE_H
+#define SLIDETAB_LITE_SOLVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "slidetab_lite.h"
+
+#define SLIDETAB_LITE_PDB_MAX_CELLS    16  /* 4x4 */
+#define SLIDETAB_LITE_PDB_MAX_PATTERNS 8   /* files a set */
+#define SLIDETAB_LITE_PDB_MAX_TILES    8   /* a pattern's: 16!/8! placements fit 32 bits */
+#define SLIDETAB_LITE_SOLVE_MAX_DEPTH  128 /* the longest answer (4x4: 80); longer: EINVAL */
+#define SLIDETAB_LITE_SOLVE_STACK      4096 /* bytes of stack a call takes at most (make check-lite) */
+
+/* slidetab_lite_solve's status when it generated `budget` nodes without an answer. */
+#define SLIDETAB_LITE_EBUDGET 5
+
+/* An open set: fixed size, no pointer but to the caller's bytes. Every field is private. */
+struct slidetab_lite_pdb {
+	const uint8_t *bits[SLIDETAB_LITE_PDB_MAX_PATTERNS];                 /* each pattern's entries */
+	uint32_t w[SLIDETAB_LITE_PDB_MAX_PATTERNS][SLIDETAB_LITE_PDB_MAX_TILES]; /* rank weights */
+	uint8_t radius[SLIDETAB_LITE_PDB_MAX_PATTERNS];
+	uint8_t k[SLIDETAB_LITE_PDB_MAX_PATTERNS];                                   /* tiles a pattern */
+	uint8_t goalcell[SLIDETAB_LITE_PDB_MAX_PATTERNS][SLIDETAB_LITE_PDB_MAX_TILES]; /* of each tile */
+	uint8_t rows, cols, n, npat, reflect;
+	uint8_t goal[SLIDETAB_LITE_PDB_MAX_CELLS];      /* the set's goal */
+	uint8_t goal_cell[SLIDETAB_LITE_PDB_MAX_CELLS]; /* where each tile is in it */
+	uint8_t tile_pat[SLIDETAB_LITE_PDB_MAX_CELLS];  /* [tile]: pattern << 4 | index, 0xff none */
+	uint8_t refl_tile[SLIDETAB_LITE_PDB_MAX_CELLS]; /* the diagonal reflection's renaming */
+	uint8_t row[SLIDETAB_LITE_PDB_MAX_CELLS], col[SLIDETAB_LITE_PDB_MAX_CELLS];
+};
+
+/* Opens the set files[0..nfiles) of lens[] bytes each, in the order `gen --entry pbit
+ * --list-files` lists them: every file completely checked (as slidetab_lite_open does) and then
+ * the set (one board and goal, disjoint patterns of at most SLIDETAB_LITE_PDB_MAX_TILES tiles and
+ * at most n - 2). SLIDETAB_LITE_EINVAL for a NULL argument or nfiles outside
+ * 1..SLIDETAB_LITE_PDB_MAX_PATTERNS, SLIDETAB_LITE_EFORMAT for anything else. */
+int slidetab_lite_pdb_open(struct slidetab_lite_pdb *p, const void *const files[], const size_t lens[], int nfiles);
+
+/* Solves start -> goal (n tiles each; goal NULL: tiles in order with the blank last): *dist the
+ * optimal length and, when moves is not NULL, the lexicographically smallest optimal move string,
+ * NUL-terminated, into moves[cap] (a cap of at most the length is SLIDETAB_LITE_EINVAL). budget:
+ * the most nodes to generate, 0 for no limit. Statuses as the reader's (0 OK, 1 unsolvable, 2 bad
+ * input, 3 no set for the goal's blank class, 4 damaged set) and SLIDETAB_LITE_EBUDGET; on any
+ * but 0 nothing is written to *dist or moves. */
+int slidetab_lite_solve(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
+			unsigned long budget, unsigned *dist, char *moves, size_t cap);
+
+/* The machine of move strings the search skips (libslidetab/search/idafsm.h, made by idafsm_build
+ * with the length of lite/slidetab_lite_fsm.c): next state after letter k, -1 skipped. */
+extern const int16_t slidetab_lite_fsm[][4];
+extern const unsigned slidetab_lite_fsm_len, slidetab_lite_fsm_states; /* its length and states */
+
+#endif

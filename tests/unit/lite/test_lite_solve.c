@@ -1,0 +1,444 @@
+/* test_lite_solve: the freestanding solver against libslidetab on 3x3 and every 4x4 class; its pbit entries against a breadth-first search; damage, budgets and bad arguments. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/table_write.h"
+#include "gen/exact/exactcmd.h"
+#include "gen/pdb/pbitgen.h"
+#include "libslidetab/model/board.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/search/idafsm.h"
+#include "lite/slidetab_lite_solve.h"
+#include "slidetab.h"
+#include "tests/unit/testtables.h"
+#include "tests/unit/testutil.h"
+
+static char tmpdir[64];
+static uint64_t seed = 0x2545f4914f6cdd1du;
+
+/* A whole file into a malloc'ed buffer. */
+static uint8_t *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	*len = (size_t)ftell(f);
+	rewind(f);
+	uint8_t *p = malloc(*len);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_eq(fread(p, 1, *len, f), *len);
+	fclose(f);
+	return p;
+}
+
+/* A set in memory: the pbit files of the masks for the goal with the blank at `blank`, each as gen
+ * --entry pbit writes it (block_entries 0: gen's 8192), read back. */
+struct set {
+	int n;
+	uint8_t *bytes[PDB_PRESET_MAX];
+	size_t len[PDB_PRESET_MAX];
+	uint32_t masks[PDB_PRESET_MAX];
+};
+
+static void set_build(struct set *st, int rows, int cols, int blank, uint32_t block_entries)
+{
+	struct board b;
+	struct board_state g;
+	board_init(&b, rows, cols);
+	board_goal(&b, blank, &g);
+	if (rows == 4)
+		st->n = pdb_preset_for("555", 16, st->masks);
+	else { /* 3x3: {1,2,3,4} {5,6,7,8} of the goal's numbering */
+		st->n = 2, st->masks[0] = 0x1e, st->masks[1] = 0x1e0;
+	}
+	for (int i = 0; i < st->n; i++) {
+		struct table_meta m;
+		uint8_t *packed;
+		struct slidetab_error err;
+		char path[128];
+		snprintf(path, sizeof path, "%s/p.tbl", tmpdir);
+		ck_assert_msg(pbitgen_build(&b, &g, st->masks[i], 2, &m, &packed, &err) == SLIDETAB_OK, "%s", err.msg);
+		m.block_entries = block_entries ? block_entries : 8192;
+		ck_assert_msg(table_write(path, &m, packed, 0, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
+		free(packed);
+		st->bytes[i] = slurp(path, &st->len[i]);
+		unlink(path);
+	}
+}
+
+static int set_open(struct slidetab_lite_pdb *p, const struct set *st)
+{
+	const void *files[PDB_PRESET_MAX];
+	for (int i = 0; i < st->n; i++)
+		files[i] = st->bytes[i];
+	return slidetab_lite_pdb_open(p, files, st->len, st->n);
+}
+
+static void set_free(struct set *st)
+{
+	for (int i = 0; i < st->n; i++)
+		free(st->bytes[i]);
+}
+
+/* One puzzle through the library and the solver: the same status, length and path; a cap one
+ * short refused with nothing written. */
+static void same_answer(slidetab *db, const struct slidetab_lite_pdb *p, int rows, int cols, const unsigned char *s,
+			const unsigned char *g)
+{
+	struct slidetab_error err;
+	unsigned d1 = 0, d2 = 12345;
+	char p1[256], p2[256];
+	int r1 = slidetab_distance(db, rows, cols, s, g, &d1, &err);
+	int r2 = slidetab_lite_solve(p, s, g, 0, &d2, NULL, 0);
+	ck_assert_int_eq(r2, r1);
+	if (r1 != SLIDETAB_OK) {
+		ck_assert_uint_eq(d2, 12345);
+		return;
+	}
+	ck_assert_uint_eq(d2, d1);
+	ck_assert_int_eq(slidetab_path(db, rows, cols, s, g, p1, sizeof p1, &err), SLIDETAB_OK);
+	ck_assert_int_eq(slidetab_lite_solve(p, s, g, 0, &d2, p2, sizeof p2), SLIDETAB_OK);
+	ck_assert_str_eq(p2, p1);
+	memset(p2, '#', sizeof p2);
+	d2 = 12345;
+	ck_assert_int_eq(slidetab_lite_solve(p, s, g, 0, &d2, p2, d1), SLIDETAB_LITE_EINVAL);
+	ck_assert_uint_eq(d2, 12345);
+	for (size_t i = 0; i < sizeof p2; i++)
+		ck_assert_int_eq(p2[i], '#');
+}
+
+/* A random goal whose blank is in class cls of board b. */
+static void class_goal(const struct board *b, int cls, unsigned char *g)
+{
+	int gb = 0, to;
+	testutil_shuffle(&seed, g, b->n);
+	while (g[gb])
+		gb++;
+	do
+		to = (int)testutil_below(&seed, (unsigned)b->n);
+	while (board_blank_class(b, to) != cls);
+	g[gb] = g[to], g[to] = 0;
+}
+
+/* 3x3: every class, random starts (solvable or not) against random goals of the class, the
+ * default goal and goals of other classes, against the exact table. */
+START_TEST(solve_matches_library_3x3)
+{
+	static const int blanks[] = { 0, 1, 4 };
+	int blank = blanks[_i];
+	struct board b;
+	struct board_state goal;
+	board_init(&b, 3, 3);
+	board_goal(&b, blank, &goal);
+	struct set st;
+	set_build(&st, 3, 3, blank, 0);
+	struct slidetab_lite_pdb p;
+	ck_assert_int_eq(set_open(&p, &st), SLIDETAB_LITE_OK);
+	char dir[32];
+	struct slidetab_error err;
+	slidetab *db;
+	testtables_dir(dir);
+	testtables_exact(dir, 3, 3, blank, 0);
+	ck_assert_msg(slidetab_open(&db, dir, &err) == SLIDETAB_OK, "%s", err.msg);
+	unsigned char s[9], g[9];
+	int cls = board_blank_class(&b, blank);
+	for (int i = 0; i < 300; i++) {
+		testutil_shuffle(&seed, s, 9);
+		if (i % 5 == 0)
+			testutil_shuffle(&seed, g, 9); /* any class: ENOTABLE unless it is this one */
+		else
+			class_goal(&b, cls, g);
+		same_answer(db, &p, 3, 3, s, i % 7 == 0 && cls == 0 ? NULL : g);
+	}
+	same_answer(db, &p, 3, 3, goal.t, goal.t);
+	slidetab_close(db);
+	testtables_remove(dir);
+	set_free(&st);
+}
+END_TEST
+
+/* 4x4: every class, walks of 20 to 60 moves from random goals of the class (and the default
+ * goal), against the library's IDA* on its 5-5-5 tables. */
+START_TEST(solve_matches_library_4x4)
+{
+	static const int blanks[] = { 0, 1, 5 };
+	int blank = blanks[_i], puzzles = testutil_emulated() ? 4 : 25; /* emulated: a few a class */
+	struct board b;
+	board_init(&b, 4, 4);
+	struct set st;
+	set_build(&st, 4, 4, blank, 0);
+	struct slidetab_lite_pdb p;
+	ck_assert_int_eq(set_open(&p, &st), SLIDETAB_LITE_OK);
+	char dir[32];
+	struct slidetab_error err;
+	slidetab *db;
+	testtables_dir(dir);
+	testtables_555_answers(dir, blank);
+	ck_assert_msg(slidetab_open(&db, dir, &err) == SLIDETAB_OK, "%s", err.msg);
+	unsigned char s[16], g[16];
+	int cls = board_blank_class(&b, blank);
+	for (int i = 0; i < puzzles; i++) {
+		class_goal(&b, cls, g);
+		if (i % 5 == 0 && cls == 0)
+			for (int c = 0; c < 16; c++)
+				g[c] = (unsigned char)(c < 15 ? c + 1 : 0);
+		memcpy(s, g, sizeof s);
+		testutil_walk(&seed, 4, 4, s, 20 + (int)testutil_below(&seed, 41));
+		same_answer(db, &p, 4, 4, s, i % 5 == 0 && cls == 0 ? NULL : g);
+	}
+	s[0] = g[1], s[1] = g[0]; /* one swap: unsolvable */
+	for (int c = 2; c < 16; c++)
+		s[c] = g[c];
+	same_answer(db, &p, 4, 4, s, g);
+	slidetab_close(db);
+	testtables_remove(dir);
+	set_free(&st);
+}
+END_TEST
+
+/* The placement value of every placement of a 3x3 pattern by a breadth-first search of our own,
+ * against the entry bit gen wrote: ((d - md) / 2) & 1. */
+START_TEST(pbit_entries_match_a_search)
+{
+	struct board b;
+	struct board_state g;
+	board_init(&b, 3, 3);
+	board_goal(&b, 0, &g);
+	const uint32_t mask = 0x1e; /* tiles 1 2 3 4 */
+	struct pdb_ranker rk;
+	ck_assert_int_eq(pdb_ranker_init(&rk, 9, 4), 0);
+	struct table_meta m;
+	uint8_t *packed;
+	struct slidetab_error err;
+	ck_assert_msg(pbitgen_build(&b, &g, mask, 2, &m, &packed, &err) == SLIDETAB_OK, "%s", err.msg);
+	ck_assert_uint_eq(m.entries, 3024);
+	int dist[3024], queue[3024], head = 0, tail = 0;
+	uint8_t cells[4], goalcell[4] = { 1, 2, 3, 4 }; /* blank first: tile t at cell t */
+	for (int i = 0; i < 3024; i++)
+		dist[i] = -1;
+	dist[pdb_rank(&rk, goalcell)] = 0;
+	queue[tail++] = (int)pdb_rank(&rk, goalcell);
+	while (head < tail) {
+		int r = queue[head++];
+		pdb_unrank(&rk, (uint64_t)r, cells);
+		for (int i = 0; i < 4; i++)
+			for (int d = 0; d < BOARD_NDIRS; d++) {
+				int to = b.nbr[cells[i]][d], free = to >= 0;
+				for (int j = 0; j < 4 && free; j++)
+					free = cells[j] != to;
+				if (!free)
+					continue;
+				uint8_t c2[4];
+				memcpy(c2, cells, 4);
+				c2[i] = (uint8_t)to;
+				int r2 = (int)pdb_rank(&rk, c2);
+				if (dist[r2] < 0)
+					dist[r2] = dist[r] + 1, queue[tail++] = r2;
+			}
+	}
+	ck_assert_int_eq(tail, 3024);
+	for (int r = 0; r < 3024; r++) {
+		pdb_unrank(&rk, (uint64_t)r, cells);
+		int md = 0;
+		for (int i = 0; i < 4; i++)
+			md += board_taxicab(&b, cells[i], goalcell[i]);
+		ck_assert_int_ge(dist[r], md);
+		ck_assert_msg((unsigned)(((dist[r] - md) / 2) & 1) == (unsigned)(packed[r >> 3] >> (r & 7) & 1),
+			      "placement %d: value %d, md %d, bit %d", r, dist[r], md, packed[r >> 3] >> (r & 7) & 1);
+	}
+	free(packed);
+}
+END_TEST
+
+/* The right answers of a few 3x3 puzzles, from the exact table. */
+#define NPROBE 6
+static void probes(unsigned char (*s)[9], unsigned *want, char (*path)[40])
+{
+	char dir[32];
+	struct slidetab_error err;
+	slidetab *db;
+	testtables_dir(dir);
+	testtables_exact(dir, 3, 3, 0, 0);
+	ck_assert_msg(slidetab_open(&db, dir, &err) == SLIDETAB_OK, "%s", err.msg);
+	for (int i = 0; i < NPROBE; i++) {
+		do
+			testutil_shuffle(&seed, s[i], 9);
+		while (slidetab_distance(db, 3, 3, s[i], NULL, &want[i], &err) != SLIDETAB_OK);
+		ck_assert_int_eq(slidetab_path(db, 3, 3, s[i], NULL, path[i], 40, &err), SLIDETAB_OK);
+	}
+	slidetab_close(db);
+	testtables_remove(dir);
+}
+
+/* Every single-byte change and every cut of every file of a small set is refused at open or
+ * answered right: the small header (one block, version 2) and the full one (several blocks). */
+START_TEST(damage_refused_or_right)
+{
+	unsigned char s[NPROBE][9];
+	unsigned want[NPROBE];
+	char path[NPROBE][40];
+	probes(s, want, path);
+	for (int full = 0; full < 2; full++) {
+		struct set st;
+		set_build(&st, 3, 3, 0, full ? 1024 : 0);
+		ck_assert_uint_eq(st.bytes[0][8], full ? 1 : 2); /* the format version */
+		struct slidetab_lite_pdb p;
+		ck_assert_int_eq(set_open(&p, &st), SLIDETAB_LITE_OK);
+		int refused = 0, answered = 0;
+		for (int f = 0; f < st.n; f++) {
+			size_t len = st.len[f];
+			for (size_t i = 0; i < len + len; i++) {
+				uint8_t was = st.bytes[f][i % len];
+				if (i < len)
+					st.bytes[f][i] ^= (uint8_t)(1u << (i % 8));
+				else
+					st.len[f] = i - len; /* a cut */
+				if (set_open(&p, &st) != SLIDETAB_LITE_OK) {
+					refused++;
+				} else {
+					answered++;
+					for (int k = 0; k < NPROBE; k++) {
+						unsigned d;
+						char m[40];
+						int rc = slidetab_lite_solve(&p, s[k], NULL, 0, &d, m, sizeof m);
+						ck_assert_msg(rc == SLIDETAB_LITE_OK && d == want[k] && !strcmp(m, path[k]),
+							      "file %d byte %zu: answered %d %u %s", f, i, rc, d, m);
+					}
+				}
+				st.bytes[f][i % len] = was;
+				st.len[f] = len;
+			}
+		}
+		printf("lite_solve: %s header: %d damaged sets refused, %d answered right\n", full ? "full" : "small",
+		       refused, answered);
+		ck_assert_int_gt(refused, 0);
+		set_free(&st);
+	}
+}
+END_TEST
+
+/* The budget: 1 node is too few (status 5, nothing written), and the least budget that answers
+ * answers as no budget does while one less does not. */
+START_TEST(budget_runs_out)
+{
+	unsigned char s[NPROBE][9];
+	unsigned want[NPROBE];
+	char path[NPROBE][40];
+	probes(s, want, path);
+	struct set st;
+	set_build(&st, 3, 3, 0, 0);
+	struct slidetab_lite_pdb p;
+	ck_assert_int_eq(set_open(&p, &st), SLIDETAB_LITE_OK);
+	for (int k = 0; k < NPROBE; k++) {
+		unsigned d = 999;
+		char m[40] = "untouched";
+		if (want[k] == 0)
+			continue;
+		ck_assert_int_eq(slidetab_lite_solve(&p, s[k], NULL, 1, &d, m, sizeof m), SLIDETAB_LITE_EBUDGET);
+		ck_assert_uint_eq(d, 999);
+		ck_assert_str_eq(m, "untouched");
+		unsigned long lo = 1, hi = 1; /* lo fails, hi answers */
+		while (slidetab_lite_solve(&p, s[k], NULL, hi, &d, NULL, 0) == SLIDETAB_LITE_EBUDGET)
+			lo = hi, hi *= 2;
+		while (hi - lo > 1) {
+			unsigned long mid = lo + (hi - lo) / 2;
+			*(slidetab_lite_solve(&p, s[k], NULL, mid, &d, NULL, 0) == SLIDETAB_LITE_OK ? &hi : &lo) = mid;
+		}
+		ck_assert_int_eq(slidetab_lite_solve(&p, s[k], NULL, hi - 1, &d, m, sizeof m), SLIDETAB_LITE_EBUDGET);
+		ck_assert_str_eq(m, "untouched");
+		ck_assert_int_eq(slidetab_lite_solve(&p, s[k], NULL, hi, &d, m, sizeof m), SLIDETAB_LITE_OK);
+		ck_assert_uint_eq(d, want[k]);
+		ck_assert_str_eq(m, path[k]);
+	}
+	set_free(&st);
+}
+END_TEST
+
+/* Bad arguments, foreign and mismatched files, an unopened handle, other classes. */
+START_TEST(refusals)
+{
+	struct set st, other;
+	set_build(&st, 3, 3, 0, 0);
+	set_build(&other, 3, 3, 1, 0);
+	struct slidetab_lite_pdb p;
+	const void *files[9] = { st.bytes[0], st.bytes[1], st.bytes[0] };
+	size_t lens[9] = { st.len[0], st.len[1], st.len[0] };
+	unsigned d;
+	char m[40];
+	unsigned char s[9] = { 1, 2, 3, 4, 5, 6, 7, 0, 8 }, twice[9] = { 1, 1, 3, 4, 5, 6, 7, 0, 8 };
+	ck_assert_int_eq(slidetab_lite_pdb_open(NULL, files, lens, 2), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_pdb_open(&p, NULL, lens, 2), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, NULL, 2), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 0), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 9), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_solve(&p, s, NULL, 0, &d, NULL, 0), SLIDETAB_LITE_EINVAL); /* not open */
+	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 3), SLIDETAB_LITE_EFORMAT); /* a file twice */
+	ck_assert_int_eq(slidetab_lite_solve(&p, s, NULL, 0, &d, NULL, 0), SLIDETAB_LITE_EINVAL);
+	files[1] = other.bytes[1], lens[1] = other.len[1];
+	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 2), SLIDETAB_LITE_EFORMAT); /* two goals */
+	files[1] = NULL;
+	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 2), SLIDETAB_LITE_EINVAL);
+	size_t elen;
+	char dir[32], path[TABNAME_MAX];
+	struct slidetab_error err;
+	testtables_dir(dir);
+	testtables_exact(dir, 3, 3, 0, 0);
+	ck_assert(tabname_exact(path, sizeof path, dir, 3, 3, 0, &err) == SLIDETAB_OK);
+	uint8_t *exact = slurp(path, &elen);
+	files[0] = exact, lens[0] = elen;
+	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 1), SLIDETAB_LITE_EFORMAT); /* not a PDB */
+	free(exact);
+	testtables_remove(dir);
+	ck_assert_int_eq(set_open(&p, &st), SLIDETAB_LITE_OK);
+	ck_assert_int_eq(slidetab_lite_solve(&p, twice, NULL, 0, &d, NULL, 0), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_solve(&p, s, twice, 0, &d, NULL, 0), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_solve(&p, NULL, NULL, 0, &d, NULL, 0), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_solve(&p, s, NULL, 0, NULL, m, sizeof m), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_solve(&p, s, NULL, 0, &d, m, 0), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_solve(&p, s, NULL, 0, &d, m, 1), SLIDETAB_LITE_EINVAL); /* "r" needs 2 */
+	ck_assert_int_eq(slidetab_lite_solve(&p, s, NULL, 0, &d, m, 2), SLIDETAB_LITE_OK);
+	ck_assert_str_eq(m, "r");
+	ck_assert_uint_eq(d, 1);
+	unsigned char g1[9] = { 1, 0, 2, 3, 4, 5, 6, 7, 8 }, s1[9] = { 1, 2, 0, 3, 4, 5, 6, 7, 8 };
+	ck_assert_int_eq(slidetab_lite_solve(&p, s1, g1, 0, &d, NULL, 0), SLIDETAB_LITE_ENOTABLE);
+	unsigned char odd[9] = { 2, 1, 3, 4, 5, 6, 7, 8, 0 };
+	ck_assert_int_eq(slidetab_lite_solve(&p, odd, NULL, 0, &d, NULL, 0), SLIDETAB_LITE_UNSOLVABLE);
+	set_free(&st);
+	set_free(&other);
+}
+END_TEST
+
+/* lite's compiled-in machine is the one idafsm_build makes for its length. */
+START_TEST(machine_is_idafsm)
+{
+	struct idafsm f;
+	ck_assert_int_eq(idafsm_build((int)slidetab_lite_fsm_len, &f), 0);
+	ck_assert_int_eq(f.nstates, (int)slidetab_lite_fsm_states);
+	ck_assert_int_eq(memcmp(f.next, slidetab_lite_fsm, sizeof(int16_t[4]) * (size_t)f.nstates), 0);
+	idafsm_free(&f);
+}
+END_TEST
+
+int main(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/slidetab-lite-solve-XXXXXX");
+	if (!mkdtemp(tmpdir))
+		return 2;
+	Suite *s = suite_create("lite_solve");
+	TCase *tc = tcase_create("lite_solve");
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, solve_matches_library_3x3, 0, 3);
+	tcase_add_loop_test(tc, solve_matches_library_4x4, 0, 3);
+	tcase_add_test(tc, pbit_entries_match_a_search);
+	tcase_add_test(tc, damage_refused_or_right);
+	tcase_add_test(tc, budget_runs_out);
+	tcase_add_test(tc, refusals);
+	tcase_add_test(tc, machine_is_idafsm);
+	int rc = testutil_run(s, tc);
+	rmdir(tmpdir);
+	return rc;
+}
