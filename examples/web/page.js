@@ -1,14 +1,15 @@
 // page: the puzzle page's logic: the board, its input (mouse, touch, keys), live answers, hint, solve, goal, links.
-import { open, openWorker, NoTableError } from './slidetab/index.js';
+import { open, openWorker, LimitError, NoTableError } from './slidetab/index.js';
 
 const $ = (id) => document.getElementById(id);
 const MOVES = { d: [1, 0], l: [0, -1], r: [0, 1], u: [-1, 0] }; // the blank's moves
 const KEYS = { ArrowLeft: 'r', ArrowRight: 'l', ArrowUp: 'd', ArrowDown: 'u' }; // a tile moves into the gap
-const STEP_MS = 220; // a solve's pace
+const STEP_MS = Number(new URLSearchParams(location.search).get('pace')) || 220; // a solve's ms a move (?pace=MS)
+const QUICK_NODES = 200000; // a 15-puzzle search's budget on the page's own thread (some milliseconds)
 
 const tables = open(); // the 2x4 and 3x3 tables, answered on this thread
 const sets = fetch('sets.json').then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
-const workers = new Map(); // 'RxC-bK' -> Promise of a worker DB over that class's set
+const workers = new Map(); // 'RxC-bK' -> Promise of that class's set, open here and in a worker
 
 const state = { rows: 3, cols: 3, tiles: [8, 6, 7, 2, 5, 4, 3, 0, 1], goal: null, played: 0, hint: '', solving: false };
 
@@ -24,28 +25,40 @@ function blankClass(rows, cols, c) {
 	return Math.min(...cells.map(([a, b]) => a * cols + b));
 }
 
-// What answers this board and goal: the tables on this thread, or the worker of its class's set.
+// What answers this board and goal: the tables on this thread; on 4x4 the set of the goal's class,
+// on this thread within QUICK_NODES nodes a search (no wait, no lock), else in its Web Worker.
 async function answerer(rows, cols, goal) {
 	if (rows * cols <= 12) {
 		const db = await tables;
 		return { hint: async (...a) => db.hint(...a), path: async (...a) => db.path(...a) };
 	}
 	const key = `${rows}x${cols}-b${blankClass(rows, cols, goal.indexOf(0))}`;
-	if (!workers.has(key)) {
-		workers.set(key, (async () => {
-			const files = (await sets)[key];
-			if (!files)
-				throw new NoTableError(`this page has no pattern-database set for ${key}`, 3);
-			const bytes = await Promise.all(files.map(async (f) => {
-				const r = await fetch('sets/' + f);
-				if (!r.ok)
-					throw new NoTableError(`sets/${f}: HTTP ${r.status}`, 3);
-				return r.arrayBuffer();
-			}));
-			return openWorker([bytes]);
-		})());
-	}
-	return workers.get(key);
+	if (!workers.has(key))
+		workers.set(key, openSet(key));
+	const { quick, worker } = await workers.get(key);
+	const either = (op) => async (...a) => {
+		try {
+			return quick[op](...a, QUICK_NODES);
+		} catch (e) {
+			if (!(e instanceof LimitError))
+				throw e;
+			return (await worker)[op](...a);
+		}
+	};
+	return { hint: either('hint'), path: either('path') };
+}
+
+async function openSet(key) {
+	const files = (await sets)[key];
+	if (!files)
+		throw new NoTableError(`this page has no pattern-database set for ${key}`, 3);
+	const bytes = await Promise.all(files.map(async (f) => {
+		const r = await fetch('sets/' + f);
+		if (!r.ok)
+			throw new NoTableError(`sets/${f}: HTTP ${r.status}`, 3);
+		return r.arrayBuffer();
+	}));
+	return { quick: await open([bytes]), worker: openWorker([bytes]) };
 }
 
 // Live answers: at most one computation at a time, always for the latest position.
