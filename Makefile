@@ -89,7 +89,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: wasm js web check-js idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 \
+.PHONY: wasm js web check-js bench-web idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 \
 	install uninstall clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -456,6 +456,9 @@ web: js $(B)/web/sets.json
 	@mkdir -p $(B)/web/slidetab
 	cp examples/web/*.html examples/web/*.js examples/web/*.css tests/data/korf100.txt $(B)/web/
 	cp -r $(JS_PKG)/. $(B)/web/slidetab/
+# Korf's 100 in headless Chromium through korf.html (opt-in, about a minute): lengths, paths, total time, download.
+bench-web: web
+	@$(NODE) js/test/korf.js
 check-js: $(if $(HAVE_JS),web) bin/query tables
 	@NODE="$(NODE)" HAVE_JS=$(HAVE_JS) sh js/test/run.sh
 
