@@ -132,8 +132,8 @@ STW_EXPORT("stw_board") int stw_board(int h)
 
 /* The distance from s to g (NULL: the default goal) by handle h, its path into moves[cap] unless
  * moves is NULL; budget: the solver's node limit (0: none). A status. */
-static int answer(int h, const unsigned char *s, const unsigned char *g, unsigned long budget, unsigned *d,
-		  char *moves, size_t cap)
+static int answer(int h, const unsigned char *s, const unsigned char *g, unsigned long budget, unsigned *d, char *moves,
+		  size_t cap)
 {
 	if (h >= 0 && h < ntables) {
 		int rc = slidetab_lite_distance(&tables[h], s, g, d);
@@ -184,7 +184,7 @@ STW_EXPORT("stw_hint") int stw_hint(int h, int has_goal, unsigned long budget)
 			b = c;
 	for (int m = 0; m < 4 && d > 0; m++) {
 		int r = b / cols, q = b % cols;
-		int to = m == 0 ? (r + 1 < rows ? b + cols : -1)
+		int to = m == 0   ? (r + 1 < rows ? b + cols : -1)
 			 : m == 1 ? (q > 0 ? b - 1 : -1)
 			 : m == 2 ? (q + 1 < cols ? b + 1 : -1)
 				  : (r > 0 ? b - cols : -1);
