@@ -459,8 +459,8 @@ web: js $(B)/web/sets.json
 # Korf's 100 in headless Chromium through korf.html (opt-in, about a minute): lengths, paths, total time, download.
 bench-web: web
 	@$(NODE) js/test/korf.js
-check-js: $(if $(HAVE_JS),web) bin/query tables
-	@NODE="$(NODE)" HAVE_JS=$(HAVE_JS) sh js/test/run.sh
+check-js: $(if $(and $(HAVE_JS),$(if $(SAN),,1)),web) bin/query tables
+	@NODE="$(NODE)" HAVE_JS=$(HAVE_JS) SLIDETAB_SANITIZED=$(if $(SAN),1,) sh js/test/run.sh
 
 # Every bench target writes its figures, stamped with machine, date and commit, into its own section
 # of docs/BENCHMARKS.md through bench/record.sh (only when it passes; BENCH_NOTE adds a note).
