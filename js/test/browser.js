@@ -1,6 +1,6 @@
 // browser: the page tests' tools: a static server on 127.0.0.1, headless Chromium, and a DevTools-protocol client over its pipe.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -109,6 +109,31 @@ export class Browser {
 			return r.result.value;
 		};
 		return { send, eval: evaluate, events };
+	}
+
+	/** The CPU seconds (user + system) Chromium's processes have used so far, from /proc (Linux; null elsewhere). */
+	cpuSeconds() {
+		try {
+			const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((pid) => {
+				try {
+					const st = readFileSync(`/proc/${pid}/stat`, 'utf8'), f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+					return { pid: Number(pid), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) };
+				} catch {
+					return null;
+				}
+			}).filter(Boolean);
+			const mine = new Set([this.#p.pid]);
+			for (let grew = true; grew;) {
+				grew = false;
+				for (const p of procs.filter((q) => !mine.has(q.pid) && mine.has(q.ppid))) {
+					mine.add(p.pid);
+					grew = true;
+				}
+			}
+			return procs.filter((p) => mine.has(p.pid)).reduce((a, p) => a + p.ticks, 0) / 100; // USER_HZ
+		} catch {
+			return null;
+		}
 	}
 
 	async close() {

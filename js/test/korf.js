@@ -1,6 +1,7 @@
 // korf: `make bench-web`: Korf's 100 solved by the page (build/web/korf.html) in headless Chromium; checks every length
 // against the published one and every path by playing it, prints the total time and the page's download size.
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Browser, chromium, serve } from './browser.js';
 import { ROOT } from './util.js';
 
@@ -44,9 +45,10 @@ try {
 		}
 		void ms;
 	}
+	const cpu = browser.cpuSeconds();
 	const bytes = tab.events.filter((m) => m.method === 'Network.loadingFinished').reduce((a, m) => a + m.params.encodedDataLength, 0);
-	console.log(`bench-web: Korf's 100 in headless Chromium: ${state}, ${100 - bad} of 100 optimal and valid, total ${total} ms;` +
-		` korf.html downloaded ${bytes} bytes`);
+	console.log(`bench-web: Korf's 100 in headless Chromium: ${state}, ${100 - bad} of 100 optimal and valid, total ${total} ms` +
+		` (Chromium's CPU time ${cpu} s, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}); korf.html downloaded ${bytes} bytes`);
 } finally {
 	await browser.close();
 	await server.close();

@@ -17,7 +17,9 @@ export function headerVersion() {
 export function rng(seed) {
 	let x = seed >>> 0 || 1;
 	const next = () => {
-		x ^= x << 13, x >>>= 0, x ^= x >>> 17, x ^= x << 5, x >>>= 0;
+		x = (x ^ (x << 13)) >>> 0;
+		x = (x ^ (x >>> 17)) >>> 0;
+		x = (x ^ (x << 5)) >>> 0;
 		return x;
 	};
 	return { below: (n) => next() % n };
