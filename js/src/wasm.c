@@ -120,12 +120,13 @@ STW_EXPORT("stw_has_solver") int stw_has_solver(void)
 /* The board of handle h as rows * 16 + cols, or minus a status. */
 STW_EXPORT("stw_board") int stw_board(int h)
 {
-	int r = 4, c = 4;
+	int r = 0, c = 0;
 	if (h >= 0 && h < ntables)
 		return slidetab_lite_board(&tables[h], &r, &c) ? -SLIDETAB_LITE_EINVAL : r * 16 + c;
 #ifdef STW_SOLVER
+	/* The set's board: slidetab_lite_solve.h has no accessor (yet), so its private fields. */
 	if (h >= STW_MAX_TABLES && h < STW_MAX_TABLES + nsets)
-		return r * 16 + c;
+		return sets[h - STW_MAX_TABLES].rows * 16 + sets[h - STW_MAX_TABLES].cols;
 #endif
 	return -SLIDETAB_LITE_EINVAL;
 }

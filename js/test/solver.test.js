@@ -1,13 +1,16 @@
 // solver: the 15-puzzle through the package: the page's pbit sets (build/web/sets) answer as bin/query does for every goal class.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { test } from 'node:test';
-import { PKG, query, rng, ROOT } from './util.js';
+import { PKG, query, rng, ROOT, shuffled } from './util.js';
 
 const { open, openWorker, FormatError, NoTableError, LimitError } = await import(PKG + 'index.js');
 const WEB = ROOT + 'build/web/';
 const SETS = existsSync(WEB + 'sets.json') ? JSON.parse(readFileSync(WEB + 'sets.json', 'utf8')) : {};
 const skip = !SETS['4x4-b0'] && 'no pbit sets in build/web (make web builds them where lite/ has the solver)';
+const noSolver = !existsSync(ROOT + 'lite/slidetab_lite_solve.c') && 'no lite/slidetab_lite_solve.c: the wasm has no solver';
 const files = (key) => SETS[key].map((f) => new Uint8Array(readFileSync(WEB + 'sets/' + f)));
 
 // A walk of len moves from tiles that never steps straight back.
@@ -67,4 +70,28 @@ test('4x4: a worker answers as the thread does; budgets; a missing class; damage
 	const s = [5, 1, 2, 4, 9, 6, 3, 8, 13, 10, 7, 11, 14, 0, 15, 12];
 	assert.equal((await open([set.slice(0, 2)])).path(s), db.path(s));
 	await assert.rejects(open([[set[0], set[1].subarray(0, 5000), set[2]]]), FormatError, 'a cut file');
+});
+
+test('3x3: a pbit set of two patterns answers as bin/query does; its board is the set\'s', { skip: noSolver }, async () => {
+	const dir = mkdtempSync(tmpdir() + '/slidetab-pbit-');
+	try {
+		const set = ['1,2,3,4', '5,6,7,8'].map((p, i) => {
+			execFileSync(ROOT + 'bin/gen', ['-q', '--board', '3x3', '--blank', '0', '--pattern', p, '--entry', 'pbit', '-o', `${dir}/${i}.tbl`],
+				{ stdio: 'ignore' });
+			return new Uint8Array(readFileSync(`${dir}/${i}.tbl`));
+		});
+		const db = await open([set]);
+		assert.deepEqual(db.boards, ['3x3']);
+		const r = rng(33);
+		const pairs = [];
+		for (let i = 0; i < 200; i++) {
+			const g = shuffled(r, 9), b = g.indexOf(0), corner = [0, 2, 6, 8][r.below(4)];
+			[g[b], g[corner]] = [g[corner], 0]; // a goal of the set's class: the blank in a corner
+			pairs.push([shuffled(r, 9), g]);
+		}
+		assert.deepEqual(pairs.map(([s, g]) => db.path(s, g) ?? 'unsolvable'), query('3x3', pairs, '--path'));
+		assert.throws(() => db.distance([1, 2, 3, 4, 0, 5, 6, 7, 8], [1, 2, 3, 4, 0, 5, 6, 7, 8]), NoTableError);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
 });
