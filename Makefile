@@ -265,7 +265,7 @@ M0_CC ?= arm-none-eabi-gcc
 M0_CFLAGS = -std=c99 -pedantic -mcpu=cortex-m0 -mthumb -Os -ffreestanding -Wall -Wextra -Werror -I.
 $(B)/lite-m0/%.o: lite/%.c $(wildcard lite/*.h)
 	@mkdir -p $(dir $@)
-	$(M0_CC) $(M0_CFLAGS) -fstack-usage -c $< -o $@
+	$(M0_CC) $(M0_CFLAGS) -fstack-usage -fcallgraph-info=su -c $< -o $@
 # The target's objects without sanitizers (their runtime calls are not the reader's).
 $(B)/lite-plain/%.o: lite/%.c $(wildcard lite/*.h)
 	@mkdir -p $(dir $@)
@@ -277,8 +277,10 @@ check-lite: $(LITE_NAMES:%=$(B)/lite-plain/%.o) $(if $(shell command -v $(M0_CC)
 	@sh tests/lite/alone.sh
 
 # examples/mcu/: firmware for qemu-system-arm's mps2-an385 (Cortex-M3, semihosting) that answers
-# 8-puzzles from a compiled-in 3x3 compact table through lite/ (and a 2x4 one, firmware-2x4.elf). check-mcu runs it against query
-# (a counted skip without arm-none-eabi-gcc and qemu-system-arm) and prints its flash and RAM.
+# 8-puzzles from a compiled-in 3x3 compact table through lite/ (and a 2x4 one, firmware-2x4.elf), and
+# 15-puzzles on the mps2-an386 (Cortex-M4) through lite's solver (firmware-4x4.elf). check-mcu runs
+# them against query (a counted skip without arm-none-eabi-gcc and qemu-system-arm) and prints their
+# flash and RAM.
 MCU_CC ?= arm-none-eabi-gcc
 MCU_CFLAGS = -std=c99 -mcpu=cortex-m3 -mthumb -Os -ffreestanding -fno-tree-loop-distribute-patterns -Wall -Wextra \
 	-Werror -ffunction-sections -fdata-sections -I.
@@ -289,7 +291,10 @@ $(B)/mcu/puzzle8.c: $(GEN_RUN)
 $(B)/mcu/puzzle7.c: $(GEN_RUN)
 	@mkdir -p $(dir $@)
 	$(GEN_RUN) -q -j2 --board 2x4 --compress compact --c-array puzzle7 -o $@ > /dev/null
-$(B)/mcu/puzzles.c $(B)/mcu/puzzles-2x4.c: $(B)/mcu/%.c: examples/mcu/%.txt
+$(B)/mcu/puzzle15.c: $(GEN_RUN)
+	@mkdir -p $(dir $@)
+	$(GEN_RUN) -q -j2 --board 4x4 --blank 0 --pdb 555 --entry pbit --c-array puzzle15 -o $@ > /dev/null
+$(B)/mcu/puzzles.c $(B)/mcu/puzzles-2x4.c $(B)/mcu/puzzles-4x4.c: $(B)/mcu/%.c: examples/mcu/%.txt
 	@mkdir -p $(dir $@)
 	awk 'BEGIN { print "/* puzzles: $< as C (made by make). */"; print "#include <stddef.h>" } \
 		NR == 1 { print "const unsigned char mcu_puzzles[][" NF "] = {" } { gsub(/ +/, ", "); print "\t{ " $$0 " }," } \
@@ -301,10 +306,19 @@ $(B)/mcu/firmware.elf: $(MCU_FW_SRC) $(B)/mcu/puzzle8.c $(B)/mcu/puzzles.c
 $(B)/mcu/firmware-2x4.elf: $(MCU_FW_SRC) $(B)/mcu/puzzle7.c $(B)/mcu/puzzles-2x4.c
 	$(MCU_CC) $(MCU_CFLAGS) -DMCU_TABLE=puzzle7 -DMCU_CELLS=8 -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections \
 		-o $@ $(filter %.c,$^) -lgcc
-mcu: $(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf
-check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf) bin/query tables
-	@sh examples/mcu/run.sh $(if $(HAVE_MCU),$(B)/mcu/firmware.elf 3x3 puzzle8 examples/mcu/puzzles.txt 28672 \
-		$(B)/mcu/firmware-2x4.elf 2x4 puzzle7 examples/mcu/puzzles-2x4.txt 6144)
+# The 15-puzzle answerer (Cortex-M4, mps2-an386): lite's solver and its move machine with the 5-5-5
+# pbit set in flash (gen --c-array), 8 KB of stack; it answers start and goal pairs.
+MCU4_CFLAGS = $(subst cortex-m3,cortex-m4,$(MCU_CFLAGS))
+MCU15_SRC = examples/mcu/solve15.c examples/mcu/start.c lite/slidetab_lite.c lite/slidetab_lite_solve.c \
+	lite/slidetab_lite_fsm.c examples/mcu/mcu.ld
+$(B)/mcu/firmware-4x4.elf: $(MCU15_SRC) $(wildcard lite/*.h) $(B)/mcu/puzzle15.c $(B)/mcu/puzzles-4x4.c
+	$(MCU_CC) $(MCU4_CFLAGS) -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections -Wl,--defsym=mcu_stack_size=8192 \
+		-o $@ $(filter %.c,$^) -lgcc
+mcu: $(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf $(B)/mcu/firmware-4x4.elf
+check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf $(B)/mcu/firmware-4x4.elf) bin/query tables
+	@sh examples/mcu/run.sh $(if $(HAVE_MCU),$(B)/mcu/firmware.elf 3x3 puzzle8 examples/mcu/puzzles.txt 28672 mps2-an385 - \
+		$(B)/mcu/firmware-2x4.elf 2x4 puzzle7 examples/mcu/puzzles-2x4.txt 6144 mps2-an385 - \
+		$(B)/mcu/firmware-4x4.elf 4x4 puzzle15 examples/mcu/puzzles-4x4.txt 307200 mps2-an386 --pairs)
 
 # A cross build under EMU (.ci/cross.sh, docs/embedded.md): every unit suite under qemu-user
 # (CROSS_SUITES, all of them), each timed, with SLIDETAB_TEST_EMULATED=1 (the suites shrink their

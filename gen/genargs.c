@@ -154,12 +154,12 @@ static int check_args(const struct gen_args *a)
 			  : a->block_entries && a->verify
 				  ? "--block-entries is for the tables gen writes (not --verify)"
 			  : (a->pattern || a->pdb) && a->entry != TABLE_ENTRY_MDRES && a->entry != TABLE_ENTRY_ZBIT &&
-					    a->entry != TABLE_ENTRY_PBIT
+					  a->entry != TABLE_ENTRY_PBIT
 				  ? "a pattern database's --entry is mdres, zbit or pbit"
 			  : !(a->pattern || a->pdb) && (a->entry == TABLE_ENTRY_ZBIT || a->entry == TABLE_ENTRY_PBIT)
 				  ? "--entry zbit and pbit are for pattern databases"
-			  : a->c_array && (!a->out || other || a->count_only || a->checkpoint)
-				  ? "--c-array NAME writes one exact table as C source: give -o FILE.c"
+			  : a->c_array && (!a->out || a->verify || a->count_only || a->checkpoint)
+				  ? "--c-array NAME writes a table or a set as C source: give -o FILE.c"
 				  : NULL;
 	if (why)
 		fprintf(stderr, "%s: %s\n", prog, why);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/input.h"
@@ -59,6 +60,7 @@ static void usage(FILE *f)
 		"                        (default 512M; K, M, G suffixes)\n"
 		"      --dir DIR         folder for tables named by the default rule (default: .)\n"
 		"      --c-array NAME    write -o FILE as C source: const unsigned char NAME[], size_t NAME_len\n"
+		"                        (a set, --pdb or --pattern: NAME[i], NAME_len[i], NAME_count)\n"
 		"      --verify FILE     check a table completely; prints OK or the first violation\n"
 		"  -q, --quiet           no per-depth progress on stderr\n"
 		"  -h, --help            this help\n"
@@ -155,6 +157,37 @@ static int auto_masks(const struct gen_args *a, const struct board *b, const str
 	return count;
 }
 
+/* --c-array with --pdb or --pattern: the set is written as usual into a folder beside FILE.c
+ * (FILE.c.d), then turned into one C source, and the folder removed. */
+static int run_c_array_set(const struct gen_args *a, const struct board *b, const struct board_state *goal,
+			   const uint32_t *masks, int count, struct pdbcmd_opts *o)
+{
+	char dir[4096], paths[PDB_PRESET_MAX][PDBCMD_PATH_MAX];
+	const char *files[PDB_PRESET_MAX];
+	struct slidetab_error err;
+	if (snprintf(dir, sizeof dir, "%s.d", a->out) >= (int)sizeof dir) {
+		fprintf(stderr, "gen: -o %s: path too long\n", a->out);
+		return EXIT_USAGE;
+	}
+	if (mkdir(dir, 0700) != 0) {
+		err_set(&err, SLIDETAB_EIO, "%s: %s", dir, strerror(errno));
+		return fail(SLIDETAB_EIO, 0, &err);
+	}
+	o->out = NULL;
+	o->dir = dir;
+	int rc = pdbcmd_paths(b, goal, masks, count, NULL, dir, paths, &err);
+	if (rc == SLIDETAB_OK)
+		rc = pdbcmd_build(b, goal, masks, count, o, &err);
+	for (int i = 0; i < count; i++)
+		files[i] = paths[i];
+	if (rc == SLIDETAB_OK)
+		rc = carray_write_set(a->c_array, files, count, a->out, &err);
+	for (int i = 0; i < count; i++)
+		remove(paths[i]);
+	rmdir(dir);
+	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
+}
+
 static int run_pdb(const struct gen_args *a, const struct board *b, const struct board_state *goal)
 {
 	uint32_t masks[PDB_PRESET_MAX];
@@ -190,6 +223,8 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 				 .entry = a->entry,
 				 .raw = a->compress == 0,
 				 .block_entries = (uint32_t)a->block_entries };
+	if (a->c_array)
+		return run_c_array_set(a, b, goal, masks, count, &o);
 	int rc = pdbcmd_build(b, goal, masks, count, &o, &err);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }

@@ -17,10 +17,10 @@
 
 #include "slidetab_lite.h"
 
-#define SLIDETAB_LITE_PDB_MAX_CELLS    16  /* 4x4 */
-#define SLIDETAB_LITE_PDB_MAX_PATTERNS 8   /* files a set */
-#define SLIDETAB_LITE_PDB_MAX_TILES    8   /* a pattern's: 16!/8! placements fit 32 bits */
-#define SLIDETAB_LITE_SOLVE_MAX_DEPTH  128 /* the longest answer (4x4: 80); longer: EINVAL */
+#define SLIDETAB_LITE_PDB_MAX_CELLS    16   /* 4x4 */
+#define SLIDETAB_LITE_PDB_MAX_PATTERNS 8    /* files a set */
+#define SLIDETAB_LITE_PDB_MAX_TILES    8    /* a pattern's: 16!/8! placements fit 32 bits */
+#define SLIDETAB_LITE_SOLVE_MAX_DEPTH  128  /* the longest answer (4x4: 80); longer: EINVAL */
 #define SLIDETAB_LITE_SOLVE_STACK      4096 /* bytes of stack a call takes at most (make check-lite) */
 
 /* slidetab_lite_solve's status when it generated `budget` nodes without an answer. */
@@ -28,10 +28,10 @@
 
 /* An open set: fixed size, no pointer but to the caller's bytes. Every field is private. */
 struct slidetab_lite_pdb {
-	const uint8_t *bits[SLIDETAB_LITE_PDB_MAX_PATTERNS];                 /* each pattern's entries */
+	const uint8_t *bits[SLIDETAB_LITE_PDB_MAX_PATTERNS];                     /* each pattern's entries */
 	uint32_t w[SLIDETAB_LITE_PDB_MAX_PATTERNS][SLIDETAB_LITE_PDB_MAX_TILES]; /* rank weights */
 	uint8_t radius[SLIDETAB_LITE_PDB_MAX_PATTERNS];
-	uint8_t k[SLIDETAB_LITE_PDB_MAX_PATTERNS];                                   /* tiles a pattern */
+	uint8_t k[SLIDETAB_LITE_PDB_MAX_PATTERNS];                                     /* tiles a pattern */
 	uint8_t goalcell[SLIDETAB_LITE_PDB_MAX_PATTERNS][SLIDETAB_LITE_PDB_MAX_TILES]; /* of each tile */
 	uint8_t rows, cols, n, npat, reflect;
 	uint8_t goal[SLIDETAB_LITE_PDB_MAX_CELLS];      /* the set's goal */

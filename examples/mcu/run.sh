@@ -1,8 +1,9 @@
 #!/bin/sh
-# run.sh: runs each firmware on qemu-system-arm (mps2-an385, semihosting) and compares its paths
-# with query's on its puzzles; prints its flash and RAM, and fails a flash over MAX-FLASH bytes
-# (issue 25's targets). A counted skip without the tools.
-# Usage: run.sh [FIRMWARE.elf BOARD TABLE-SYMBOL PUZZLES MAX-FLASH]...
+# run.sh: runs each firmware on qemu-system-arm (semihosting) and compares its paths with query's
+# on its puzzles; prints its flash and RAM (and, for a firmware that reports them in "# stack N"
+# and "# time N" lines, the stack it took and its time), and fails a flash over MAX-FLASH bytes
+# (issue 25's and issue 41's targets). A counted skip without the tools.
+# Usage: run.sh [FIRMWARE.elf BOARD TABLE-SYMBOL PUZZLES MAX-FLASH MACHINE QUERY-OPTION|-]...
 cd "$(dirname "$0")/../.." || exit 2
 if [ $# -eq 0 ]; then
 	echo "mcu: 1 skipped (arm-none-eabi-gcc or qemu-system-arm not installed: .ci/deps.sh mcu installs them)"
@@ -10,23 +11,32 @@ if [ $# -eq 0 ]; then
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/slidetab-mcu.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
-while [ $# -ge 5 ]; do
-	elf=$1 board=$2 sym=$3 puzzles=$4 max=$5
-	shift 5
-	timeout 120 qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none \
-		-semihosting-config enable=on,target=native -kernel "$elf" > "$tmp/got" 2>&1
+while [ $# -ge 7 ]; do
+	elf=$1 board=$2 sym=$3 puzzles=$4 max=$5 machine=$6 qopt=$7
+	shift 7
+	[ "$qopt" = - ] && qopt=
+	timeout 120 qemu-system-arm -M "$machine" -nographic -monitor none -serial none \
+		-semihosting-config enable=on,target=native -kernel "$elf" > "$tmp/out" 2>&1
 	rc=$?
-	bin/query --board "$board" --path < "$puzzles" > "$tmp/want"
+	grep -v '^# ' "$tmp/out" > "$tmp/got"
+	bin/query --board "$board" $qopt --path < "$puzzles" > "$tmp/want"
 	if [ $rc -ne 0 ] || ! cmp -s "$tmp/want" "$tmp/got"; then
 		echo "mcu: the $board firmware (exit $rc) does not answer as query does:" >&2
 		diff "$tmp/want" "$tmp/got" | head -5 >&2
 		exit 1
 	fi
 	set -- $(arm-none-eabi-size "$elf" | awk 'NR == 2 {print $1, $2, $3}') "$@"
-	echo "mcu: $(wc -l < "$puzzles") $board puzzles answered on an emulated Cortex-M3 as query answers them"
-	table=$((0x$(arm-none-eabi-nm -S "$elf" | awk -v s="$sym" '$4 == s { print $2 }')))
-	echo "mcu: $board firmware flash $(($1 + $2)) bytes (the $board compact table $table, code and constants" \
-		"$(($1 - table)), data $2); RAM $(($2 + $3)) bytes (data and bss $(($2 + $3 - 2048)), stack 2048)"
+	ends=$(arm-none-eabi-nm "$elf" | awk '$3 == "_stack_bottom" { b = $1 } $3 == "_stack_top" { t = $1 } END { print t, b }')
+	stack=$((0x${ends% *} - 0x${ends#* }))
+	echo "mcu: $(wc -l < "$puzzles") $board puzzles answered on an emulated $machine as query answers them"
+	table=0
+	for size in $(arm-none-eabi-nm -S "$elf" | awk -v s="$sym" '$4 == s || $4 ~ "^" s "_[0-9]+$" { print $2 }'); do
+		table=$((table + 0x$size))
+	done
+	echo "mcu: $board firmware flash $(($1 + $2)) bytes (the $board tables $table, code and constants" \
+		"$(($1 - table)), data $2); RAM $(($2 + $3)) bytes (data and bss $(($2 + $3 - stack)), stack $stack)"
+	used=$(awk '$2 == "stack" { print $3 }' "$tmp/out") cs=$(awk '$2 == "time" { print $3 }' "$tmp/out")
+	[ -n "$used" ] && echo "mcu: $board firmware: $used bytes of stack taken at most, $cs cs of the host's processor time"
 	if [ $(($1 + $2)) -gt "$max" ]; then
 		echo "mcu: the $board firmware's flash, $(($1 + $2)) bytes, is over its target of $max" >&2
 		exit 1

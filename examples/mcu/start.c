@@ -1,10 +1,10 @@
-/* start: the firmware's vector table, reset handler, semihosting output and exit, memset and memcpy (no libc). */
+/* start: the firmware's vector table, reset handler, semihosting output, clock and exit, a stack gauge, memset, memcpy and memcmp (no libc). */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "examples/mcu/start.h"
 
-extern uint32_t _stack_top, _data_lma, _data_start, _data_end, _bss_start, _bss_end;
+extern uint32_t _stack_top, _stack_bottom, _data_lma, _data_start, _data_end, _bss_start, _bss_end;
 int main(void);
 
 /* One semihosting call (ARM's "bkpt 0xab"): op in r0, its argument in r1. */
@@ -29,6 +29,39 @@ void mcu_exit(int status)
 		;
 }
 
+#define PAINT 0x5ca1ab1eu
+
+void mcu_stack_paint(void)
+{
+	uintptr_t sp;
+	__asm__ volatile("mov %0, sp" : "=r"(sp));
+	for (volatile uint32_t *p = &_stack_bottom; (uintptr_t)p + 64 < sp; p++) /* 64 bytes below sp kept */
+		*p = PAINT;
+}
+
+unsigned mcu_stack_used(void)
+{
+	const volatile uint32_t *p = &_stack_bottom;
+	while (p < &_stack_top && *p == PAINT)
+		p++;
+	return (unsigned)((uintptr_t)&_stack_top - (uintptr_t)p);
+}
+
+unsigned mcu_clock(void)
+{
+	return (unsigned)semihost(0x10, NULL); /* SYS_CLOCK */
+}
+
+void mcu_putu(unsigned long v)
+{
+	char d[24], *p = d + sizeof d;
+	*--p = '\0';
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	mcu_puts(p);
+}
+
 void *memset(void *s, int c, size_t n)
 {
 	volatile unsigned char *p = s;
@@ -44,6 +77,15 @@ void *memcpy(void *d, const void *s, size_t n)
 	while (n--)
 		*p++ = *q++;
 	return d;
+}
+
+int memcmp(const void *a, const void *b, size_t n)
+{
+	const unsigned char *p = a, *q = b;
+	for (; n--; p++, q++)
+		if (*p != *q)
+			return *p - *q;
+	return 0;
 }
 
 void mcu_reset(void)

@@ -166,7 +166,9 @@ END_TEST
 START_TEST(solve_matches_library_4x4)
 {
 	static const int blanks[] = { 0, 1, 5 };
-	int blank = blanks[_i], puzzles = testutil_emulated() ? 4 : 25; /* emulated: a few a class */
+	int blank = blanks[_i], puzzles = testutil_emulated() ? 4 : 25;
+	if (testutil_emulated() && _i > 0)
+		return; /* emulated (make check-cross): the corner class alone, 4 puzzles (its set takes a minute to build) */
 	struct board b;
 	board_init(&b, 4, 4);
 	struct set st;
@@ -305,7 +307,8 @@ START_TEST(damage_refused_or_right)
 						unsigned d;
 						char m[40];
 						int rc = slidetab_lite_solve(&p, s[k], NULL, 0, &d, m, sizeof m);
-						ck_assert_msg(rc == SLIDETAB_LITE_OK && d == want[k] && !strcmp(m, path[k]),
+						ck_assert_msg(rc == SLIDETAB_LITE_OK && d == want[k] &&
+								      !strcmp(m, path[k]),
 							      "file %d byte %zu: answered %d %u %s", f, i, rc, d, m);
 					}
 				}
@@ -376,7 +379,7 @@ START_TEST(refusals)
 	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 0), SLIDETAB_LITE_EINVAL);
 	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 9), SLIDETAB_LITE_EINVAL);
 	ck_assert_int_eq(slidetab_lite_solve(&p, s, NULL, 0, &d, NULL, 0), SLIDETAB_LITE_EINVAL); /* not open */
-	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 3), SLIDETAB_LITE_EFORMAT); /* a file twice */
+	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 3), SLIDETAB_LITE_EFORMAT);      /* a file twice */
 	ck_assert_int_eq(slidetab_lite_solve(&p, s, NULL, 0, &d, NULL, 0), SLIDETAB_LITE_EINVAL);
 	files[1] = other.bytes[1], lens[1] = other.len[1];
 	ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, lens, 2), SLIDETAB_LITE_EFORMAT); /* two goals */
