@@ -96,7 +96,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
+.PHONY: wasm js web check-js bench-web idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
 	install uninstall version dist distcheck check-deb check-abi wheel wheel-tables check-wheel clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -358,6 +358,7 @@ check:
 	@$(MAKE) --no-print-directory check-hardening
 	@$(MAKE) --no-print-directory check-mpi
 	@$(MAKE) --no-print-directory check-python
+	@$(MAKE) --no-print-directory check-js
 
 # The house rules over every #include (tests/layout/includes.sh, README "What is where"), the
 # shared library's exports: exactly the header's functions, no code of common/ (exports.sh), the
@@ -433,6 +434,65 @@ examples: $(B)/examples/hint
 $(B)/examples/%: examples/%.c lib/libslidetab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Iinclude -o $@ $^ $(LDLIBS)
+
+# WebAssembly, the npm package and the page (docs/web.md): build/wasm/slidetab.wasm is lite/ and
+# js/src/wasm.c built by Debian's clang and wasm-ld (no libc, no emscripten; with the 15-puzzle
+# solver when lite/slidetab_lite_solve.c is there). make js stages the package slidetab in
+# build/js/package (its sources, the wasm, the compact 2x4 and 3x3 tables of every blank class that
+# gen makes, package.json with the version of include/slidetab.h) and packs it; make web stages
+# the page (examples/web) with the package and its tables in build/web; check-js runs js/test.
+WASM_CC ?= clang
+WASM_SRC := js/src/wasm.c lite/slidetab_lite.c $(wildcard lite/slidetab_lite_solve.c lite/slidetab_lite_fsm.c)
+WASM_CFLAGS = --target=wasm32 -nostdlib -std=c99 -ffreestanding -Os -Wall -Wextra -Werror -I. -Ilite \
+	$(if $(filter %solve.c,$(WASM_SRC)),-DSTW_SOLVER)
+WASM_LDFLAGS = -Wl,--no-entry -Wl,--strip-all -Wl,--stack-first -Wl,-z,stack-size=65536
+JS_TABLES := 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4
+JS_PKG = $(B)/js/package
+JS_FILES := index.js index.d.ts worker.js README.md
+LIB_VERSION_STRING = $(shell sed -n 's/^\#define SLIDETAB_VERSION_STRING "\(.*\)"/\1/p' include/slidetab.h)
+NODE ?= node
+HAVE_JS := $(shell command -v $(NODE) >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 && command -v wasm-ld >/dev/null 2>&1 && \
+	$(WASM_CC) --target=wasm32 -c -x c /dev/null -o /dev/null 2>/dev/null && echo 1)
+wasm: $(B)/wasm/slidetab.wasm
+$(B)/wasm/slidetab.wasm: $(WASM_SRC) lite/slidetab_lite.h $(wildcard lite/slidetab_lite_solve.h)
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_SRC)
+	@echo "wasm: $@: $$(wc -c < $@) bytes"
+$(B)/js/tables/%.tbl: $(GEN_RUN)
+	@mkdir -p $(dir $@)
+	$(GEN_RUN) -q --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --compress compact -o $@ > /dev/null
+$(JS_PKG)/package.json: js/package.json include/slidetab.h
+	@mkdir -p $(dir $@)
+	sed 's/"version": "[^"]*"/"version": "$(LIB_VERSION_STRING)"/' js/package.json > $@
+js: $(JS_PKG)/package.json $(JS_FILES:%=js/src/%) $(B)/wasm/slidetab.wasm $(JS_TABLES:%=$(B)/js/tables/%.tbl)
+	@mkdir -p $(JS_PKG)/tables
+	cp $(patsubst %,js/src/%,$(filter-out index.js,$(JS_FILES))) $(B)/wasm/slidetab.wasm $(JS_PKG)/
+	sed "s/^export const version = '[^']*'/export const version = '$(LIB_VERSION_STRING)'/" js/src/index.js > $(JS_PKG)/index.js
+	cp $(JS_TABLES:%=$(B)/js/tables/%.tbl) $(JS_PKG)/tables/
+	cd $(B)/js && npm pack --silent --offline ./package > /dev/null && ls slidetab-$(LIB_VERSION_STRING).tgz
+# The page's 15-puzzle sets (with the solver only): 663 for the corner class of the blank (the
+# default goal's), loaded at once; 555 for the edge and centre classes, loaded when a goal needs them.
+WEB_SETS := $(if $(wildcard lite/slidetab_lite_solve.c),4x4-b0-663 4x4-b1-555 4x4-b5-555)
+web_set_gen = --board $(word 1,$(subst -, ,$(1))) --blank $(subst b,,$(word 2,$(subst -, ,$(1)))) \
+	--pdb $(word 3,$(subst -, ,$(1))) --entry pbit --dir $(B)/web/sets
+$(B)/web/sets/%.list: $(GEN_RUN)
+	@mkdir -p $(dir $@)
+	$(GEN_RUN) -q $(call web_set_gen,$*) > /dev/null
+	$(GEN_RUN) $(call web_set_gen,$*) --list-files | sed 's|.*/||' > $@.tmp && mv $@.tmp $@
+$(B)/web/sets.json: $(WEB_SETS:%=$(B)/web/sets/%.list)
+	@mkdir -p $(dir $@)
+	{ printf '{'; sep=; for f in $^; do k=$$(basename $$f .list); \
+		printf '%s\n  "%s": [%s]' "$$sep" "$${k%-*}" "$$(sed 's/.*/"&"/' $$f | paste -sd, -)"; sep=,; done; \
+		printf '\n}\n'; } > $@
+web: js $(B)/web/sets.json
+	@mkdir -p $(B)/web/slidetab
+	cp examples/web/*.html examples/web/*.js examples/web/*.css tests/data/korf100.txt $(B)/web/
+	cp -r $(JS_PKG)/. $(B)/web/slidetab/
+# Korf's 100 in headless Chromium through korf.html (opt-in, about a minute): lengths, paths, total time, download.
+bench-web: web
+	@$(NODE) js/test/korf.js
+check-js: $(if $(and $(HAVE_JS),$(if $(SAN),,1)),web) bin/query tables
+	@NODE="$(NODE)" HAVE_JS=$(HAVE_JS) SLIDETAB_SANITIZED=$(if $(SAN),1,) sh js/test/run.sh
 
 # Every bench target writes its figures, stamped with machine, date and commit, into its own section
 # of docs/BENCHMARKS.md through bench/record.sh (only when it passes; BENCH_NOTE adds a note).
