@@ -201,8 +201,8 @@ static int run_c_array_set(const struct gen_args *a, const struct board *b, cons
 		remove(paths[i]);
 	rmdir(dir);
 	if (rc == SLIDETAB_OK)
-		printf("# wrote %s: %ld bytes of C source (%s[], a set of %d tables, %ld bytes)\n", a->out, bytes,
-		       a->c_array, count, table_bytes);
+		printf("# wrote %s: %ld bytes of C source (%s[], a set of %d table%s, %ld bytes)\n", a->out, bytes,
+		       a->c_array, count, count == 1 ? "" : "s", table_bytes);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
