@@ -1,4 +1,5 @@
-/* slidetab_lite_solve: the freestanding solver (slidetab_lite_solve.h): the set's checks, placement ranks, 1-bit decoding and IDA* on an explicit stack. */
+/* slidetab_lite_solve: the freestanding solver (slidetab_lite_solve.h): the set's checks, placement ranks,
+ * 1-bit decoding and IDA* on an explicit stack. */
 #include "slidetab_lite_solve.h"
 
 void *memset(void *s, int c, size_t n);

@@ -1,4 +1,5 @@
-/* solve15: firmware that answers 15-puzzles (start and goal pairs) from a compiled-in 5-5-5 pbit set through lite/'s solver (semihosting output). */
+/* solve15: firmware that answers 15-puzzles (start and goal pairs) from a compiled-in 5-5-5 pbit set
+ * through lite/'s solver (semihosting output). */
 #include <stddef.h>
 
 #include "examples/mcu/start.h"

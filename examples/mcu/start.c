@@ -1,4 +1,5 @@
-/* start: the firmware's vector table, reset handler, semihosting output, clock and exit, a stack gauge, memset, memcpy and memcmp (no libc). */
+/* start: the firmware's vector table, reset handler, semihosting output, clock and exit, a stack gauge,
+ * memset, memcpy and memcmp (no libc). */
 #include <stddef.h>
 #include <stdint.h>
 
