@@ -180,7 +180,8 @@ static int one_array(FILE *f, long *n, const char *name, int i, const char *tabl
 		return -1;
 	if (i < 0)
 		emit(f, n,
-		     "extern const unsigned char %s[];\nextern const size_t %s_len;\n\n%s_ALIGN const unsigned char %s[] = {\n",
+		     "extern const unsigned char %s[];\nextern const size_t %s_len;\n\n"
+		     "%s_ALIGN const unsigned char %s[] = {\n",
 		     name, name, name, name);
 	else
 		emit(f, n, "%s_ALIGN static const unsigned char %s_%d[] = {\n", name, name, i);
