@@ -449,7 +449,6 @@ WASM_LDFLAGS = -Wl,--no-entry -Wl,--strip-all -Wl,--stack-first -Wl,-z,stack-siz
 JS_TABLES := 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4
 JS_PKG = $(B)/js/package
 JS_FILES := index.js index.d.ts worker.js README.md
-LIB_VERSION_STRING = $(shell sed -n 's/^\#define SLIDETAB_VERSION_STRING "\(.*\)"/\1/p' include/slidetab.h)
 NODE ?= node
 HAVE_JS := $(shell command -v $(NODE) >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 && command -v wasm-ld >/dev/null 2>&1 && \
 	$(WASM_CC) --target=wasm32 -c -x c /dev/null -o /dev/null 2>/dev/null && echo 1)
@@ -463,13 +462,13 @@ $(B)/js/tables/%.tbl: $(GEN_RUN)
 	$(GEN_RUN) -q --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --compress compact -o $@ > /dev/null
 $(JS_PKG)/package.json: js/package.json include/slidetab.h
 	@mkdir -p $(dir $@)
-	sed 's/"version": "[^"]*"/"version": "$(LIB_VERSION_STRING)"/' js/package.json > $@
+	sed 's/"version": "[^"]*"/"version": "$(VERSION)"/' js/package.json > $@
 js: $(JS_PKG)/package.json $(JS_FILES:%=js/src/%) $(B)/wasm/slidetab.wasm $(JS_TABLES:%=$(B)/js/tables/%.tbl)
 	@mkdir -p $(JS_PKG)/tables
 	cp $(patsubst %,js/src/%,$(filter-out index.js,$(JS_FILES))) $(B)/wasm/slidetab.wasm $(JS_PKG)/
-	sed "s/^export const version = '[^']*'/export const version = '$(LIB_VERSION_STRING)'/" js/src/index.js > $(JS_PKG)/index.js
+	sed "s/^export const version = '[^']*'/export const version = '$(VERSION)'/" js/src/index.js > $(JS_PKG)/index.js
 	cp $(JS_TABLES:%=$(B)/js/tables/%.tbl) $(JS_PKG)/tables/
-	cd $(B)/js && npm pack --silent --offline ./package > /dev/null && ls slidetab-$(LIB_VERSION_STRING).tgz
+	cd $(B)/js && npm pack --silent --offline ./package > /dev/null && ls slidetab-$(VERSION).tgz
 # The page's 15-puzzle sets (with the solver only): 663 for the corner class of the blank (the
 # default goal's), loaded at once; 555 for the edge and centre classes, loaded when a goal needs them.
 WEB_SETS := $(if $(wildcard lite/slidetab_lite_solve.c),4x4-b0-663 4x4-b1-555 4x4-b5-555)

@@ -10,7 +10,8 @@ export const TABLES = ROOT + 'tables';
 /** The version of include/slidetab.h, read here on its own. */
 export function headerVersion() {
 	const h = readFileSync(ROOT + 'include/slidetab.h', 'utf8');
-	return /#define SLIDETAB_VERSION_STRING "([^"]+)"/.exec(h)[1];
+	const part = (name) => new RegExp(`^#define SLIDETAB_VERSION_${name}\\s+(\\d+)$`, 'm').exec(h)[1];
+	return ['MAJOR', 'MINOR', 'PATCH'].map(part).join('.');
 }
 
 /** A seeded xorshift32: below(n) is 0..n-1. */
