@@ -397,7 +397,7 @@ check-hardening: bin/gen bin/query tables $(B)/tests/test_hostile
 # (tests/hardening/regress/TARGET-*), built with the project's compiler and flags.
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 REPLAY_BIN := $(FUZZ_SRC:fuzz/%.c=$(B)/fuzz-replay/%)
-$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
+$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(QUERY_LIB) $(GAP_OBJ) $(LITE_OBJ) $(ARCHIVES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 

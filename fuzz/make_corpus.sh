@@ -81,4 +81,12 @@ fi
 gap solved-show 002 '1\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n42 43 44 45 46 47 11\n'
 gap errors      000 '3\n\n12 13 14 15 16 17 21\n22 23 24 25 26 27 31\n32 33 34 35 36 37 41\n\n1 2 3\n\nx y\n'
 gap count-only  000 '0\n'
-echo "corpus: $(ls "$C/input" | wc -l) input, $(ls "$C/table" | wc -l) table, $(ls "$C/buffer" | wc -l) buffer, $(ls "$C/gap" | wc -l) gap files"
+# lite's solver: 9 bytes (the radius, then the start's shuffle) and a 3x3 pattern's entry bits (the
+# payload, the file's last 378 bytes): an answer of 19 moves, a budget run out, and half the bits zeroed.
+mkdir -p "$C/lite_solve"
+$G -q --board 3x3 --blank 0 --pattern 1,2,3,4 --entry pbit -o "$T/p.tbl" > /dev/null
+tail -c 378 "$T/p.tbl" > "$T/bits"
+{ printf '\014\172\214\101\003\371\314\031\212'; cat "$T/bits"; } > "$C/lite_solve/walk"
+{ printf '\014\000\000\000\000\000\000\000\000'; cat "$T/bits"; } > "$C/lite_solve/zeros"
+{ printf '\007\005\004\003\002\001\000\001\002'; head -c 189 /dev/zero; tail -c 189 "$T/bits"; } > "$C/lite_solve/flipped"
+echo "corpus: $(ls "$C/input" | wc -l) input, $(ls "$C/table" | wc -l) table, $(ls "$C/buffer" | wc -l) buffer, $(ls "$C/gap" | wc -l) gap, $(ls "$C/lite_solve" | wc -l) lite_solve files"

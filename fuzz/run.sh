@@ -29,9 +29,9 @@ compile() {
 	echo "$obj"
 }
 
-# The code under test, compiled once: the library, the common archive and the Gap solver.
+# The code under test, compiled once: the library, the common archive, the Gap solver and lite/.
 lib_objs=""
-for s in libslidetab/*.c libslidetab/*/*.c common/*.c gap/*.c; do
+for s in libslidetab/*.c libslidetab/*/*.c common/*.c gap/*.c lite/*.c; do
 	o=$(compile "$s" $THEIRS) || { echo "fuzz: building $s failed" >&2; exit 2; }
 	lib_objs="$lib_objs $o"
 done
