@@ -36,7 +36,7 @@ uint64_t pdb_auto_bytes(int n, int k)
 		return UINT64_MAX;
 	if (r.count >= (uint64_t)1 << 32)
 		return UINT64_MAX; /* the generator ranks a pattern's placements in 32 bits: none it can build */
-	int free_cells = n - k; /* the generator's word per placement (gen/pdb/pdbgen.c) */
+	int free_cells = n - k;    /* the generator's word per placement (gen/pdb/pdbgen.c) */
 	return r.count * (free_cells > 16 ? 16u : free_cells > 8 ? 8u : 4u);
 }
 
