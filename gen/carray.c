@@ -94,7 +94,8 @@ static int resolve(const char *out, char path[PATH_MAX], int *direct, struct sli
 	struct stat st;
 	if (lstat(out, &st) == 0 && S_ISLNK(st.st_mode)) {
 		if (!realpath(out, path))
-			return err_set(err, SLIDETAB_EIO, "cannot write %s: a symbolic link to %s", out,
+			return err_set(err, SLIDETAB_EIO,
+				       "cannot write %s: a symbolic link whose target cannot be resolved (%s)", out,
 				       strerror(errno));
 	} else if (strlen(out) >= PATH_MAX - 16)
 		return err_set(err, SLIDETAB_EINVAL, "%s: path too long", out);

@@ -35,7 +35,11 @@ static PyObject *raise_status(int status, const char *msg)
 						      : Error;
 	if (status == SLIDETAB_ENOMEM)
 		return PyErr_NoMemory();
-	PyObject *exc = PyObject_CallFunction(cls, "s", msg);
+	/* A message may hold bytes that are not UTF-8 (a folder's name; a board= cut inside a character
+	 * at 256 bytes): escaped, so that the exception is still this one, not UnicodeDecodeError. */
+	PyObject *text = PyUnicode_DecodeUTF8(msg, (Py_ssize_t)strlen(msg), "backslashreplace");
+	PyObject *exc = text ? PyObject_CallFunctionObjArgs(cls, text, NULL) : NULL;
+	Py_XDECREF(text);
 	if (!exc)
 		return NULL;
 	PyObject *st = PyLong_FromLong(status);
@@ -104,36 +108,87 @@ static int parse_args(const char *fn, PyObject *const *args, Py_ssize_t nargs, P
 	return 0;
 }
 
-/* board=: None (0 x 0), "RxC" or (rows, cols); the library checks the size. */
+/* An integer (a Python int or any integer type with __index__, never a bool) into *v; 0, 1 when
+ * obj is no integer, 2 when it does not fit a long, -1 with an exception. */
+static int int_value(PyObject *obj, long *v)
+{
+	int overflow = 0;
+	if (PyBool_Check(obj) || !PyIndex_Check(obj))
+		return 1;
+	PyObject *i = PyNumber_Index(obj);
+	if (!i)
+		return -1;
+	*v = PyLong_AsLongAndOverflow(i, &overflow);
+	Py_DECREF(i);
+	return *v == -1 && PyErr_Occurred() ? -1 : overflow ? 2 : 0;
+}
+
+/* The repr of obj as UTF-8 for a message ("?" when it has none); *hold keeps it alive. */
+static const char *repr_of(PyObject *obj, PyObject **hold)
+{
+	const char *s = (*hold = PyObject_Repr(obj)) ? PyUnicode_AsUTF8(*hold) : NULL;
+	if (!s)
+		PyErr_Clear();
+	return s ? s : "?";
+}
+
+/* An integer argument name=obj in [min, max] (InvalidError naming it and its value otherwise). */
+static int int_arg(PyObject *obj, const char *name, long min, long max, const char *want, long *out)
+{
+	int rc = int_value(obj, out);
+	if (rc < 0)
+		return -1;
+	if (rc == 0 && *out >= min && *out <= max)
+		return 0;
+	PyObject *hold;
+	const char *s = repr_of(obj, &hold);
+	if (rc == 1)
+		invalid("%s=%s: %s, not %s", name, s, want, Py_TYPE(obj)->tp_name);
+	else
+		invalid("%s=%s: %s%s", name, s, rc == 2 || *out > max ? "too large for " : "", want);
+	Py_XDECREF(hold);
+	return -1;
+}
+
+/* board=: None (0 x 0), "RxC" or (rows, cols) of two integers; the library checks the size. */
 static int parse_board_spec(PyObject *obj, int *rows, int *cols)
 {
 	long r = 0, c = 0;
 	*rows = *cols = 0;
 	if (!obj || obj == Py_None)
 		return 0;
+	PyObject *hold = NULL;
+	const char *shown = repr_of(obj, &hold);
+	int bad = 0, huge = 0;
 	if (PyUnicode_Check(obj)) {
 		const char *s = PyUnicode_AsUTF8(obj);
 		char x, tail;
-		if (!s || sscanf(s, "%ld%c%ld%c", &r, &x, &c, &tail) != 3 || (x != 'x' && x != 'X')) {
-			invalid("board \"%s\": give \"RxC\", e.g. \"3x4\"", s ? s : "?");
-			return -1;
-		}
+		if (!s)
+			PyErr_Clear();
+		if (!s || sscanf(s, "%ld%c%ld%c", &r, &x, &c, &tail) != 3 || (x != 'x' && x != 'X'))
+			bad = invalid("board: give \"RxC\", e.g. \"3x4\", not %s", shown) == NULL;
 	} else if ((PyTuple_Check(obj) || PyList_Check(obj)) && PySequence_Size(obj) == 2) {
 		PyObject *a = PySequence_GetItem(obj, 0), *b = PySequence_GetItem(obj, 1);
-		r = a && PyLong_Check(a) ? PyLong_AsLong(a) : -1;
-		c = b && PyLong_Check(b) ? PyLong_AsLong(b) : -1;
+		int ra = a ? int_value(a, &r) : -1, rb = b ? int_value(b, &c) : -1;
 		Py_XDECREF(a);
 		Py_XDECREF(b);
-		if (PyErr_Occurred())
-			return -1;
+		if (ra < 0 || rb < 0)
+			bad = 1;
+		else if (ra == 1 || rb == 1)
+			bad = invalid("board=%s: (rows, cols) must be two integers", shown) == NULL;
+		else
+			huge = ra == 2 || rb == 2; /* beyond a long: refused below, by its repr */
 	} else {
-		invalid("board must be \"RxC\" or (rows, cols), not %s", Py_TYPE(obj)->tp_name);
-		return -1;
+		bad = invalid("board must be \"RxC\" or (rows, cols), not %s", Py_TYPE(obj)->tp_name) == NULL;
 	}
-	if (r < 2 || c < 2 || r * c > MAX_CELLS) {
-		invalid("board %ldx%ld: RxC with R, C >= 2 and R*C <= %d", r, c, MAX_CELLS);
+	/* each side checked before the product, which could overflow */
+	if (!bad && huge)
+		bad = invalid("board=%s: RxC with R, C >= 2 and R*C <= %d", shown, MAX_CELLS) == NULL;
+	else if (!bad && (r < 2 || c < 2 || r > MAX_CELLS || c > MAX_CELLS || r * c > MAX_CELLS))
+		bad = invalid("board %ldx%ld: RxC with R, C >= 2 and R*C <= %d", r, c, MAX_CELLS) == NULL;
+	Py_XDECREF(hold);
+	if (bad)
 		return -1;
-	}
 	*rows = (int)r, *cols = (int)c;
 	return 0;
 }
@@ -144,7 +199,9 @@ static int tile_of(PyObject *item, const char *what, Py_ssize_t k, unsigned char
 {
 	int overflow = 0;
 	long v;
-	if (PyLong_Check(item)) {
+	if (PyBool_Check(item)) {
+		return invalid("%s: tile %zd is bool, not an integer", what, k), -1;
+	} else if (PyLong_Check(item)) {
 		v = PyLong_AsLongAndOverflow(item, &overflow);
 	} else if (PyIndex_Check(item) && !PyBool_Check(item)) {
 		PyObject *i = PyNumber_Index(item);
@@ -509,9 +566,15 @@ static PyObject *db_distances(DBObject *self, PyObject *const *args, Py_ssize_t 
 static int db_init(DBObject *self, PyObject *args, PyObject *kw)
 {
 	static char *kwlist[] = { "tables", "preload", "threads", "max_depth", NULL };
-	PyObject *tables = Py_None, *path = NULL;
-	int preload = 0, threads = 1, max_depth = 0;
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "|Opii:open", kwlist, &tables, &preload, &threads, &max_depth))
+	PyObject *tables = Py_None, *path = NULL, *threads_arg = NULL, *depth_arg = NULL;
+	int preload = 0;
+	long threads = 1, max_depth = 0;
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|OpOO:open", kwlist, &tables, &preload, &threads_arg, &depth_arg))
+		return -1;
+	/* the library bounds them further (threads 1 to its pool's most, max_depth to its search's) */
+	if ((threads_arg && int_arg(threads_arg, "threads", 1, INT_MAX, "a number of threads, at least 1", &threads)) ||
+	    (depth_arg &&
+	     int_arg(depth_arg, "max_depth", 0, INT_MAX, "a number of moves, or 0 for no limit", &max_depth)))
 		return -1;
 	if (tables != Py_None && !PyUnicode_FSConverter(tables, &path))
 		return -1;
@@ -527,9 +590,9 @@ static int db_init(DBObject *self, PyObject *args, PyObject *kw)
 	int rc = slidetab_open_flags(&db, path ? PyBytes_AS_STRING(path) : NULL, preload ? SLIDETAB_PRELOAD : 0, &err);
 	Py_XDECREF(path);
 	if (rc == SLIDETAB_OK)
-		rc = slidetab_set_threads(db, threads < 0 ? 0 : (unsigned)threads, &err);
+		rc = slidetab_set_threads(db, (unsigned)threads, &err);
 	if (rc == SLIDETAB_OK)
-		rc = slidetab_set_max_depth(db, max_depth < 0 ? UINT32_MAX : (unsigned)max_depth, &err);
+		rc = slidetab_set_max_depth(db, (unsigned)max_depth, &err);
 	if (rc != SLIDETAB_OK) {
 		slidetab_close(db);
 		raise_status(rc, err.msg);

@@ -45,6 +45,23 @@ check "the reader got the source" sh -c "tail -n +2 '$tmp/fromfifo' | cmp -s - '
 check "no temporary file left in the folder" test "$(ls -A "$tmp/d" | tr '\n' ' ')" = "dangling.c fifo link.c plain.c target.c x.c x.c.tbl x.c.tmp "
 check "no temporary file left in \$TMPDIR" test -z "$(ls -A "$tmp/tmpdir")"
 
+# SIGINT while the intermediate table is written (slowed by $SLIDETAB_TEST_WRITE_DELAY_MS): gen
+# ends by the signal and leaves nothing in $TMPDIR or beside the C file.
+mkdir -p "$tmp/int"
+SLIDETAB_TEST_WRITE_DELAY_MS=100 $GEN -q --board 2x5 -c none --c-array tab -o "$tmp/int/x.c" >/dev/null 2>&1 &
+p=$!
+if writing_started $p "$tmp/tmpdir"; then
+	kill -INT $p
+	wait $p
+	r=$?
+	check "SIGINT during --c-array ends gen by the signal (exit $r)" test $r -eq 130
+	check "... nothing left in \$TMPDIR" test -z "$(ls -A "$tmp/tmpdir")"
+	check "... nothing beside the C file" test -z "$(ls -A "$tmp/int")"
+else
+	wait $p
+	ko "gen --c-array never opened its table in \$TMPDIR"
+fi
+
 for id in int _Bool size_t NULL offsetof bool __x; do
 	status_is 2 "--c-array $id: refused" $G --c-array $id -o "$tmp/d/k.c"
 	err_has "... the message names it" "gen: --c-array $id: "

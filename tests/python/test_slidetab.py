@@ -293,6 +293,46 @@ def test_invalid(db):
     assert "closed" in repr(closed)
 
 
+def test_arguments_named_with_their_values(db):
+    """Issue 38: each of these was answered wrongly or reported another value."""
+    s = [1, 2, 3, 4, 5, 6, 0, 7, 8]
+    # 2**62+2 squared wrapped to a 2x2-sized product (answered as 2x2); 2**32 squared to 0 (ignored)
+    raises(slidetab.InvalidError, ["board 4611686018427387906x4611686018427387906"], db.distance, s,
+           board=(2 ** 62 + 2, 2 ** 62 + 2))
+    raises(slidetab.InvalidError, ["board 4294967296x4294967296"], db.distance, s, board=(2 ** 32, 2 ** 32))
+    raises(slidetab.InvalidError, ["board=(%d, 3)" % 2 ** 70], db.distance, s, board=(2 ** 70, 3))
+    raises(slidetab.InvalidError, ["board=(3, 3.0)", "two integers"], db.distance, s, board=(3, 3.0))
+    raises(slidetab.InvalidError, ["board=(True, 3)", "two integers"], db.distance, s, board=(True, 3))
+    assert db.distance(s, board=(np.int64(3), 3)) == db.distance(s)
+    raises(slidetab.InvalidError, ["start: tile 0 is bool"], db.distance, [True, 2, 3, 4, 5, 6, 0, 7, 8])
+    raises(slidetab.InvalidError, ["start: tile 8 is bool"], db.distance, [1, 2, 3, 4, 5, 6, 0, 7, False])
+    raises(slidetab.InvalidError, ["threads=-5", "at least 1"], slidetab.open, TABLES, threads=-5)
+    raises(slidetab.InvalidError, ["threads=%d" % 2 ** 40, "too large"], slidetab.open, TABLES, threads=2 ** 40)
+    raises(slidetab.InvalidError, ["threads=True", "bool"], slidetab.open, TABLES, threads=True)
+    raises(slidetab.InvalidError, ["threads=2.0", "float"], slidetab.open, TABLES, threads=2.0)
+    raises(slidetab.InvalidError, ["max_depth=-1", "0 for no limit"], slidetab.open, TABLES, max_depth=-1)
+    raises(slidetab.InvalidError, ["max_depth=%d" % 2 ** 32], slidetab.open, TABLES, max_depth=2 ** 32)
+    with slidetab.open(TABLES, threads=np.int32(2), max_depth=0) as two:
+        assert two.threads == 2 and two.distance(s) == db.distance(s)
+
+
+def test_messages_that_are_not_utf8(db, tmp_path):
+    """Issue 38: a library message that is not UTF-8 raised UnicodeDecodeError, which
+    `except slidetab.Error` misses; it is escaped, and the right class raised."""
+    s = [1, 2, 3, 4, 5, 6, 0, 7, 8]
+    raw = os.path.join(os.fsencode(tmp_path), b"t\xff")
+    os.mkdir(raw)
+    with slidetab.open(raw) as none:
+        raises(slidetab.NoTableError, ["3x3-b0.tbl", "t\\xff"], none.distance, s)
+    accented = tmp_path / "caf\u00e9"
+    accented.mkdir()
+    with slidetab.open(str(accented)) as none:
+        raises(slidetab.NoTableError, ["caf\u00e9"], none.distance, s)
+    # board= of 200 two-byte characters: the message is cut at 256 bytes, inside a character
+    for board in ("\u00e9" * 200, "a" + "\u00e9" * 200, "\u20ac" * 100, "a" + "\u20ac" * 100, "ab" + "\u20ac" * 100):
+        raises(slidetab.InvalidError, ["board", "RxC"], db.distance, s, board=board)
+
+
 def test_no_table_format_limit(db, tmp_path):
     s = [1, 2, 3, 4, 5, 6, 0, 7, 8]
     empty = tmp_path / "empty"
