@@ -342,7 +342,7 @@ check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen
 
 # Applies the house style (.clang-format, clang-format 14) to every C file.
 # The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
-# idafsm_build after a change to idafsm.c; test_idafsm fails until it is.
+# idafsm_build after a change to tests/unit/search/idafsm_build.h; test_idafsm fails until it is.
 idafsm-data: $(B)/tests/idafsm_write
 	$(B)/tests/idafsm_write > libslidetab/search/idafsm_data.c.tmp && mv libslidetab/search/idafsm_data.c.tmp libslidetab/search/idafsm_data.c
 

@@ -50,13 +50,6 @@ int board_blank(const struct board *b, const struct board_state *s);
 /* 1 when s holds every tile 0..n-1 exactly once. */
 int board_valid(const struct board *b, const struct board_state *s);
 
-/* Parity (0 even, 1 odd) of the permutation that takes arrangement a to arrangement b. */
-int board_perm_parity(const struct board *bd, const struct board_state *a, const struct board_state *b);
-
-/* Parity (0 even, 1 odd) of s read as a permutation of 0..n-1 (s must be valid); the parity of
- * the permutation taking a to b is board_parity(a) ^ board_parity(b). */
-int board_parity(const struct board *b, const struct board_state *s);
-
 /* Taxicab distance between two cells. */
 static inline int board_taxicab(const struct board *b, int c1, int c2)
 {
@@ -69,9 +62,6 @@ int board_solvable(const struct board *b, const struct board_state *s, const str
 
 /* Applies a blank move in place; returns 0, or -1 when the move leaves the board. */
 int board_move(const struct board *b, struct board_state *s, int *blank, enum board_dir dir);
-
-/* Sum over tiles of the taxicab distance between their cells in s and in g (blank excluded). */
-int board_manhattan(const struct board *b, const struct board_state *s, const struct board_state *g);
 
 /* Move letters: "dlru"; upper case when upper is set. */
 char board_dir_char(enum board_dir d, int upper);

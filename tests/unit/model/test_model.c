@@ -6,6 +6,7 @@
 #include "libslidetab/model/board.h"
 #include "libslidetab/model/frame.h"
 #include "libslidetab/model/rank.h"
+#include "tests/unit/testboard.h"
 #include "tests/unit/testutil.h"
 
 /* Plain lexicographic rank of a full permutation of 0..n-1 (independent of rank.c). */
