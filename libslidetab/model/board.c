@@ -26,31 +26,6 @@ int board_init(struct board *b, int rows, int cols)
 }
 
 /* "RxC" with R, C >= 2 and R*C <= max. */
-static int parse_spec(const char *spec, long max, int *rows, int *cols)
-{
-	char *end;
-	long r = strtol(spec, &end, 10);
-	if (end == spec || (*end != 'x' && *end != 'X') || r < 2 || r > max)
-		return -1;
-	const char *p = end + 1;
-	long c = strtol(p, &end, 10);
-	if (end == p || *end != '\0' || c < 2 || c > max || r * c > max)
-		return -1;
-	*rows = (int)r;
-	*cols = (int)c;
-	return 0;
-}
-
-int board_parse_spec(const char *spec, int *rows, int *cols)
-{
-	return parse_spec(spec, BOARD_MAX_CELLS, rows, cols);
-}
-
-int board_parse_any_spec(const char *spec, int *rows, int *cols)
-{
-	return parse_spec(spec, BOARD_ANY_MAX_CELLS, rows, cols);
-}
-
 void board_goal(const struct board *b, int blank, struct board_state *g)
 {
 	memset(g, 0, sizeof *g);

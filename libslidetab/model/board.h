@@ -10,7 +10,7 @@
 #define BOARD_MAX_CELLS SLIDETAB_MAX_CELLS /* up to 5x5 in the data model */
 #define BOARD_STR_(x)   #x
 #define BOARD_STR(x)    BOARD_STR_(x)
-/* The board-size rule that board_init and board_parse_spec apply, as every message states it. */
+/* The board-size rule that board_init and cli_board_spec (common/cli.h) apply, as every message states it. */
 #define BOARD_RULE     "RxC with R, C >= 2 and R*C <= " BOARD_STR(BOARD_MAX_CELLS)
 #define BOARD_MAX_SIDE 12 /* 2x12 has 24 cells */
 /* Any board: what bounded answers (slidetab_solve_bounded) and the input formats take; tiles still
@@ -34,12 +34,6 @@ struct board_state {
 
 /* Sets up geometry for rows x cols (BOARD_RULE). Returns 0 or -1. */
 int board_init(struct board *b, int rows, int cols);
-
-/* Parses "RxC" (e.g. "3x4") under BOARD_RULE. Returns 0 or -1. */
-int board_parse_spec(const char *spec, int *rows, int *cols);
-
-/* Parses "RxC" under BOARD_ANY_RULE. Returns 0 or -1. */
-int board_parse_any_spec(const char *spec, int *rows, int *cols);
 
 /* The default goal: tiles 1..n-1 in order, blank at cell `blank`. */
 void board_goal(const struct board *b, int blank, struct board_state *g);
