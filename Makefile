@@ -374,7 +374,7 @@ check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(
 
 # Applies the house style (.clang-format, clang-format 14) to every C file.
 # The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
-# idafsm_build after a change to idafsm.c; test_idafsm fails until it is.
+# idafsm_build after a change to tests/unit/search/idafsm_build.h; test_idafsm fails until it is.
 # lite's machine (lite/slidetab_lite_fsm.c): idafsm_build's for strings of up to LITE_FSM_LEN moves.
 LITE_FSM_LEN ?= 8
 $(B)/tests/fsm_write: tests/lite/fsm_write.c $(ARCHIVES)

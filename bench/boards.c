@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cli.h"
 #include "libslidetab/base/clock.h"
 #include "libslidetab/model/board.h"
 #include "slidetab.h"
@@ -35,7 +36,7 @@ int main(int argc, char **argv)
 {
 	int rows, cols;
 	struct board b;
-	if (argc != 4 || board_parse_spec(argv[2], &rows, &cols) != 0 || board_init(&b, rows, cols) != 0) {
+	if (argc != 4 || cli_board_spec(argv[2], &rows, &cols) != 0 || board_init(&b, rows, cols) != 0) {
 		fprintf(stderr, "usage: boards DIR RxC THREADS < PUZZLES\n");
 		return 2;
 	}

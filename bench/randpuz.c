@@ -2,13 +2,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common/cli.h"
 #include "libslidetab/model/board.h"
 
 /* Usage: randpuz RxC COUNT [SEED [first]]: solvable for the goal blank last (or blank first). */
 int main(int argc, char **argv)
 {
 	int rows, cols;
-	if (argc < 3 || board_parse_spec(argv[1], &rows, &cols) != 0) {
+	if (argc < 3 || cli_board_spec(argv[1], &rows, &cols) != 0) {
 		fprintf(stderr, "usage: randpuz RxC COUNT [SEED]\n");
 		return 2;
 	}

@@ -2,6 +2,7 @@
 #include "common/cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "libslidetab/base/pool.h"
 #include "libslidetab/base/tok.h"
@@ -29,9 +30,34 @@ int cli_cpus(void)
 	return pool_cpus();
 }
 
+/* "RxC" with 2 <= R, C and R * C <= max. */
+static int parse_spec(const char *spec, long max, int *rows, int *cols)
+{
+	char *end;
+	long r = strtol(spec, &end, 10);
+	if (end == spec || (*end != 'x' && *end != 'X') || r < 2 || r > max)
+		return -1;
+	const char *p = end + 1;
+	long c = strtol(p, &end, 10);
+	if (end == p || *end != '\0' || c < 2 || c > max || r * c > max)
+		return -1;
+	*rows = (int)r;
+	*cols = (int)c;
+	return 0;
+}
+
+int cli_board_spec(const char *spec, int *rows, int *cols)
+{
+	return parse_spec(spec, BOARD_MAX_CELLS, rows, cols);
+}
+
+int cli_board_any_spec(const char *spec, int *rows, int *cols)
+{
+	return parse_spec(spec, BOARD_ANY_MAX_CELLS, rows, cols);
+}
 int cli_board(const char *prog, const char *text, int *rows, int *cols)
 {
-	if (board_parse_spec(text, rows, cols) == 0)
+	if (cli_board_spec(text, rows, cols) == 0)
 		return 0;
 	fprintf(stderr, "%s: --board %s: expected " BOARD_RULE " (e.g. 3x3)\n", prog, text);
 	return -1;
@@ -39,7 +65,7 @@ int cli_board(const char *prog, const char *text, int *rows, int *cols)
 
 int cli_board_any(const char *prog, const char *text, int *rows, int *cols)
 {
-	if (board_parse_any_spec(text, rows, cols) == 0)
+	if (cli_board_any_spec(text, rows, cols) == 0)
 		return 0;
 	fprintf(stderr, "%s: --board %s: expected " BOARD_ANY_RULE " (e.g. 3x3)\n", prog, text);
 	return -1;

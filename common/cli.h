@@ -13,6 +13,10 @@ int cli_threads(const char *prog, const char *text, int *threads);
 /* The default of -j: the cores this process may run on. */
 int cli_cpus(void);
 
+/* Parses "RxC" (e.g. "3x4") under BOARD_RULE, or under BOARD_ANY_RULE; 0, or -1 with no message. */
+int cli_board_spec(const char *spec, int *rows, int *cols);
+int cli_board_any_spec(const char *spec, int *rows, int *cols);
+
 /* --board RxC under the one board-size rule (BOARD_RULE). */
 int cli_board(const char *prog, const char *text, int *rows, int *cols);
 

@@ -1,5 +1,6 @@
 /* table_write: the atomic table writer (temporary file, fsync, publish) and the parallel deflate of blocks. */
 #include "common/table_write.h"
+#include "common/table_header.h"
 #include "libslidetab/table/header.h"
 
 #include <errno.h>
@@ -301,7 +302,7 @@ static struct table_meta resolved(const struct table_meta *meta)
 {
 	struct table_meta m = *meta;
 	if (m.block_entries == 0)
-		m.block_entries = tbl_default_block_entries(m.entry_bits ? m.entry_bits : 8);
+		m.block_entries = tblhdr_block_entries(m.entry_bits ? m.entry_bits : 8);
 	return m;
 }
 
@@ -432,7 +433,7 @@ int table_emit(struct table_sink *sink, const void *p, uint64_t n, struct slidet
 /* On-disk layout of a table file (docs/FORMAT.md): the full header (TABLE_HEADER_SIZE bytes), the
  * block index (INDEX_ENTRY bytes per block), zeros up to the next 4096-byte boundary (so a raw
  * payload can be mapped), then the payload: the blocks in order, raw or each deflated on its own.
- * A table of one block whose small header fits (tbl_small_encode) is written as that header
+ * A table of one block whose small header fits (tblhdr_small_encode) is written as that header
  * (at most TABLE_SMALL_MAX bytes) and the block right after it. */
 static int write_body(struct out *o, const struct table_meta *m, const uint32_t *size, const uint32_t *crc,
 		      table_payload_fn payload, void *ctx, struct slidetab_error *err)
@@ -443,7 +444,7 @@ static int write_body(struct out *o, const struct table_meta *m, const uint32_t 
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	uint64_t off = 0;
 	for (uint64_t b = 0; b < blocks; b++) {
-		tbl_put64(index + b * INDEX_ENTRY, off);
+		tblhdr_put64(index + b * INDEX_ENTRY, off);
 		tbl_put32(index + b * INDEX_ENTRY + 8, size[b]);
 		tbl_put32(index + b * INDEX_ENTRY + 12, crc[b]);
 		off += size[b];
@@ -451,12 +452,12 @@ static int write_body(struct out *o, const struct table_meta *m, const uint32_t 
 	uint8_t header[TABLE_HEADER_SIZE];
 	uint64_t payload_off = test_hook("SLIDETAB_TEST_FULL_HEADER")
 				       ? 0 /* the old readers' layout, for tests */
-				       : tbl_small_encode(m, blocks, off, blocks == 1 ? crc[0] : 0, header);
+				       : tblhdr_small_encode(m, blocks, off, blocks == 1 ? crc[0] : 0, header);
 	int small = payload_off != 0;
 	uint64_t index_end = TABLE_HEADER_SIZE + blocks * INDEX_ENTRY;
 	if (!small) {
 		payload_off = (index_end + 4095) & ~(uint64_t)4095; /* page-aligned for mmap */
-		tbl_header_encode(m, blocks, payload_off, off, tbl_crc(index, blocks * INDEX_ENTRY), header);
+		tblhdr_encode(m, blocks, payload_off, off, tbl_crc(index, blocks * INDEX_ENTRY), header);
 	}
 	static const uint8_t zeros[4096];
 	struct table_sink sink = { o };

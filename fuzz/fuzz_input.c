@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cli.h"
 #include "common/input.h"
 #include "libslidetab/model/board.h"
 
@@ -74,14 +75,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_goal(data, size, bd);
 		return 0;
 	}
-	if (mode & 0x80) { /* the rest is a --board argument: board_parse_spec must give a real board or refuse */
+	if (mode & 0x80) { /* the rest is a --board argument: cli_board_spec must give a real board or refuse */
 		char spec[64];
 		size_t k = size < sizeof spec - 1 ? size : sizeof spec - 1;
 		memcpy(spec, data, k);
 		spec[k] = '\0';
 		int r = -1, c = -1;
 		struct board b;
-		if (board_parse_spec(spec, &r, &c) == 0 &&
+		if (cli_board_spec(spec, &r, &c) == 0 &&
 		    (r < 2 || c < 2 || r * c > BOARD_MAX_CELLS || board_init(&b, r, c) != 0))
 			abort(); /* accepted a board that does not exist */
 		return 0;

@@ -1,6 +1,7 @@
-/* api: what the handle's other entry points (batch.c, hint.c) need from api.c: a checked goal and what answers it.
+/* api: what the handle's other entry points (batch.c, hint.c) need from answer.c: a checked goal and what
+ * answers it.
  *
- * api.c keeps the handle (struct slidetab) private; these calls check arguments as its own entry
+ * They never see the handle's fields (libslidetab/handle.h); these calls check arguments as its entry
  * points do, open tables and pattern-database sets on first use, and hand back pointers that stay
  * valid until api_close (a table) or slidetab_close (a set). */
 #ifndef SLIDETAB_API_INTERNAL_H

@@ -26,31 +26,6 @@ int board_init(struct board *b, int rows, int cols)
 }
 
 /* "RxC" with R, C >= 2 and R*C <= max. */
-static int parse_spec(const char *spec, long max, int *rows, int *cols)
-{
-	char *end;
-	long r = strtol(spec, &end, 10);
-	if (end == spec || (*end != 'x' && *end != 'X') || r < 2 || r > max)
-		return -1;
-	const char *p = end + 1;
-	long c = strtol(p, &end, 10);
-	if (end == p || *end != '\0' || c < 2 || c > max || r * c > max)
-		return -1;
-	*rows = (int)r;
-	*cols = (int)c;
-	return 0;
-}
-
-int board_parse_spec(const char *spec, int *rows, int *cols)
-{
-	return parse_spec(spec, BOARD_MAX_CELLS, rows, cols);
-}
-
-int board_parse_any_spec(const char *spec, int *rows, int *cols)
-{
-	return parse_spec(spec, BOARD_ANY_MAX_CELLS, rows, cols);
-}
-
 void board_goal(const struct board *b, int blank, struct board_state *g)
 {
 	memset(g, 0, sizeof *g);
@@ -78,29 +53,6 @@ int board_valid(const struct board *b, const struct board_state *s)
 	return 1;
 }
 
-int board_perm_parity(const struct board *bd, const struct board_state *a, const struct board_state *b)
-{
-	/* Cycle decomposition of the map cell -> cell taking a's tile placement to b's. */
-	int where_b[BOARD_MAX_CELLS], to[BOARD_MAX_CELLS];
-	uint32_t done = 0;
-	int parity = 0;
-	for (int c = 0; c < bd->n; c++)
-		where_b[b->t[c]] = c;
-	for (int c = 0; c < bd->n; c++)
-		to[c] = where_b[a->t[c]];
-	for (int c = 0; c < bd->n; c++) {
-		if (done >> c & 1)
-			continue;
-		int len = 0;
-		for (int x = c; !(done >> x & 1); x = to[x]) {
-			done |= 1u << x;
-			len++;
-		}
-		parity ^= (len - 1) & 1;
-	}
-	return parity;
-}
-
 /* The parity of s as a permutation, and the blank's cell, in one pass. */
 static int parity_blank(const struct board *b, const struct board_state *s, int *blank)
 {
@@ -114,12 +66,6 @@ static int parity_blank(const struct board *b, const struct board_state *s, int 
 			*blank = c;
 	}
 	return (int)(inversions & 1);
-}
-
-int board_parity(const struct board *b, const struct board_state *s)
-{
-	int blank;
-	return parity_blank(b, s, &blank);
 }
 
 int board_solvable(const struct board *b, const struct board_state *s, const struct board_state *g)
@@ -137,17 +83,6 @@ int board_move(const struct board *b, struct board_state *s, int *blank, enum bo
 	s->t[to] = 0;
 	*blank = to;
 	return 0;
-}
-
-int board_manhattan(const struct board *b, const struct board_state *s, const struct board_state *g)
-{
-	int where[BOARD_MAX_CELLS], sum = 0;
-	for (int c = 0; c < b->n; c++)
-		where[g->t[c]] = c;
-	for (int c = 0; c < b->n; c++)
-		if (s->t[c])
-			sum += board_taxicab(b, c, where[s->t[c]]);
-	return sum;
 }
 
 char board_dir_char(enum board_dir d, int upper)

@@ -10,7 +10,7 @@
 #define BOARD_MAX_CELLS SLIDETAB_MAX_CELLS /* up to 5x5 in the data model */
 #define BOARD_STR_(x)   #x
 #define BOARD_STR(x)    BOARD_STR_(x)
-/* The board-size rule that board_init and board_parse_spec apply, as every message states it. */
+/* The board-size rule that board_init and cli_board_spec (common/cli.h) apply, as every message states it. */
 #define BOARD_RULE     "RxC with R, C >= 2 and R*C <= " BOARD_STR(BOARD_MAX_CELLS)
 #define BOARD_MAX_SIDE 12 /* 2x12 has 24 cells */
 /* Any board: what bounded answers (slidetab_solve_bounded) and the input formats take; tiles still
@@ -35,12 +35,6 @@ struct board_state {
 /* Sets up geometry for rows x cols (BOARD_RULE). Returns 0 or -1. */
 int board_init(struct board *b, int rows, int cols);
 
-/* Parses "RxC" (e.g. "3x4") under BOARD_RULE. Returns 0 or -1. */
-int board_parse_spec(const char *spec, int *rows, int *cols);
-
-/* Parses "RxC" under BOARD_ANY_RULE. Returns 0 or -1. */
-int board_parse_any_spec(const char *spec, int *rows, int *cols);
-
 /* The default goal: tiles 1..n-1 in order, blank at cell `blank`. */
 void board_goal(const struct board *b, int blank, struct board_state *g);
 
@@ -49,13 +43,6 @@ int board_blank(const struct board *b, const struct board_state *s);
 
 /* 1 when s holds every tile 0..n-1 exactly once. */
 int board_valid(const struct board *b, const struct board_state *s);
-
-/* Parity (0 even, 1 odd) of the permutation that takes arrangement a to arrangement b. */
-int board_perm_parity(const struct board *bd, const struct board_state *a, const struct board_state *b);
-
-/* Parity (0 even, 1 odd) of s read as a permutation of 0..n-1 (s must be valid); the parity of
- * the permutation taking a to b is board_parity(a) ^ board_parity(b). */
-int board_parity(const struct board *b, const struct board_state *s);
 
 /* Taxicab distance between two cells. */
 static inline int board_taxicab(const struct board *b, int c1, int c2)
@@ -69,9 +56,6 @@ int board_solvable(const struct board *b, const struct board_state *s, const str
 
 /* Applies a blank move in place; returns 0, or -1 when the move leaves the board. */
 int board_move(const struct board *b, struct board_state *s, int *blank, enum board_dir dir);
-
-/* Sum over tiles of the taxicab distance between their cells in s and in g (blank excluded). */
-int board_manhattan(const struct board *b, const struct board_state *s, const struct board_state *g);
 
 /* Move letters: "dlru"; upper case when upper is set. */
 char board_dir_char(enum board_dir d, int upper);

@@ -29,14 +29,8 @@ struct idafsm {
  * CPU); never NULL. */
 const struct idafsm *idafsm_get(void);
 
-/* The machine idafsm_build(IDAFSM_LEN) makes, as data (idafsm_data.c, written by `make
- * idafsm-data` from tests/unit/search/idafsm_write.c; test_idafsm checks they are equal). */
+/* The machine as data (idafsm_data.c, written by `make idafsm-data` from the builder in
+ * tests/unit/search/idafsm_build.h; test_idafsm checks they are equal). */
 extern const struct idafsm idafsm_data;
-
-/* Builds a machine for strings of up to len moves (2..IDAFSM_LEN) into *out; 0, or -1 when out
- * of memory. For tests, measurements and idafsm_write (which writes idafsm_data). */
-int idafsm_build(int len, struct idafsm *out);
-
-void idafsm_free(struct idafsm *f);
 
 #endif

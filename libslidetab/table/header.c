@@ -19,11 +19,6 @@ void tbl_put32(uint8_t *p, uint32_t v)
 	for (int i = 0; i < 4; i++)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
-void tbl_put64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
 uint32_t tbl_get32(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -83,11 +78,6 @@ static uint64_t expected_entries(const struct table_meta *m)
 			return 0;
 	}
 	return e;
-}
-
-uint32_t tbl_default_block_entries(unsigned bits)
-{
-	return (uint32_t)(DEFAULT_BLOCK_BYTES * 8 / bits) & ~63u;
 }
 
 /* Checks the fields every table must satisfy; used by both the writer and the reader. */
@@ -156,40 +146,6 @@ int tbl_meta_check(const struct table_meta *m, struct slidetab_error *err)
 	if (memchr(m->generator, 0, sizeof m->generator) == NULL)
 		return err_set(err, SLIDETAB_EFORMAT, "generator name is not terminated");
 	return SLIDETAB_OK;
-}
-
-void tbl_header_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_off, uint64_t payload_size,
-		       uint32_t index_crc, uint8_t *h)
-{
-	memset(h, 0, TABLE_HEADER_SIZE);
-	memcpy(h + H_MAGIC, TABLE_MAGIC, 8);
-	tbl_put32(h + H_VERSION, TABLE_FORMAT_VERSION);
-	tbl_put32(h + H_BOM, TABLE_BOM);
-	tbl_put32(h + H_HSIZE, TABLE_HEADER_SIZE);
-	tbl_put32(h + H_KIND, m->kind);
-	h[H_ROWS] = m->rows;
-	h[H_COLS] = m->cols;
-	h[H_CELLS] = m->cells;
-	h[H_BITS] = m->entry_bits;
-	tbl_put32(h + H_RANKING, m->ranking);
-	tbl_put32(h + H_ENTRY, m->entry);
-	tbl_put32(h + H_PAYLOAD, m->payload);
-	tbl_put64(h + H_ENTRIES, m->entries);
-	tbl_put32(h + H_RADIUS, m->radius);
-	tbl_put32(h + H_PATTERN, m->pattern);
-	memcpy(h + H_GOAL, m->goal, TABLE_GOAL_MAX);
-	memcpy(h + H_GEN, m->generator, sizeof m->generator);
-	tbl_put32(h + H_HISTLEN, m->radius + 1);
-	tbl_put32(h + H_BLOCKENT, m->block_entries);
-	tbl_put64(h + H_BLOCKS, blocks);
-	tbl_put64(h + H_INDEXOFF, TABLE_HEADER_SIZE);
-	tbl_put64(h + H_INDEXSIZE, blocks * INDEX_ENTRY);
-	tbl_put64(h + H_PAYOFF, payload_off);
-	tbl_put64(h + H_PAYSIZE, payload_size);
-	tbl_put32(h + H_INDEXCRC, index_crc);
-	for (uint32_t d = 0; d <= m->radius; d++)
-		tbl_put64(h + H_HIST + 8 * d, m->hist[d]);
-	tbl_put32(h + H_CRC, tbl_crc(h, H_CRC));
 }
 
 /* The full header (version 1) and its block index. */
@@ -278,41 +234,9 @@ static int decode_full(const uint8_t *map, uint64_t file_size, struct table_meta
 	return SLIDETAB_OK;
 }
 
-/* The size of a small header for m: its fields, goal and histogram, rounded up to 8 bytes. */
-static unsigned small_size(const struct table_meta *m)
+unsigned tbl_small_size(const struct table_meta *m)
 {
 	return (S_GOAL + m->cells + 4 * (m->radius + 1) + 4 + 7) & ~7u;
-}
-
-unsigned tbl_small_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_size, uint32_t crc, uint8_t *h)
-{
-	unsigned size = small_size(m);
-	if (blocks != 1 || m->radius >= TABLE_HIST_MAX || size > TABLE_SMALL_MAX ||
-	    strnlen(m->generator, sizeof m->generator) >= S_GEN_LEN || payload_size > UINT32_MAX ||
-	    m->entries > UINT32_MAX)
-		return 0;
-	memset(h, 0, size);
-	memcpy(h + H_MAGIC, TABLE_MAGIC, 8);
-	tbl_put32(h + H_VERSION, TABLE_FORMAT_SMALL);
-	tbl_put32(h + H_BOM, TABLE_BOM);
-	tbl_put32(h + H_HSIZE, size);
-	const uint8_t bytes[8] = { (uint8_t)m->kind,  m->rows,
-				   m->cols,           m->cells,
-				   m->entry_bits,     (uint8_t)m->ranking,
-				   (uint8_t)m->entry, (uint8_t)m->payload };
-	memcpy(h + S_KIND, bytes, 8);
-	tbl_put32(h + S_ENTRIES, (uint32_t)m->entries);
-	tbl_put32(h + S_PATTERN, m->pattern);
-	tbl_put32(h + S_BLOCKENT, m->block_entries);
-	tbl_put32(h + S_PAYSIZE, (uint32_t)payload_size);
-	tbl_put32(h + S_PAYCRC, crc);
-	tbl_put32(h + S_RADIUS, m->radius);
-	memcpy(h + S_GEN, m->generator, strlen(m->generator));
-	memcpy(h + S_GOAL, m->goal, m->cells);
-	for (uint32_t d = 0; d <= m->radius; d++)
-		tbl_put32(h + S_GOAL + m->cells + 4 * d, (uint32_t)m->hist[d]);
-	tbl_put32(h + size - 4, tbl_crc(h, size - 4));
-	return size;
 }
 
 /* The small header (version 2): its fields into m, its one block into t (docs/FORMAT.md). */
@@ -337,7 +261,7 @@ static int decode_small(const uint8_t *h, uint64_t file_size, struct table_meta 
 	memcpy(m->generator, h + S_GEN, S_GEN_LEN);
 	if (memchr(h + S_GEN, 0, S_GEN_LEN) == NULL)
 		return err_set(err, SLIDETAB_EFORMAT, "generator name is not terminated");
-	if (m->cells > TABLE_GOAL_MAX || m->radius >= TABLE_HIST_MAX || small_size(m) != size)
+	if (m->cells > TABLE_GOAL_MAX || m->radius >= TABLE_HIST_MAX || tbl_small_size(m) != size)
 		return err_set(err, SLIDETAB_EFORMAT,
 			       "small header of %" PRIu32 " bytes does not fit its %u cells and radius %" PRIu32, size,
 			       m->cells, m->radius);

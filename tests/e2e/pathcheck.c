@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cli.h"
 #include "libslidetab/model/board.h"
 
 /* Usage: pathcheck RxC INPUT EXPECTED ACTUAL [first] (one puzzle per input line; the goal has the
@@ -10,7 +11,7 @@
 int main(int argc, char **argv)
 {
 	int rows, cols;
-	if (argc < 5 || argc > 6 || board_parse_spec(argv[1], &rows, &cols) != 0) {
+	if (argc < 5 || argc > 6 || cli_board_spec(argv[1], &rows, &cols) != 0) {
 		fprintf(stderr, "usage: pathcheck RxC INPUT EXPECTED ACTUAL [first]\n");
 		return 2;
 	}

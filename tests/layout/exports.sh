@@ -1,6 +1,7 @@
 #!/bin/sh
-# exports.sh: the shared library exports exactly the slidetab_ API of include/slidetab.h, and none
-# of the programs' code (the table writer, the text formats) is inside it. Exit 1 otherwise.
+# exports.sh: the shared library exports exactly the slidetab_ API of include/slidetab.h, none of
+# the programs' code (the table writer, the text formats) is inside it, and every function of
+# libslidetab/ is reachable from those exports (--gc-sections). Exit 1 otherwise.
 cd "$(dirname "$0")/../.." || exit 2
 so=lib/libslidetab.so
 [ -f "$so" ] || { echo "exports: $so is not built" >&2; exit 2; }
@@ -19,6 +20,39 @@ if nm "$so" | grep -E ' [TtDdBb] (table_write|table_write_mt|table_write_stored|
 	echo "exports: $so carries code of common/" >&2
 	bad=1
 fi
-[ $bad = 0 ] && echo "exports: $(wc -l < "$tmp.h") functions, exactly the header's; no code of common/"
+# Every library function reachable from the exports: the library's sources compiled without
+# inlining, a function a section, and linked with --gc-sections; a function the linker removes is
+# code no caller of the .so can reach (test or tool code: it belongs in tests/ or common/). The
+# ones still to move are listed in tests/layout/unreachable.txt.
+cc=${CC:-cc}
+gone=0
+if command -v "$cc" >/dev/null 2>&1; then
+	mkdir -p "$tmp.d"
+	for f in $(git ls-files --cached --others --exclude-standard 'libslidetab/*.c' 2>/dev/null); do
+		"$cc" -std=c11 -D_GNU_SOURCE -O0 -fno-inline -pthread -I. -Iinclude -fPIC -fvisibility=hidden \
+			-ffunction-sections -DSLIDETAB_BUILDING_LIBRARY -c "$f" -o "$tmp.d/$(echo "$f" | tr / @).o" ||
+			echo "exports: $f does not compile for the reachability check" >&2 &
+	done
+	wait
+	"$cc" -shared -o "$tmp.d/gc.so" "$tmp.d"/*.o -Wl,--gc-sections -Wl,--print-gc-sections -lz -lm -pthread \
+		2>&1 | sed -n "s/.*section '\.text\.\([^']*\)' in file '.*\/\([^']*\)\.o'.*/\2 \1/p" | tr @ / |
+		sort > "$tmp.gc"
+	[ -f "$tmp.d/gc.so" ] || { echo "exports: the reachability link failed" >&2; bad=1; }
+	grep -v '^#' tests/layout/unreachable.txt | awk 'NF' | sort > "$tmp.known"
+	if comm -23 "$tmp.gc" "$tmp.known" | grep . >&2; then
+		echo "exports: library functions above are unreachable from the exports (move them to tests/ or common/)" >&2
+		bad=1
+	fi
+	if comm -13 "$tmp.gc" "$tmp.known" | grep . >&2; then
+		echo "exports: tests/layout/unreachable.txt lists the functions above, which are reachable or gone: remove them" >&2
+		bad=1
+	fi
+	gone=$(wc -l < "$tmp.gc")
+	rm -rf "$tmp.d" "$tmp.gc" "$tmp.known"
+else
+	echo "exports: reachability: 0 passed, 0 failed, 1 skipped (no $cc)"
+fi
+[ $bad = 0 ] && echo "exports: $(wc -l < "$tmp.h") functions, exactly the header's; no code of common/;" \
+	"every library function reachable but the $gone listed in tests/layout/unreachable.txt"
 rm -f "$tmp.so" "$tmp.h"
 exit $bad

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "libslidetab/search/idafsm.h"
+#include "tests/unit/search/idafsm_build.h"
 
 int main(int argc, char **argv)
 {

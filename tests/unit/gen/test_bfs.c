@@ -14,6 +14,7 @@
 #include "libslidetab/table/exact.h"
 #include "libslidetab/table/read.h"
 #include "tests/unit/refbfs.h"
+#include "tests/unit/testboard.h"
 #include "tests/unit/testutil.h"
 
 #ifndef TEST_DATA

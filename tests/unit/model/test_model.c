@@ -3,9 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cli.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/model/frame.h"
 #include "libslidetab/model/rank.h"
+#include "tests/unit/testboard.h"
 #include "tests/unit/testutil.h"
 
 /* Plain lexicographic rank of a full permutation of 0..n-1 (independent of rank.c). */
@@ -165,16 +167,16 @@ END_TEST
 START_TEST(board_spec_parsing)
 {
 	int r, c;
-	ck_assert_int_eq(board_parse_spec("3x4", &r, &c), 0);
+	ck_assert_int_eq(cli_board_spec("3x4", &r, &c), 0);
 	ck_assert_int_eq(r, 3);
 	ck_assert_int_eq(c, 4);
-	ck_assert_int_eq(board_parse_spec("5X5", &r, &c), 0);
-	ck_assert_int_eq(board_parse_spec("1x5", &r, &c), -1);
-	ck_assert_int_eq(board_parse_spec("2x12", &r, &c), 0);
-	ck_assert_int_eq(board_parse_spec("3x9", &r, &c), -1);
-	ck_assert_int_eq(board_parse_spec("3x", &r, &c), -1);
-	ck_assert_int_eq(board_parse_spec("3x3x", &r, &c), -1);
-	ck_assert_int_eq(board_parse_spec("", &r, &c), -1);
+	ck_assert_int_eq(cli_board_spec("5X5", &r, &c), 0);
+	ck_assert_int_eq(cli_board_spec("1x5", &r, &c), -1);
+	ck_assert_int_eq(cli_board_spec("2x12", &r, &c), 0);
+	ck_assert_int_eq(cli_board_spec("3x9", &r, &c), -1);
+	ck_assert_int_eq(cli_board_spec("3x", &r, &c), -1);
+	ck_assert_int_eq(cli_board_spec("3x3x", &r, &c), -1);
+	ck_assert_int_eq(cli_board_spec("", &r, &c), -1);
 }
 END_TEST
 

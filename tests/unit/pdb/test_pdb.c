@@ -12,6 +12,7 @@
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
 #include "libslidetab/table/read.h"
+#include "tests/unit/testboard.h"
 #include "tests/unit/testutil.h"
 
 #ifndef TEST_DATA

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "libslidetab/search/idafsm.h"
+#include "tests/unit/search/idafsm_build.h"
 
 int main(void)
 {
