@@ -38,10 +38,14 @@ test('--dump-dom of linked positions holds their distance and next moves', { ski
 	}
 });
 
-test('--dump-dom of a linked 15-puzzle', { skip: skip15 }, async () => {
-	const tiles = '2,3,4,8,1,6,7,12,5,10,11,0,9,13,14,15';
-	const dom = await dumpDom(BIN, `${server.url}index.html#4x4:${tiles}`);
-	assert.deepEqual({ distance: text(dom, 'distance'), hint: text(dom, 'hint') }, expected('4x4', parse(tiles), defaultGoal(16)));
+test('--dump-dom of linked 15-puzzles, two goal classes', { skip: skip15 }, async () => {
+	// The default goal (the 6-6-3 set), and a goal with the blank on an edge (a 5-5-5 set, fetched for it).
+	for (const [tiles, goal] of [['2,3,4,8,1,6,7,12,5,10,11,0,9,13,14,15', null],
+		['5,1,3,4,2,6,7,8,9,10,0,12,13,14,11,15', '1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15']]) {
+		const dom = await dumpDom(BIN, `${server.url}index.html#4x4:${tiles}${goal ? '/' + goal : ''}`);
+		assert.deepEqual({ distance: text(dom, 'distance'), hint: text(dom, 'hint') },
+			expected('4x4', parse(tiles), goal ? parse(goal) : defaultGoal(16)), `${tiles}/${goal}`);
+	}
 });
 
 // Plays on one tab: after every step the shown distance and hint must be bin/query's for the shown tiles.
