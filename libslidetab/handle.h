@@ -67,7 +67,7 @@ struct slidetab {
 	struct miss_memo misses;
 	int nsets, nretired;
 	struct lib_set sets[LIB_MAX_SETS];
-	struct pdb_set *retired[LIB_MAX_SETS]; /* sets replaced after their files changed, freed at close */
+	struct pdb_set *retired[LIB_MAX_SETS];      /* sets replaced after their files changed, freed at close */
 	void (*notice)(void *ctx, const char *msg); /* slidetab_set_notice */
 	void *notice_ctx;
 	int nnoticed, noticed[LIB_MAX_NOTICES][2]; /* boards (rows, cols) whose notice was sent */

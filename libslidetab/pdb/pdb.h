@@ -270,7 +270,7 @@ int pdb_auto(int rows, int cols, int cls, int k, uint32_t masks[PDB_PRESET_MAX])
 
 /* Bytes the generator works in for one k-tile pattern of an n-cell board: n!/(n-k)! placements of
  * 4, 8 or 16 bytes (at most 8, 16 or more cells free of pattern tiles; gen/pdb/pdbgen.c). UINT64_MAX
- * when there is no such pattern. */
+ * when there is no such pattern, or it has 2^32 placements or more (gen does not build those). */
 uint64_t pdb_auto_bytes(int n, int k);
 
 /* The largest k whose automatic partition of rows x cols exists and whose largest pattern

@@ -60,14 +60,4 @@ int ida_search(const struct ida_request *rq, struct ida_result *res, struct slid
 int ida_solve(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal, int max_depth,
 	      struct ida_result *res, struct slidetab_error *err);
 
-/*
- * Solves count puzzles with `threads` workers (each worker takes the next unsolved puzzle);
- * res[i] answers starts[i] -> goals[i] (goals NULL: every puzzle uses *goal, or the set's goal
- * when goal is NULL too). Per-puzzle errors are reported as IDA_ERROR in res[i].err. Returns
- * SLIDETAB_OK.
- */
-int ida_solve_batch(const struct pdb_set *set, size_t count, const struct board_state *starts,
-		    const struct board_state *goals, const struct board_state *goal, int max_depth, int threads,
-		    struct ida_result *res);
-
 #endif

@@ -200,7 +200,8 @@ static int tile_of(PyObject *item, const char *what, Py_ssize_t k, unsigned char
 	int overflow = 0;
 	long v;
 	if (PyBool_Check(item)) {
-		return invalid("%s: tile %zd is bool, not an integer", what, k), -1;
+		invalid("%s: tile %zd is bool, not an integer", what, k);
+		return -1;
 	} else if (PyLong_Check(item)) {
 		v = PyLong_AsLongAndOverflow(item, &overflow);
 	} else if (PyIndex_Check(item) && !PyBool_Check(item)) {

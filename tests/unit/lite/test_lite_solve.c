@@ -12,9 +12,9 @@
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/idafsm.h"
-#include "tests/unit/search/idafsm_build.h"
 #include "lite/slidetab_lite_solve.h"
 #include "slidetab.h"
+#include "tests/unit/search/idafsm_build.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/idabatch.h"
 #include "common/table_write.h"
 #include "gen/pdb/pdbgen.h"
 #include "libslidetab/model/board.h"

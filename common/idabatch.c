@@ -1,9 +1,10 @@
 /* idabatch: many IDA* searches spread over the one worker pool, one puzzle a worker at a time. */
+#include "common/idabatch.h"
+
 #include <stdio.h>
 #include <string.h>
 
 #include "libslidetab/base/pool.h"
-#include "libslidetab/search/ida.h"
 
 struct batch {
 	const struct pdb_set *set;
