@@ -222,24 +222,6 @@ static int setup(struct search *s, const struct board *b, const struct board_sta
 	return SLIDETAB_OK;
 }
 
-static void fill_meta(struct table_meta *m, const struct board *b, const struct board_state *goal, uint32_t pattern,
-		      uint64_t entries)
-{
-	m->kind = TABLE_KIND_PDB;
-	m->ranking = TABLE_RANK_PDB;
-	m->entry = TABLE_ENTRY_PBIT;
-	m->payload = TABLE_PAYLOAD_RAW;
-	m->entry_bits = 1;
-	m->rows = (uint8_t)b->rows;
-	m->cols = (uint8_t)b->cols;
-	m->cells = (uint8_t)b->n;
-	memcpy(m->goal, goal->t, (size_t)b->n);
-	m->pattern = pattern;
-	m->entries = entries;
-	m->block_entries = 0;
-	snprintf(m->generator, sizeof m->generator, "%s", GEN_VERSION);
-}
-
 int pbitgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask, int threads,
 		  struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
 {
@@ -261,7 +243,10 @@ int pbitgen_build(const struct board *b, const struct board_state *goal, uint32_
 		for (int i = 0; i < threads; i++)
 			ws[i].s = s;
 		if ((rc = run_rounds(s, ws, threads, meta_out, err)) == SLIDETAB_OK) {
-			fill_meta(meta_out, b, goal, pattern_mask, s->count);
+			pdbgeo_meta(meta_out, b, goal, pattern_mask, s->count, GEN_VERSION);
+			meta_out->entry = TABLE_ENTRY_PBIT;
+			meta_out->payload = TABLE_PAYLOAD_RAW;
+			meta_out->entry_bits = 1;
 			*packed_out = s->out;
 			s->out = NULL;
 		}

@@ -511,24 +511,6 @@ static int bfs_pack(const struct bfs *s, int threads, uint64_t reached, struct t
 	return rc;
 }
 
-/* The header fields of the finished PDB (histogram, radius and entry width already set). */
-static void pdb_meta(struct table_meta *m, const struct board *b, const struct board_state *goal, uint32_t pattern,
-		     uint64_t entries)
-{
-	m->kind = TABLE_KIND_PDB;
-	m->ranking = TABLE_RANK_PDB;
-	m->entry = TABLE_ENTRY_MDRES;
-	m->payload = TABLE_PAYLOAD_ZLIB;
-	m->rows = (uint8_t)b->rows;
-	m->cols = (uint8_t)b->cols;
-	m->cells = (uint8_t)b->n;
-	memcpy(m->goal, goal->t, (size_t)b->n);
-	m->pattern = pattern;
-	m->entries = entries;
-	m->block_entries = 0;
-	snprintf(m->generator, sizeof m->generator, "%s", GEN_VERSION);
-}
-
 /* Zero-aware build: the index and the zeroed 1-bit entries. */
 static int zero_setup(struct bfs *s, struct pdb_zidx *z, const struct board *b, int k, struct slidetab_error *err)
 {
@@ -584,12 +566,12 @@ int pdbgen_build_enc(const struct board *b, const struct board_state *goal, uint
 		 (entry != TABLE_ENTRY_ZBIT || (rc = zero_setup(s, &z, b, k, err)) == SLIDETAB_OK)) {
 		bfs_seed(s, b, goal);
 		if ((rc = bfs_search(s, ws, threads, m, &reached, err)) == SLIDETAB_OK && s->zbits) {
-			pdb_meta(m, b, goal, pattern_mask, s->count);
+			pdbgeo_meta(m, b, goal, pattern_mask, s->count, GEN_VERSION);
 			zero_meta(m, &z);
 			*packed_out = s->zbits;
 			s->zbits = NULL;
 		} else if (rc == SLIDETAB_OK && (rc = bfs_pack(s, threads, reached, m, packed_out, err)) == SLIDETAB_OK)
-			pdb_meta(m, b, goal, pattern_mask, s->count);
+			pdbgeo_meta(m, b, goal, pattern_mask, s->count, GEN_VERSION);
 	}
 	pdb_zidx_free(&z);
 	if (s) {

@@ -1,6 +1,7 @@
 /* pdbgeo: board geometry as bit masks, shared by the pattern-database build and its verification. */
 #include "gen/pdb/pdbgeo.h"
 
+#include <stdio.h>
 #include <string.h>
 
 void pdbgeo_init(struct geo *g, const struct board *b)
@@ -66,4 +67,21 @@ int pdbgeo_check_args(const struct board *b, const struct board_state *goal, uin
 			       "pdbgen: pattern 0x%lx must name tiles 1..%d (not the blank), at least one",
 			       (unsigned long)pattern, b->n - 1);
 	return SLIDETAB_OK;
+}
+
+void pdbgeo_meta(struct table_meta *m, const struct board *b, const struct board_state *goal, uint32_t pattern,
+		 uint64_t entries, const char *generator)
+{
+	m->kind = TABLE_KIND_PDB;
+	m->ranking = TABLE_RANK_PDB;
+	m->entry = TABLE_ENTRY_MDRES;
+	m->payload = TABLE_PAYLOAD_ZLIB;
+	m->rows = (uint8_t)b->rows;
+	m->cols = (uint8_t)b->cols;
+	m->cells = (uint8_t)b->n;
+	memcpy(m->goal, goal->t, (size_t)b->n);
+	m->pattern = pattern;
+	m->entries = entries;
+	m->block_entries = 0;
+	snprintf(m->generator, sizeof m->generator, "%s", generator);
 }

@@ -8,6 +8,7 @@
 #include "libslidetab/base/pool.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
+#include "libslidetab/table/format.h"
 
 #define PDBGEN_CHUNK_SHIFT 13 /* placements per unit of work: 8192 (a multiple of 64) */
 #define PDBGEN_CHUNK       ((uint64_t)1 << PDBGEN_CHUNK_SHIFT)
@@ -32,6 +33,12 @@ static inline int pdbgeo_threads(int threads)
 {
 	return threads < 1 ? 1 : threads > PDBGEN_MAX_THREADS ? PDBGEN_MAX_THREADS : threads;
 }
+
+/* The header fields of a finished PDB of pattern on board b for goal: kind PDB, placement ranking,
+ * mdres entries in zlib blocks (builders of other encodings change those), block_entries 0 (the
+ * writer's choice); the histogram, radius and entry width are the builder's. */
+void pdbgeo_meta(struct table_meta *m, const struct board *b, const struct board_state *goal, uint32_t pattern,
+		 uint64_t entries, const char *generator);
 
 /* Fills g for board b (at most 32 cells). */
 void pdbgeo_init(struct geo *g, const struct board *b);
