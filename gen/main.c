@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "common/input.h"
-#include "common/physmem.h"
 #include "common/table_write.h"
 #include "gen/carray.h"
 #include "gen/exact/exactcmd.h"
@@ -18,6 +17,7 @@
 #include "gen/exit.h"
 #include "gen/genargs.h"
 #include "gen/pdb/pdbcmd.h"
+#include "libslidetab/base/physmem.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/base/tok.h"
 #include "libslidetab/model/board.h"

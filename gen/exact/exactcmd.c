@@ -10,12 +10,12 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "common/physmem.h"
 #include "common/table_write.h"
 #include "gen/exact/bfs.h"
 #include "gen/exact/bfsprog.h"
 #include "gen/exact/ckpt.h"
 #include "libslidetab/base/clock.h"
+#include "libslidetab/base/physmem.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/model/rank.h"
 #include "libslidetab/table/read.h"

@@ -1,4 +1,4 @@
-/* physmem: the memory a program may plan to use on this machine (physical memory, within RLIMIT_AS). */
+/* physmem: the memory a search or a generator may plan to use here (physical memory, within RLIMIT_AS). */
 #ifndef SLIDETAB_PHYSMEM_H
 #define SLIDETAB_PHYSMEM_H
 

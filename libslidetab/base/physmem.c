@@ -1,5 +1,5 @@
 /* physmem: the memory a program may plan to use on this machine (physical memory, within RLIMIT_AS). */
-#include "common/physmem.h"
+#include "libslidetab/base/physmem.h"
 
 #include <sys/resource.h>
 #include <unistd.h>
