@@ -20,6 +20,39 @@ static inline void testtables_fail(const char *what, const struct slidetab_error
 	exit(1);
 }
 
+/* The set `preset` of rows x cols for the goal with the blank at `blank`, built in memory: pattern
+ * i zero-aware when bit i of `zbits` is set, else 4-bit; when `extra` is not 0, that pattern too
+ * (a second partition, holding only its tiles). */
+static inline struct pdb_set *testtables_built_set(const char *preset, int rows, int cols, int blank, unsigned zbits,
+						   uint32_t extra)
+{
+	uint32_t masks[PDB_PRESET_MAX + 1];
+	int n = pdb_preset_for(preset, rows * cols, masks);
+	if (n < 0) {
+		fprintf(stderr, "building test tables: no preset %s for %dx%d\n", preset, rows, cols);
+		exit(1);
+	}
+	if (extra)
+		masks[n++] = extra;
+	struct board b;
+	struct board_state g;
+	struct slidetab_error err;
+	struct pdb_set *set;
+	board_init(&b, rows, cols);
+	board_goal(&b, blank, &g);
+	if (pdb_set_new(&set, &b, &g, &err) != 0)
+		testtables_fail(preset, &err);
+	for (int i = 0; i < n; i++) {
+		struct table_meta m;
+		uint8_t *p;
+		int entry = zbits >> i & 1 ? TABLE_ENTRY_ZBIT : TABLE_ENTRY_MDRES;
+		if (pdbgen_build_enc(&b, &g, masks[i], entry, 2, &m, &p, &err) != 0 ||
+		    pdb_set_add(set, &m, p, 1, &err) != 0)
+			testtables_fail(preset, &err);
+	}
+	return set;
+}
+
 /* DIR/RxC-bK.tbl for the goal with the blank at `blank` (compress: 0 raw, 1 zlib, 2 compact) with
  * entries of the given kind (TABLE_ENTRY_*; compact tables hold d mod 4 whatever it is). */
 static inline void testtables_exact_entry(const char *dir, int rows, int cols, int blank, int compress, uint32_t entry)

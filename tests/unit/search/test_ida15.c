@@ -6,6 +6,7 @@
 
 #include "libslidetab/search/idafsm.h"
 #include "slidetab.h"
+#include "tests/unit/refpaths.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
 
@@ -26,83 +27,13 @@ static void teardown(void)
 }
 #define SIDE 4
 
-static const char letters[] = "dlru";
-
-/* The blank's neighbour in direction d (d l r u), or -1. */
-static int step(int cell, int d)
-{
-	int r = cell / SIDE, c = cell % SIDE;
-	switch (d) {
-	case 0: return r + 1 < SIDE ? cell + SIDE : -1;
-	case 1: return c > 0 ? cell - 1 : -1;
-	case 2: return c + 1 < SIDE ? cell + 1 : -1;
-	default: return r > 0 ? cell - SIDE : -1;
-	}
-}
-
-/* The reference: Manhattan distance of s to goal g (blank excluded). */
-static int manhattan(const unsigned char *s, const int *where)
-{
-	int h = 0;
-	for (int c = 0; c < N; c++)
-		if (s[c]) {
-			int w = where[s[c]];
-			h += abs(c / SIDE - w / SIDE) + abs(c % SIDE - w % SIDE);
-		}
-	return h;
-}
-
-struct ref {
-	const int *where;
-	unsigned char s[N];
-	char path[64], best[64];
-	int found; /* optimal paths found in the last iteration */
-};
-
-/* Depth-first in letter order below depth g with the blank at b; counts every path to the goal
- * of exactly `bound` moves and keeps the first (the smallest). */
-static void dfs(struct ref *x, int g, int b, int bound, int back)
-{
-	int h = manhattan(x->s, x->where);
-	if (h == 0) {
-		if (g == bound && x->found++ == 0) {
-			memcpy(x->best, x->path, (size_t)g);
-			x->best[g] = '\0';
-		}
-		return;
-	}
-	if (g + h > bound)
-		return;
-	for (int d = 0; d < 4; d++) {
-		int to = step(b, d);
-		if (to < 0 || d == back)
-			continue;
-		x->s[b] = x->s[to], x->s[to] = 0;
-		x->path[g] = letters[d];
-		dfs(x, g + 1, to, bound, 3 - d);
-		x->s[to] = x->s[b], x->s[b] = 0;
-	}
-}
-
-/* The optimal length (the first bound with a path), the smallest optimal path and how many. */
+/* The reference (refpaths.h) on 4x4. */
 static int reference(const unsigned char *start, const unsigned char *goal, char *best, int *count)
 {
-	int where[N], b = 0;
-	for (int c = 0; c < N; c++)
-		where[goal[c]] = c;
-	struct ref x = { .where = where };
-	memcpy(x.s, start, N);
-	for (int c = 0; c < N; c++)
-		if (!start[c])
-			b = c;
-	for (int bound = manhattan(start, where);; bound += 2) {
-		dfs(&x, 0, b, bound, -1);
-		if (x.found) {
-			strcpy(best, x.best);
-			*count = x.found;
-			return bound;
-		}
-	}
+	long n;
+	int len = refpaths_solve(SIDE, SIDE, start, goal, best, &n);
+	*count = (int)n;
+	return len;
 }
 
 /* A goal with the blank at `blank` and the tiles shuffled, and a start `moves` random moves away. */
@@ -148,7 +79,8 @@ END_TEST
 /* Moves the blank of s (at *b) in direction d; 0 when it would leave the board. */
 static int play(unsigned char *s, int *b, int d)
 {
-	int to = step(*b, d);
+	static const struct refpaths geo = { .rows = SIDE, .cols = SIDE, .n = N };
+	int to = refpaths_step(&geo, *b, d);
 	if (to < 0)
 		return 0;
 	s[*b] = s[to], s[to] = 0, *b = to;

@@ -30,29 +30,12 @@ static struct pdb_set *old_set(const char *preset, int rows, int cols, int blank
 	return set;
 }
 
-/* The set `preset` built here: pattern i zero-aware when bit i of `zbits` is set, else 4-bit; when
- * `extra` is not 0, that pattern too (a second partition, holding only its tiles). */
+/* The set `preset` built here (testtables.h), with its encodings and partitions checked. */
 static struct pdb_set *built_set(const char *preset, int rows, int cols, int blank, unsigned zbits, uint32_t extra)
 {
-	uint32_t masks[PDB_PRESET_MAX + 1];
-	int n = pdb_preset_for(preset, rows * cols, masks);
-	if (extra)
-		masks[n++] = extra;
-	struct board b;
-	struct board_state g;
-	struct slidetab_error err;
-	board_init(&b, rows, cols);
-	board_goal(&b, blank, &g);
-	struct pdb_set *set;
-	ck_assert_msg(pdb_set_new(&set, &b, &g, &err) == 0, "%s", err.msg);
-	for (int i = 0; i < n; i++) {
-		struct table_meta m;
-		uint8_t *p;
-		int entry = zbits >> i & 1 ? TABLE_ENTRY_ZBIT : TABLE_ENTRY_MDRES;
-		ck_assert_msg(pdbgen_build_enc(&b, &g, masks[i], entry, 2, &m, &p, &err) == 0, "%s", err.msg);
-		ck_assert_msg(pdb_set_add(set, &m, p, 1, &err) == 0, "%s", err.msg);
-		ck_assert_int_eq(set->pat[i].zero, entry == TABLE_ENTRY_ZBIT);
-	}
+	struct pdb_set *set = testtables_built_set(preset, rows, cols, blank, zbits, extra);
+	for (int i = 0; i < set->npat; i++)
+		ck_assert_int_eq(set->pat[i].zero, (zbits >> i & 1) != 0);
 	ck_assert_int_eq(set->npart, extra ? 2 : 1);
 	return set;
 }
