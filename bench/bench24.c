@@ -15,7 +15,7 @@
 static void usage(void)
 {
 	fprintf(stderr, "usage: bench24 [-j N] [--across] [--dir DIR] [--set NAME] [--korf FILE] [--nodes FILE]\n"
-			"               [--lines L,L,...]\n"
+			"               [--lines L,L,...] [--memory BYTES] [--length-only]\n"
 			"  -j N          threads inside each search (default 2); instances one after another\n"
 			"  --across      one thread per search, N instances at once instead\n"
 			"  --set NAME    5x5 preset whose files in DIR answer (default 6666)\n"
@@ -25,7 +25,9 @@ static void usage(void)
 			"                (default tests/data/korf50-24-nodes.txt); printed beside ours, with the\n"
 			"                projected time of all the lines of FILE\n"
 			"  --lines LIST  1-based line numbers (default 38,40,25,32,44,37,30,13,1,28:\n"
-			"                the ten with the fewest published 6-6-6-6 expansions)\n");
+			"                the ten with the fewest published 6-6-6-6 expansions)\n"
+			"  --memory B    A*+IDA* with B bytes (a K, M or G suffix; default 0: plain IDA*)\n"
+			"  --length-only the length alone (the path any optimal one, not the smallest)\n");
 }
 
 #define MAX_LINES 100
@@ -48,7 +50,9 @@ struct inst {
 struct job {
 	const struct pdb_set *set;
 	struct inst *in;
-	int n, inner; /* inner: threads inside one search (instances then run one after another) */
+	int n, inner;  /* inner: threads inside one search (instances then run one after another) */
+	size_t memory; /* A*+IDA*'s budget (0: plain IDA*) */
+	int any;       /* the length alone */
 	double t0;
 };
 
@@ -123,7 +127,10 @@ static void solve_one(void *ctx, size_t i, int worker)
 	struct slidetab_error err;
 	(void)worker;
 	double t0 = clock_now(), c0 = clock_cpu();
-	int rc = ida_search(&(struct ida_request){ .set = j->set, .start = &x->s, .threads = j->inner }, &x->res, &err);
+	struct ida_request rq = {
+		.set = j->set, .start = &x->s, .threads = j->inner, .memory = j->memory, .any_path = j->any
+	};
+	int rc = ida_search(&rq, &x->res, &err);
 	x->secs = clock_now() - t0;
 	x->cpus = clock_cpu() - c0;
 	struct board_state s = x->s;
@@ -215,7 +222,8 @@ int main(int argc, char **argv)
 	const char *dir = "tables", *name = "6666", *file = "tests/data/korf50-24.txt";
 	const char *nodes_file = "tests/data/korf50-24-nodes.txt";
 	const char *lines = "38,40,25,32,44,37,30,13,1,28";
-	int threads = 2, across = 0;
+	int threads = 2, across = 0, any = 0;
+	size_t memory = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "-j") && v)
@@ -228,6 +236,13 @@ int main(int argc, char **argv)
 			file = v, i++;
 		else if (!strcmp(a, "--nodes") && v)
 			nodes_file = v, i++;
+		else if (!strcmp(a, "--memory") && v) {
+			char *end;
+			double m = strtod(v, &end);
+			m *= *end == 'K' ? 1024.0 : *end == 'M' ? 1048576.0 : *end == 'G' ? 1073741824.0 : 1.0;
+			memory = (size_t)m, i++;
+		} else if (!strcmp(a, "--length-only"))
+			any = 1;
 		else if (!strcmp(a, "--across"))
 			across = 1;
 		else if (!strcmp(a, "--lines") && v)
@@ -243,6 +258,8 @@ int main(int argc, char **argv)
 		return 2;
 	threads = threads < 1 ? 1 : threads;
 	struct job j = { .set = set, .in = in, .n = n, .inner = across ? 1 : threads, .t0 = clock_now() };
+	j.memory = memory;
+	j.any = any;
 	if (across)
 		pool_run(threads, (size_t)n, solve_one, &j);
 	else

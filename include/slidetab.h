@@ -65,7 +65,8 @@ enum slidetab_status {
 	SLIDETAB_EIO,        /* a table could not be read */
 	SLIDETAB_ENOMEM,     /* out of memory */
 	SLIDETAB_ELIMIT,     /* no solution within the move limit (slidetab_set_max_depth) */
-	SLIDETAB_ENOSPC      /* not enough disk space for a table (the generator) */
+	SLIDETAB_ENOSPC,     /* not enough disk space for a table (the generator) */
+	SLIDETAB_ETIMEOUT    /* a search gave up at its time limit (slidetab_set_timeout) */
 };
 
 struct slidetab_error {
@@ -132,6 +133,20 @@ SLIDETAB_API int slidetab_set_progress(slidetab *db, slidetab_progress_fn fn, vo
  * answer, path included, is the same for every count; the progress hook is then called from the
  * thread that called slidetab_distance or slidetab_path. */
 SLIDETAB_API int slidetab_set_threads(slidetab *db, unsigned threads, struct slidetab_error *err);
+
+/* Memory one search may use (boards answered by search): before an iteration expected to take
+ * seconds, A*+IDA* (Bu & Korf, IJCAI 2019) stores the states nearest the start once each, up to
+ * this many bytes, and IDA* runs below them, so that nodes near the start are not expanded again
+ * in every iteration. By default a quarter of the physical memory, at most 4 GiB; 0 turns it off.
+ * Every budget gives the same distances and the same (smallest) paths; slidetab_distance, which
+ * needs no path, may end its last iteration sooner than slidetab_path. More bytes than the
+ * physical memory (or the address-space limit) is SLIDETAB_EINVAL; memory the system refuses
+ * during a search gives a smaller store, never an error. */
+SLIDETAB_API int slidetab_set_memory(slidetab *db, size_t bytes, struct slidetab_error *err);
+
+/* Seconds one search may run (boards answered by search) before it gives up with
+ * SLIDETAB_ETIMEOUT; 0 (the default) means no limit. Negative or not a number: SLIDETAB_EINVAL. */
+SLIDETAB_API int slidetab_set_timeout(slidetab *db, double seconds, struct slidetab_error *err);
 
 /* How to spread `threads` threads over a batch of puzzles on rows x cols (as query does): *searched is
  * 1 when each answer is a search (13..25 cells: milliseconds to minutes), 0 when it is looked up in a

@@ -88,7 +88,10 @@ static int search_set(slidetab *db, const struct pdb_set *set, const struct boar
 				  .goal = g,
 				  .max_depth = (int)max_depth,
 				  .threads = (int)threads,
-				  .hook = &hook };
+				  .hook = &hook,
+				  .memory = atomic_load(&db->memory),
+				  .any_path = path == NULL,
+				  .timeout = (double)atomic_load(&db->timeout_us) / 1e6 };
 	rc = ida_search(&rq, res, err);
 	if (rc == SLIDETAB_OK && res->status == IDA_NOT_WITHIN)
 		rc = err_set(err, SLIDETAB_ELIMIT, "no solution within %u moves", max_depth);

@@ -1,9 +1,11 @@
 /* api: the handle's life and settings (include/slidetab.h): open, open_flags, open_buffer, close,
- * set_max_depth, set_threads, set_progress, set_notice, strerror, version. Answers: answer.c. */
+ * set_max_depth, set_threads, set_memory, set_timeout, set_progress, set_notice, strerror, version.
+ * Answers: answer.c. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "libslidetab/base/err.h"
+#include "libslidetab/base/physmem.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/base/tok.h"
 #include "libslidetab/handle.h"
@@ -29,8 +31,16 @@ const char *slidetab_strerror(int status)
 	case SLIDETAB_ENOMEM: return "out of memory";
 	case SLIDETAB_ELIMIT: return "no solution within the move limit";
 	case SLIDETAB_ENOSPC: return "not enough disk space";
+	case SLIDETAB_ETIMEOUT: return "time limit reached";
 	default: return "unknown status";
 	}
+}
+
+/* slidetab_set_memory's default: a quarter of the physical memory, at most LIB_MEMORY_MAX. */
+static size_t lib_default_memory(void)
+{
+	uint64_t m = physmem_allowed() / 4;
+	return (size_t)(m < LIB_MEMORY_MAX ? m : LIB_MEMORY_MAX);
 }
 
 static int new_handle(slidetab **db, unsigned flags, struct slidetab_error *err)
@@ -53,6 +63,7 @@ static int new_handle(slidetab **db, unsigned flags, struct slidetab_error *err)
 		(*db)->tables.cap = (int)v;
 	pthread_mutex_init(&(*db)->lock, NULL);
 	atomic_store(&(*db)->threads, 1);
+	atomic_store(&(*db)->memory, lib_default_memory());
 	return SLIDETAB_OK;
 }
 
@@ -140,6 +151,28 @@ int slidetab_set_threads(slidetab *db, unsigned threads, struct slidetab_error *
 	if (threads < 1 || threads > POOL_MAX_THREADS)
 		return err_set(err, SLIDETAB_EINVAL, "%u threads: give 1 to %d", threads, POOL_MAX_THREADS);
 	atomic_store(&db->threads, threads);
+	return SLIDETAB_OK;
+}
+
+int slidetab_set_memory(slidetab *db, size_t bytes, struct slidetab_error *err)
+{
+	if (!db)
+		return err_set(err, SLIDETAB_EINVAL, "no handle (NULL)");
+	uint64_t phys = physmem_allowed();
+	if ((uint64_t)bytes > phys)
+		return err_set(err, SLIDETAB_EINVAL, "%zu bytes of memory: this machine allows %llu", bytes,
+			       (unsigned long long)phys);
+	atomic_store(&db->memory, bytes);
+	return SLIDETAB_OK;
+}
+
+int slidetab_set_timeout(slidetab *db, double seconds, struct slidetab_error *err)
+{
+	if (!db)
+		return err_set(err, SLIDETAB_EINVAL, "no handle (NULL)");
+	if (!(seconds >= 0) || seconds > 1e9)
+		return err_set(err, SLIDETAB_EINVAL, "a timeout of %g s: give 0 (none) to 1e9 seconds", seconds);
+	atomic_store(&db->timeout_us, (uint64_t)(seconds * 1e6 + 0.5));
 	return SLIDETAB_OK;
 }
 

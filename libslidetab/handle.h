@@ -45,6 +45,9 @@
 #define LIB_WHOLE_LOAD_MAX LONG_MAX
 #endif
 
+/* slidetab_set_memory's largest default (4 GiB; on 32-bit systems what size_t holds). */
+#define LIB_MEMORY_MAX ((uint64_t)SIZE_MAX < ((uint64_t)4 << 30) ? (uint64_t)SIZE_MAX : ((uint64_t)4 << 30))
+
 struct lib_set {
 	int rows, cols, cls, status;
 	struct slidetab_error err;
@@ -58,8 +61,10 @@ struct slidetab {
 	unsigned flags;
 	uint64_t whole_load; /* LIB_WHOLE_LOAD or $SLIDETAB_WHOLE_LOAD */
 	_Atomic unsigned max_depth;
-	_Atomic unsigned threads; /* threads inside one search (slidetab_set_threads) */
-	struct ida_hook progress; /* fn NULL: none (slidetab_set_progress) */
+	_Atomic unsigned threads;    /* threads inside one search (slidetab_set_threads) */
+	_Atomic size_t memory;       /* A*+IDA*'s bytes for one search (slidetab_set_memory) */
+	_Atomic uint64_t timeout_us; /* one search's time limit in microseconds, 0 none (slidetab_set_timeout) */
+	struct ida_hook progress;    /* fn NULL: none (slidetab_set_progress) */
 	struct tabname_path path;
 	int from_buffer;
 	pthread_mutex_t lock; /* guards opening: tables, misses, nsets, sets[], the notice hook */

@@ -15,11 +15,13 @@
 #include "slidetab.h"
 
 /* Exit statuses (also in --help, the man page and the README): chosen here and nowhere else. */
-enum { EXIT_OK = 0, EXIT_BADINPUT = 1, EXIT_USAGE = 2, EXIT_BADTABLE = 3 };
+enum { EXIT_OK = 0, EXIT_BADINPUT = 1, EXIT_USAGE = 2, EXIT_BADTABLE = 3, EXIT_TIMEOUT = 4 };
 
 struct opts {
-	int rows, cols, pairs, preload, threads, gap, set_mask;
-	double within; /* --within W (0: --fast, or neither) */
+	int rows, cols, pairs, preload, threads, gap, set_mask, quiet;
+	double within;  /* --within W (0: --fast, or neither) */
+	double timeout; /* --timeout SECONDS (0: none) */
+	size_t memory;  /* --memory BYTES */
 	const char *goal_text, *tables, *info;
 	struct output_opts out;
 };
@@ -41,7 +43,9 @@ enum {
 	SET_MAXD = 4096,
 	SET_HINT = 8192,
 	SET_FAST = 16384,
-	SET_WITHIN = 32768
+	SET_WITHIN = 32768,
+	SET_MEMORY = 65536,
+	SET_TIMEOUT = 131072
 };
 
 static void usage(FILE *f)
@@ -79,6 +83,11 @@ static void usage(FILE *f)
 		   "                         threads shared in their searches); 5x5: N threads in each\n"
 		   "                         search, one puzzle after another (default: all cores)\n"
 		   "      --max-depth D      4x4, 5x5: give up past D moves (prints `not solvable within D`)\n"
+		   "      --memory BYTES     searches: memory for A*+IDA* (suffix K, M or G; 0 plain IDA*;\n"
+		   "                         default a quarter of physical memory, at most 4G)\n"
+		   "      --timeout SECONDS  searches: give up on a puzzle after SECONDS (its line says\n"
+		   "                         `error`; the next puzzle is still answered)\n"
+		   "  -q, --quiet            no progress line on stderr during long searches\n"
 		   "      --fast             any board up to 16x16 (R*C <= 256): a valid path in milliseconds,\n"
 		   "                         not optimal; prints `LENGTH >= BOUND` (BOUND: a proven lower\n"
 		   "                         bound on the optimum), --path the moves, --json \"optimal\":false\n"
@@ -89,7 +98,8 @@ static void usage(FILE *f)
 		   "  -V, --version          version\n\n"
 		   "Exit status: 0 all answered; 1 some input was bad (its line says `error`, the rest\n"
 		   "were answered); 2 usage error, a missing table, or a file that cannot be read or\n"
-		   "written; 3 a damaged or foreign table. Every puzzle gets one output line.\n\n"
+		   "written; 3 a damaged or foreign table; 4 a search gave up at --timeout. Every puzzle\n"
+		   "gets one output line.\n\n"
 		   "Examples (each reads the puzzles on standard input):\n"
 		   "  seven puzzle, AOJ 0121:        echo 7 6 5 4 3 2 1 0 | query --goal first\n"
 		   "  8 puzzle, ALDS1_13_B:          printf '1 3 0\\n4 2 5\\n7 8 6\\n' | query --board 3x3\n"
@@ -109,6 +119,7 @@ static int exit_for(int outcome)
 	case RUN_OK: return EXIT_OK;
 	case RUN_BADINPUT: return EXIT_BADINPUT;
 	case RUN_BADTABLE: return EXIT_BADTABLE;
+	case RUN_TIMEOUT: return EXIT_TIMEOUT;
 	default: return EXIT_USAGE;
 	}
 }
@@ -152,8 +163,12 @@ static int run_sliding(const struct opts *o, int nfiles, char **files)
 	int rc = slidetab_open_flags(&db, o->tables, o->preload ? SLIDETAB_PRELOAD : 0, &err);
 	if (rc == SLIDETAB_OK)
 		rc = slidetab_set_max_depth(db, o->out.max_depth, &err);
-	if (rc == SLIDETAB_OK && isatty(2))
+	if (rc == SLIDETAB_OK && isatty(2) && !o->quiet)
 		rc = slidetab_set_progress(db, show_progress, NULL, &err);
+	if (rc == SLIDETAB_OK && (o->set_mask & SET_MEMORY))
+		rc = slidetab_set_memory(db, o->memory, &err);
+	if (rc == SLIDETAB_OK)
+		rc = slidetab_set_timeout(db, o->timeout, &err);
 	if (rc == SLIDETAB_OK)
 		rc = slidetab_set_notice(db, show_notice, NULL, &err);
 	if (rc != SLIDETAB_OK) {
@@ -200,7 +215,8 @@ static int check_modes(const struct opts *o, int nfiles)
 		{ 1, ~0 & ~SET_TABLES, "--info takes no other options" },
 		{ 2,
 		  SET_BOARD | SET_GOAL | SET_PAIRS | SET_UPPER | SET_JSON | SET_UNSOLV | SET_STYLE | SET_TABLES |
-			  SET_PRELOAD | SET_THREADS | SET_MAXD | SET_HINT | SET_FAST | SET_WITHIN,
+			  SET_PRELOAD | SET_THREADS | SET_MAXD | SET_HINT | SET_FAST | SET_WITHIN | SET_MEMORY |
+			  SET_TIMEOUT,
 		  "--puzzle gap takes only --path and --show" },
 		{ 3, SET_SHOW | SET_STYLE, "--json does not go with --show or --style" },
 		{ 4, SET_GOAL, "--goal and --pairs do not go together (pairs bring their own goals)" },
@@ -239,6 +255,37 @@ static int cli_within(const char *arg, double *w)
 		return -1;
 	}
 	*w = v;
+	return 0;
+}
+
+/* --memory BYTES: a count with an optional K, M or G (powers of 1024). */
+static int cli_memory(const char *arg, size_t *bytes)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(arg, &end, 10);
+	int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+	if (shift)
+		end++;
+	if (end == arg || *end != '\0' || arg[0] == '-' || errno != 0 || v > (SIZE_MAX >> shift)) {
+		fprintf(stderr, "query: --memory %s: expected bytes, e.g. 0, 512M or 4G\n", arg);
+		return -1;
+	}
+	*bytes = (size_t)v << shift;
+	return 0;
+}
+
+/* --timeout SECONDS: 0 (none) to 1e9. */
+static int cli_timeout(const char *arg, double *s)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(arg, &end);
+	if (end == arg || *end != '\0' || errno != 0 || !(v >= 0 && v <= 1e9)) {
+		fprintf(stderr, "query: --timeout %s: expected seconds, 0 (no limit) to 1e9 (e.g. 2.5)\n", arg);
+		return -1;
+	}
+	*s = v;
 	return 0;
 }
 
@@ -286,6 +333,9 @@ static int set_option(struct opts *o, int c, const char *arg)
 	case 'T': o->set_mask |= SET_TABLES, o->tables = arg; return 0;
 	case 'L': o->set_mask |= SET_PRELOAD, o->preload = 1; return 0;
 	case 'I': o->info = arg; return 0;
+	case 'm': o->set_mask |= SET_MEMORY; return cli_memory(arg, &o->memory);
+	case 't': o->set_mask |= SET_TIMEOUT; return cli_timeout(arg, &o->timeout);
+	case 'q': o->quiet = 1; return 0;
 	case 'Y':
 		o->set_mask |= SET_STYLE;
 		if (strcmp(arg, "hdu3567") == 0) {
@@ -329,11 +379,14 @@ int main(int argc, char **argv)
 						  { "hint", no_argument, NULL, 'H' },
 						  { "fast", no_argument, NULL, 'F' },
 						  { "within", required_argument, NULL, 'X' },
+						  { "memory", required_argument, NULL, 'm' },
+						  { "timeout", required_argument, NULL, 't' },
+						  { "quiet", no_argument, NULL, 'q' },
 						  { NULL, 0, NULL, 0 } };
 	struct opts o = { .threads = cli_cpus(), .out = { .unsolvable_word = "unsolvable" } };
 	int c;
 	opterr = 0; /* our own messages, with our own prefix */
-	while ((c = getopt_long(argc, argv, ":b:g:j:phV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":b:g:j:phqV", longopts, NULL)) != -1) {
 		if (c == '?' || c == ':') {
 			const char *opt = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
 			fprintf(stderr, "query: %s: %s; see query --help\n", opt,

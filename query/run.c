@@ -96,10 +96,11 @@ static void emit(struct run *r, const char *name, int rows, int cols, struct run
 		snprintf(r->last_msg, sizeof r->last_msg, "%s", it->msg);
 	}
 	output_error(stdout, o, it->line, it->case_no, it->msg);
-	worse(r, it->bad_goal                     ? RUN_USAGE
-		 : it->status == SLIDETAB_EINVAL  ? RUN_BADINPUT
-		 : it->status == SLIDETAB_EFORMAT ? RUN_BADTABLE
-						  : RUN_NOTABLE);
+	worse(r, it->bad_goal                      ? RUN_USAGE
+		 : it->status == SLIDETAB_EINVAL   ? RUN_BADINPUT
+		 : it->status == SLIDETAB_EFORMAT  ? RUN_BADTABLE
+		 : it->status == SLIDETAB_ETIMEOUT ? RUN_TIMEOUT
+						   : RUN_NOTABLE);
 }
 
 struct batch_ctx {

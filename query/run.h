@@ -8,7 +8,8 @@
 #include "slidetab.h"
 
 /* What went wrong in a run, worst last: query's exit status follows the worst (query/main.c). */
-enum run_outcome { RUN_OK = 0, RUN_BADINPUT, RUN_USAGE, RUN_NOTABLE, RUN_BADTABLE };
+/* From the least to the worst. RUN_TIMEOUT: a search gave up at --timeout. */
+enum run_outcome { RUN_OK = 0, RUN_BADINPUT, RUN_TIMEOUT, RUN_USAGE, RUN_NOTABLE, RUN_BADTABLE };
 
 struct run {
 	slidetab *db;

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "libslidetab/base/clock.h"
 #include "libslidetab/base/pool.h"
+#include "libslidetab/search/astar.h"
 #include "libslidetab/search/idaframe.h"
 #include "libslidetab/search/idafsm.h"
 
@@ -56,7 +58,6 @@ struct search {
 	int n, sides;
 	uint8_t s[PDB_MAX_CELLS]; /* tile at each cell */
 	int blank;
-	struct side side[IDA_SIDES];
 	/* Every pattern is zero-aware and every partition holds every tile: dfs_zero, in which the
 	 * tests of the encoding and of a tile outside the side's patterns fold away. */
 	int zero;
@@ -74,7 +75,16 @@ struct search {
 	int worker;      /* its pool worker; worker 0 reports progress */
 	uint64_t ticked; /* nodes of this search already added to par->live */
 	int failed;      /* a damaged block of a mapped PDB: err says which; the search gives up */
+	int timed_out;   /* the request's deadline passed: the search gives up */
+	double deadline; /* clock_now() time to give up at (0: none) */
+	double t_start;  /* clock_now() when the search began */
+	/* Called at each node of depth cut (a frontier being collected); emit_ctx is its own. */
+	void (*emit)(struct search *x, int g, int st);
+	void *emit_ctx;
 	struct slidetab_error err;
+	/* search_init clears the fields above; these it sets up itself (a frontier node's search
+	 * starts often, and the sides are 6 KB). */
+	struct side side[IDA_SIDES];
 	uint8_t path[IDA_MAX_DEPTH + 1];
 };
 
@@ -89,15 +99,18 @@ struct item {
 
 struct par {
 	const struct pdb_set *set;
+	struct astar *astar;   /* the frontier is A*'s (astar_entry), not items */
 	struct search *root;   /* its hook, clock and report state serve the whole search */
 	_Atomic uint64_t live; /* nodes the workers have ticked in this iteration so far */
 	struct item *items;
 	size_t nitems, cap;
-	int collecting, failed;
+	int failed;
 	_Atomic int damaged; /* a worker met a damaged block (its message in dmg) */
+	_Atomic int timed_out;
 	struct slidetab_error dmg;
 	_Atomic size_t best; /* the first item (in letter order) below which a solution lies */
 	size_t want;         /* frontier nodes wanted in this iteration */
+	size_t best_item;    /* after par_run: the node that gave the path (SIZE_MAX: none) */
 	int split;           /* the last iteration's frontier depth (0: none yet) */
 	struct par_worker {
 		struct search x;
@@ -119,9 +132,15 @@ static void progress_tick(struct search *x, int force, int done)
 	struct search *r = x;
 	uint64_t nodes = x->nodes;
 	struct par *P = x->par;
+	if (x->deadline > 0 && !done && clock_now() > x->deadline) {
+		x->timed_out = 1;
+		x->cut = 0;
+		if (P)
+			atomic_store(&P->timed_out, 1);
+	}
 	if (P && x != P->root) {
-		if (atomic_load_explicit(&P->best, memory_order_relaxed) < x->item)
-			x->cut = 0; /* an earlier frontier node holds a solution: give this one up */
+		if (atomic_load_explicit(&P->best, memory_order_relaxed) < x->item || atomic_load(&P->timed_out))
+			x->cut = 0; /* an earlier frontier node holds a solution, or time is up: give this one up */
 		uint64_t add = x->nodes - x->ticked;
 		x->ticked = x->nodes;
 		nodes = P->root->nodes + atomic_fetch_add_explicit(&P->live, add, memory_order_relaxed) + add;
@@ -169,19 +188,25 @@ static inline void move_tile(struct pstate *ps, int i, unsigned from, unsigned t
 	ps->at[from] = -1;
 }
 
-/* dfs reached x->cut: records the node when collecting a frontier; returns 0. */
+/* dfs reached x->cut: hands the node to x->emit when a frontier is being collected; returns 0. */
 static int cut_here(struct search *x, int g, int st)
 {
+	if (x->emit && g == x->cut && !x->failed)
+		x->emit(x, g, st);
+	return 0;
+}
+
+/* x->emit of a parallel iteration: the node becomes an item of x->par. */
+static void par_push(struct search *x, int g, int st)
+{
 	struct par *P = x->par;
-	if (!P || !P->collecting || g != x->cut || x->failed)
-		return 0;
 	if (P->nitems == P->cap) {
 		size_t cap = P->cap ? 2 * P->cap : 4096;
 		struct item *it = realloc(P->items, cap * sizeof *it);
 		if (!it) {
 			P->failed = 1;
 			x->cut = 0;
-			return 0;
+			return;
 		}
 		P->items = it, P->cap = cap;
 	}
@@ -193,7 +218,6 @@ static int cut_here(struct search *x, int g, int st)
 		for (int p = 0; p < x->set->npat; p++)
 			it->h[sd][p] = (uint8_t)x->side[sd].ps[p].h;
 	memcpy(it->path, x->path, (size_t)g);
-	return 0;
 }
 
 /* One side of a child of the node being expanded: the moved tile's pattern on that side (NULL: none),
@@ -463,6 +487,9 @@ static void side_init(struct search *x, int sd, int part, int r, const uint8_t (
 	for (int p = 0; p < set->npat; p++) {
 		struct pstate *ps = &S->ps[p];
 		const struct pdb_one *one = ps->one = &set->pat[p];
+		ps->md = ps->h = 0;
+		ps->occ = ps->zmr = 0;
+		ps->zpr = ps->rank = 0;
 		if (set->part[p] != part)
 			continue;
 		for (int i = 0; i < one->k; i++)
@@ -493,7 +520,7 @@ static void side_init(struct search *x, int sd, int part, int r, const uint8_t (
 static void search_init(struct search *x, const struct pdb_set *set, const struct board_state *s,
 			const uint8_t (*h)[PDB_MAX_PATTERNS])
 {
-	memset(x, 0, sizeof *x);
+	memset(x, 0, offsetof(struct search, side));
 	x->cut = IDA_MAX_DEPTH + 2;
 	x->tick_at = UINT64_MAX;
 	x->set = set;
@@ -530,27 +557,40 @@ static int root_h(const struct search *x)
 	return h;
 }
 
-/* The iterations of IDA* from the set-up search x; 1 when a path of at most max_depth was found. */
-static int iterate(struct search *x, int max_depth)
+/* Sets up x for the search of frontier node i of P at P->root's bound: 1, or 0 when the node lies
+ * beyond the bound (its f then lowers w->next_bound). *g and *st: its depth and machine state. */
+static int par_load(struct par *P, size_t i, struct par_worker *w, int *g, int *st)
 {
-	int h0 = root_h(x);
-	if (is_goal(x)) {
-		x->found_len = 0;
-		return 1;
-	}
-	for (x->bound = h0; x->bound <= max_depth && !x->failed;) {
-		x->next_bound = 1 << 30;
-		if (x->hook)
-			progress_tick(x, 1, 0);
-		if (dfs(x, 0, 0))
-			return 1;
-		if (x->failed)
+	struct search *x = &w->x;
+	struct board_state s;
+	uint8_t h[IDA_SIDES][PDB_MAX_PATTERNS];
+	const uint8_t *path = NULL;
+	if (P->astar) {
+		uint32_t node;
+		int f, hroot;
+		const uint8_t *hv;
+		astar_entry(P->astar, i, &node, &f, st);
+		if (f > P->root->bound) {
+			if (f < w->next_bound)
+				w->next_bound = f;
 			return 0;
-		if (x->next_bound >= (1 << 30))
-			return 0; /* nothing left to search: cannot happen when solvable */
-		x->bound = x->next_bound;
+		}
+		astar_node(P->astar, node, s.t, g, &hroot, &hv);
+		for (int sd = 0, k = 0; sd < P->root->sides; sd++)
+			for (int p = 0; p < P->set->npat; p++)
+				h[sd][p] = hv[k++];
+	} else {
+		const struct item *it = &P->items[i];
+		memcpy(s.t, it->s, sizeof it->s);
+		memcpy(h, it->h, sizeof h);
+		*g = it->g, *st = it->st;
+		path = it->path;
 	}
-	return 0;
+	search_init(x, P->set, &s, (const uint8_t(*)[PDB_MAX_PATTERNS])h);
+	set_order(x, P->root->order, P->root->fsm);
+	if (path)
+		memcpy(x->path, path, (size_t)*g);
+	return 1;
 }
 
 /* Frontier node i (pool_run index) on its worker's search, unless an earlier one has a solution. */
@@ -558,22 +598,26 @@ static void par_item(void *ctx, size_t i, int worker)
 {
 	struct par *P = ctx;
 	struct par_worker *w = &P->w[worker];
-	if (atomic_load(&P->best) < i || atomic_load(&P->damaged))
+	if (atomic_load(&P->best) < i || atomic_load(&P->damaged) || atomic_load(&P->timed_out))
 		return;
-	const struct item *it = &P->items[i];
 	struct search *x = &w->x;
-	struct board_state st;
-	memcpy(st.t, it->s, sizeof it->s);
-	search_init(x, P->set, &st, (const uint8_t(*)[PDB_MAX_PATTERNS])it->h);
-	set_order(x, P->root->order, P->root->fsm);
-	memcpy(x->path, it->path, it->g);
+	int g, st;
+	if (!par_load(P, i, w, &g, &st))
+		return;
 	x->bound = P->root->bound;
 	x->next_bound = 1 << 30;
 	x->par = P;
 	x->item = i;
 	x->worker = worker;
+	x->deadline = P->root->deadline;
 	x->tick_at = IDA_TICK_NODES;
-	int found = x->failed ? 0 : dfs(x, it->g, it->st);
+	int found = 0;
+	if (x->failed)
+		found = 0;
+	else if (root_h(x) == 0 && is_goal(x))
+		found = 1, x->found_len = g; /* an A* frontier node may be the goal */
+	else
+		found = dfs(x, g, st);
 	if (x->failed && !atomic_exchange(&P->damaged, 1))
 		P->dmg = x->err; /* the first worker to meet damage; the others stop at once */
 	w->nodes += x->nodes;
@@ -595,13 +639,46 @@ static void par_item(void *ctx, size_t i, int worker)
 static int par_collect(struct search *x, struct par *P, int split)
 {
 	P->nitems = 0;
-	P->collecting = 1;
+	x->emit = par_push;
 	x->cut = split;
 	x->next_bound = 1 << 30;
 	int found = dfs(x, 0, 0);
-	P->collecting = 0;
+	x->emit = NULL;
 	x->cut = IDA_MAX_DEPTH + 2;
 	return P->failed ? -1 : found;
+}
+
+/* The frontier's P->nitems nodes at x->bound, each on one of `threads` workers; the first in
+ * order with a solution gives x its path. 1 found, 0 not. */
+static int par_run(struct search *x, struct par *P, int threads)
+{
+	atomic_store(&P->best, SIZE_MAX);
+	atomic_store(&P->live, 0);
+	for (int k = 0; k < threads; k++) {
+		P->w[k].next_bound = 1 << 30;
+		P->w[k].found_item = SIZE_MAX;
+	}
+	pool_run(threads, P->nitems, par_item, P);
+	if (atomic_load(&P->damaged)) {
+		x->failed = 1;
+		x->err = P->dmg;
+		return 0;
+	}
+	x->timed_out |= atomic_load(&P->timed_out);
+	size_t best = atomic_load(&P->best);
+	for (int k = 0; k < threads; k++) {
+		struct par_worker *w = &P->w[k];
+		x->nodes += w->nodes;
+		w->nodes = 0;
+		if (w->next_bound < x->next_bound)
+			x->next_bound = w->next_bound;
+		if (best != SIZE_MAX && w->found_item == best) {
+			x->found_len = w->found_len;
+			memcpy(x->path, w->path, (size_t)w->found_len);
+		}
+	}
+	P->best_item = best;
+	return best != SIZE_MAX;
 }
 
 /* One iteration at x->bound on `threads` workers: a frontier deep enough to give each worker
@@ -617,36 +694,202 @@ static int par_round(struct search *x, struct par *P, int threads)
 	}
 	if (found || x->failed)
 		return found;
-	atomic_store(&P->best, SIZE_MAX);
-	atomic_store(&P->live, 0);
-	for (int k = 0; k < threads; k++) {
-		P->w[k].next_bound = 1 << 30;
-		P->w[k].found_item = SIZE_MAX;
-	}
-	pool_run(threads, P->nitems, par_item, P);
-	if (atomic_load(&P->damaged)) {
-		x->failed = 1;
-		x->err = P->dmg;
-		return 0;
-	}
-	size_t best = atomic_load(&P->best);
-	for (int k = 0; k < threads; k++) {
-		struct par_worker *w = &P->w[k];
-		x->nodes += w->nodes;
-		w->nodes = 0;
-		if (w->next_bound < x->next_bound)
-			x->next_bound = w->next_bound;
-		if (best != SIZE_MAX && w->found_item == best) {
-			x->found_len = w->found_len;
-			memcpy(x->path, w->path, (size_t)w->found_len);
-		}
-	}
-	return best != SIZE_MAX;
+	return par_run(x, P, threads);
 }
 
-/* iterate() on `threads` workers. The first solution in letter order wins, so the path is the
- * one iterate() finds. */
-static int par_iterate(struct search *x, int max_depth, int threads)
+/*
+ * A*+IDA* (Bu & Korf, "A*+IDA*: A Simple Hybrid Search Algorithm", IJCAI 2019). Before an
+ * iteration expected to be large, A* from the start stores states in (f, g) order, once each with
+ * its smallest g and smallest prefix of that g (astar.h), until its share of the memory budget is
+ * full; IDA* then runs below each frontier node at each bound, without duplicate checks. The
+ * transpositions near the start that IDA* would expand again in every iteration are expanded once.
+ *
+ * The smallest path survives: let P be the smallest optimal path and s its first state A* did not
+ * close. Its predecessor on P is closed, with g and prefix final, so s holds P's prefix up to s
+ * (a smaller prefix of the same g would give a smaller optimal path), and the machine passes it. A
+ * path through a frontier node whose prefix comes first in letter order is smaller than every path
+ * through a later one, so searching the frontier in prefix order, the first solution at the last
+ * bound is P. A length alone (any) needs no order: the frontier goes in increasing (f, h), the
+ * likeliest first, and the search ends at the first solution.
+ */
+/* An iteration expected to generate IDA_ASTAR_NODES nodes (about a second) starts A*, which then
+ * stores a node for every IDA_ASTAR_SHARE nodes expected, within the budget: an A* node costs about
+ * 25 IDA* nodes (it is set up from its packed state), and on Korf & Felner's lines 38, 40, 25 and 32
+ * shares of 64 to 256 gave the fewest nodes and 4 or 16 no fewer at 10 times the A* (docs/pdb.md). */
+#define IDA_ASTAR_NODES ((uint64_t)1 << 24)
+#define IDA_ASTAR_SHARE 256
+#define IDA_ASTAR_MIN   ((size_t)1 << 12) /* fewer nodes than this: plain IDA* */
+
+/* The A* phase of one search. */
+struct astar_run {
+	struct astar *a;
+	size_t cap;
+	uint32_t node;       /* the node being expanded */
+	int g, status;       /* its depth; the last astar_add's answer */
+	int8_t letter_of[4]; /* [set direction]: the caller's letter */
+};
+
+/* x's patterns' values, side by side, as A* stores them (x->sides * npat bytes). */
+static void astar_values(const struct search *x, uint8_t *hv)
+{
+	for (int sd = 0, k = 0; sd < x->sides; sd++)
+		for (int p = 0; p < x->set->npat; p++)
+			hv[k++] = (uint8_t)x->side[sd].ps[p].h;
+}
+
+/* x->emit of an A* expansion: the child x holds becomes a node; FULL or BROKEN stops the rest. */
+static void astar_emit(struct search *x, int g, int st)
+{
+	(void)g, (void)st;
+	struct astar_run *r = x->emit_ctx;
+	uint8_t hv[IDA_SIDES * PDB_MAX_PATTERNS];
+	uint32_t child;
+	astar_values(x, hv);
+	r->status = astar_add(r->a, x->s, r->node, r->letter_of[x->path[0]], r->g + 1, root_h(x), hv, &child);
+	if (r->status == ASTAR_FULL || r->status == ASTAR_BROKEN)
+		x->cut = 0;
+}
+
+/* Expands node r->node on search ex (set up like root): its children become nodes. 1 when one is
+ * the goal (it is then stored, and the node opened again: the children after it were not made). */
+static int astar_expand(struct search *ex, const struct search *root, struct astar_run *r)
+{
+	struct board_state s;
+	uint8_t h[IDA_SIDES][PDB_MAX_PATTERNS];
+	const uint8_t *hv;
+	int hroot;
+	astar_node(r->a, r->node, s.t, &r->g, &hroot, &hv);
+	for (int sd = 0, k = 0; sd < root->sides; sd++)
+		for (int p = 0; p < root->set->npat; p++)
+			h[sd][p] = hv[k++];
+	search_init(ex, root->set, &s, (const uint8_t(*)[PDB_MAX_PATTERNS])h);
+	set_order(ex, root->order, root->fsm);
+	ex->emit = astar_emit;
+	ex->emit_ctx = r;
+	ex->cut = 1;
+	ex->bound = ex->next_bound = 1 << 29;
+	r->status = ASTAR_KEPT;
+	if (ex->failed || !dfs(ex, 0, 0))
+		return 0;
+	uint8_t zero[IDA_SIDES * PDB_MAX_PATTERNS] = { 0 };
+	uint32_t goal;
+	r->status = astar_add(r->a, root->set->goal.t, r->node, r->letter_of[ex->path[0]], r->g + 1, 0, zero, &goal);
+	astar_reopen(r->a, r->node);
+	return 1;
+}
+
+/* A* from x's state until r->cap nodes or the goal. 0, 1 when the heuristic proved not
+ * consistent (nothing A* found can be used), -1 when a damaged block or the deadline stopped it. */
+static int astar_fill(struct search *x, struct search *ex, struct astar_run *r)
+{
+	uint8_t hv[IDA_SIDES * PDB_MAX_PATTERNS];
+	astar_values(x, hv);
+	if (astar_add(r->a, x->s, UINT32_MAX, 0, 0, root_h(x), hv, &r->node) != ASTAR_NEW)
+		return 1;
+	for (size_t pops = 1; astar_count(r->a) + BOARD_NDIRS <= r->cap; pops++) {
+		if (astar_pop(r->a, &r->node) != 0)
+			break;
+		int found = astar_expand(ex, x, r);
+		x->nodes += ex->nodes;
+		if (ex->failed) {
+			x->failed = 1, x->err = ex->err;
+			return -1;
+		}
+		if (r->status == ASTAR_BROKEN)
+			return 1;
+		if (found || r->status == ASTAR_FULL) {
+			astar_reopen(r->a, r->node);
+			break;
+		}
+		if ((pops & 4095) == 0 && x->tick_at != UINT64_MAX)
+			progress_tick(x, 0, 0);
+		if (x->timed_out)
+			return -1;
+	}
+	return 0;
+}
+
+/* IDA* below r's frontier at x->bound and up. 1 found (x's path), 0 not within max_depth, -1 out
+ * of memory. */
+static int astar_iterate(struct search *x, struct par *P, struct astar_run *r, int max_depth, int threads, int any)
+{
+	long n = astar_frontier(r->a, !any);
+	if (n < 0)
+		return -1;
+	P->astar = r->a;
+	P->nitems = (size_t)n;
+	int fmin = astar_frontier_fmin(r->a), found = 0;
+	if (fmin > x->bound)
+		x->bound = fmin;
+	while (x->bound <= max_depth && !x->failed && !x->timed_out) {
+		x->next_bound = 1 << 30;
+		if (x->hook)
+			progress_tick(x, 1, 0);
+		found = par_run(x, P, threads);
+		if (found || x->failed || x->timed_out || x->next_bound >= (1 << 30))
+			break;
+		x->bound = x->next_bound;
+	}
+	if (found) { /* the worker's path holds the moves below the node; A* holds its prefix */
+		uint32_t node;
+		int f, st;
+		uint8_t pre[IDA_MAX_DEPTH + 1];
+		astar_entry(r->a, P->best_item, &node, &f, &st);
+		int g = astar_prefix(r->a, node, pre);
+		for (int i = 0; i < g; i++)
+			x->path[i] = (uint8_t)x->order[pre[i]];
+	}
+	P->astar = NULL;
+	P->nitems = 0;
+	return found;
+}
+
+/* 1 when the set's heuristic is consistent (a move lowers it by at most 1), as A*'s order needs:
+ * every pattern zero-aware or stepped (pbit). A 4-bit placement entry is the least over the
+ * blank's cells, and a move can lower it by 3 (the least may lie in a region the blank is not in). */
+static int consistent(const struct pdb_set *set)
+{
+	for (int p = 0; p < set->npat; p++)
+		if (!set->pat[p].zero && !set->pat[p].step)
+			return 0;
+	return 1;
+}
+
+/* A*+IDA* from x at x->bound with memory bytes, for an iteration expected to generate `expect`
+ * nodes: 1 found, 0 not within max_depth, -1 out of memory, 2 not run (too little memory for it,
+ * or an inconsistent heuristic: plain IDA* goes on). */
+static int astar_search(struct search *x, struct par *P, int max_depth, int threads, size_t memory, uint64_t expect,
+			int any)
+{
+	int hbytes = x->sides * x->set->npat;
+	struct astar_run r = { .cap = memory / ASTAR_NODE_BYTES(hbytes) };
+	if (!consistent(x->set))
+		return 2;
+	size_t least = IDA_ASTAR_MIN;
+	if (expect == UINT64_MAX) /* astar_now */
+		least = 1 + BOARD_NDIRS;
+	else if (expect / IDA_ASTAR_SHARE < r.cap)
+		r.cap = (size_t)(expect / IDA_ASTAR_SHARE);
+	for (int d = 0; d < BOARD_NDIRS; d++)
+		r.letter_of[x->order[d]] = (int8_t)d;
+	while (r.cap >= least && !(r.a = astar_new(r.cap, x->n, hbytes, x->fsm)))
+		r.cap /= 2; /* the memory is refused: a smaller frontier */
+	struct search *ex = r.a ? malloc(sizeof *ex) : NULL;
+	int rc = ex ? astar_fill(x, ex, &r) : 1;
+	free(ex);
+	if (rc == 0)
+		rc = astar_iterate(x, P, &r, max_depth, threads, any);
+	else
+		rc = rc > 0 ? 2 : 0;
+	astar_free(r.a);
+	return rc;
+}
+
+/* The iterations of IDA* from the set-up search x on `threads` workers (one: all on this thread),
+ * switching to A*+IDA* before a large iteration when memory is not 0. The first solution in letter
+ * order wins, so the path is the same for every thread count and budget. 1 when a path of at most
+ * max_depth was found, 0 not, -1 out of memory. */
+static int iterate(struct search *x, int max_depth, int threads, size_t memory, int any, int now)
 {
 	struct par P = { .set = x->set, .root = x };
 	if (!(P.w = calloc((size_t)threads, sizeof *P.w)))
@@ -658,11 +901,19 @@ static int par_iterate(struct search *x, int max_depth, int threads)
 		found = 1;
 	}
 	uint64_t last = 0, growth = 8; /* the last iteration's nodes (0: none yet) and its growth */
-	for (x->bound = h0; !found && x->bound <= max_depth && !x->failed;) {
+	for (x->bound = h0; !found && x->bound <= max_depth && !x->failed && !x->timed_out;) {
 		if (x->hook)
 			progress_tick(x, 1, 0);
 		uint64_t before = x->nodes, expect = last * growth;
-		if (expect < IDA_SERIAL_NODES) { /* the first iteration too: a small part of a search */
+		if (memory && (now || expect >= IDA_ASTAR_NODES)) {
+			int rc = astar_search(x, &P, max_depth, threads, memory, now ? UINT64_MAX : expect, any);
+			memory = 0; /* once a search */
+			if (rc != 2) {
+				found = rc;
+				break;
+			}
+		}
+		if (threads == 1 || expect < IDA_SERIAL_NODES) { /* the first iteration too: a small part of a search */
 			x->next_bound = 1 << 30;
 			found = dfs(x, 0, 0);
 		} else {
@@ -685,15 +936,15 @@ static int par_iterate(struct search *x, int max_depth, int threads)
 	return found;
 }
 
-int ida_search(const struct ida_request *rq, struct ida_result *res, struct slidetab_error *err)
+/* Checks rq and maps its start into the set's frame (ms, inv_dir). SLIDETAB_OK, with res->status
+ * IDA_UNSOLVABLE when there is nothing to search. */
+static int request_frame(const struct ida_request *rq, struct board_state *ms, int8_t inv_dir[4],
+			 struct ida_result *res, struct slidetab_error *err)
 {
 	const struct pdb_set *set = rq->set;
 	const struct board *b = &set->b;
 	const struct board_state *start = rq->start, *goal = rq->goal;
-	const struct ida_hook *hook = rq->hook;
 	int rows = rq->rows ? rq->rows : b->rows, cols = rq->rows ? rq->cols : b->cols;
-	int max_depth = rq->max_depth, threads = rq->threads;
-	memset(res, 0, sizeof *res);
 	int tr = rows != b->rows || cols != b->cols;
 	if (tr && (rows != b->cols || cols != b->rows))
 		return err_set(err, SLIDETAB_EINVAL, "a %dx%d set does not answer %dx%d", b->rows, b->cols, rows, cols);
@@ -706,42 +957,28 @@ int ida_search(const struct ida_request *rq, struct ida_result *res, struct slid
 		return err_set(err, SLIDETAB_EFORMAT, "the start is not a valid %dx%d position", rows, cols);
 	if (!board_valid(b, goal))
 		return err_set(err, SLIDETAB_EFORMAT, "the goal is not a valid %dx%d position", rows, cols);
-	if (max_depth <= 0 || max_depth > IDA_MAX_DEPTH)
-		max_depth = IDA_MAX_DEPTH;
-	struct board_state ms;
-	int8_t inv_dir[4];
-	int rc = ida_map_goal(set, tr, start, goal, &ms, inv_dir, err);
-	if (rc != SLIDETAB_OK)
-		return rc;
-	if (!board_solvable(b, &ms, &set->goal)) { /* the frame keeps distances, so solvability too */
+	if (rq->timeout < 0 || rq->timeout != rq->timeout)
+		return err_set(err, SLIDETAB_EINVAL, "a timeout of %g s", rq->timeout);
+	int rc = ida_map_goal(set, tr, start, goal, ms, inv_dir, err);
+	if (rc == SLIDETAB_OK && !board_solvable(b, ms, &set->goal)) /* the frame keeps distances, so solvability */
 		res->status = IDA_UNSOLVABLE;
-		return SLIDETAB_OK;
-	}
-	const struct idafsm *fsm = idafsm_get();
-	struct search *x = fsm ? malloc(sizeof *x) : NULL;
-	if (!x)
-		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
-	search_init(x, set, &ms, NULL);
-	int8_t order[BOARD_NDIRS];
-	for (int d = 0; d < BOARD_NDIRS; d++)
-		order[inv_dir[d]] = (int8_t)d;
-	set_order(x, order, fsm->next);
-	if (hook && hook->fn) {
-		x->hook = hook;
-		x->t0 = clock_now();
-		x->tick_at = IDA_TICK_NODES;
-	}
-	int found = threads > 1 ? par_iterate(x, max_depth, threads) : iterate(x, max_depth);
-	if (x->hook)
-		progress_tick(x, 1, 1);
+	return rc;
+}
+
+/* The answer of search x into res (the path in the caller's letters). */
+static int request_answer(const struct search *x, int found, const int8_t inv_dir[4], struct ida_result *res,
+			  struct slidetab_error *err)
+{
 	if (x->failed) {
 		memset(res, 0, sizeof *res);
 		if (err)
 			*err = x->err;
-		free(x);
 		return SLIDETAB_EFORMAT;
 	}
 	res->nodes = x->nodes;
+	if (x->timed_out && found <= 0)
+		return err_set(err, SLIDETAB_ETIMEOUT, "no answer within %.3g s (bound %d, %llu nodes)",
+			       x->deadline - x->t_start, x->bound, (unsigned long long)x->nodes);
 	if (found > 0) {
 		res->status = IDA_SOLVED;
 		res->length = x->found_len;
@@ -752,6 +989,41 @@ int ida_search(const struct ida_request *rq, struct ida_result *res, struct slid
 		res->status = IDA_NOT_WITHIN;
 		res->length = -1;
 	}
-	free(x);
 	return found < 0 ? err_set(err, SLIDETAB_ENOMEM, "out of memory") : SLIDETAB_OK;
+}
+
+int ida_search(const struct ida_request *rq, struct ida_result *res, struct slidetab_error *err)
+{
+	memset(res, 0, sizeof *res);
+	struct board_state ms;
+	int8_t inv_dir[4];
+	int rc = request_frame(rq, &ms, inv_dir, res, err);
+	if (rc != SLIDETAB_OK || res->status == IDA_UNSOLVABLE)
+		return rc;
+	int max_depth = rq->max_depth <= 0 || rq->max_depth > IDA_MAX_DEPTH ? IDA_MAX_DEPTH : rq->max_depth;
+	const struct idafsm *fsm = idafsm_get();
+	struct search *x = fsm ? malloc(sizeof *x) : NULL;
+	if (!x)
+		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
+	search_init(x, rq->set, &ms, NULL);
+	int8_t order[BOARD_NDIRS];
+	for (int d = 0; d < BOARD_NDIRS; d++)
+		order[inv_dir[d]] = (int8_t)d;
+	set_order(x, order, fsm->next);
+	x->t_start = clock_now();
+	if (rq->hook && rq->hook->fn) {
+		x->hook = rq->hook;
+		x->t0 = x->t_start;
+		x->tick_at = IDA_TICK_NODES;
+	}
+	if (rq->timeout > 0) {
+		x->deadline = x->t_start + rq->timeout;
+		x->tick_at = IDA_TICK_NODES;
+	}
+	int found = iterate(x, max_depth, rq->threads > 1 ? rq->threads : 1, rq->memory, rq->any_path, rq->astar_now);
+	if (x->hook)
+		progress_tick(x, 1, 1);
+	rc = request_answer(x, found, inv_dir, res, err);
+	free(x);
+	return rc;
 }

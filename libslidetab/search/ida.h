@@ -42,13 +42,22 @@ struct ida_hook {
  * order): with the blank-first 4x4 set every goal with the blank in a corner; other goals are
  * refused with a message naming the gen command that builds a set for them. max_depth <= 0 means
  * IDA_MAX_DEPTH. threads > 1: each IDA* iteration is split at a shallow depth and the frontier
- * nodes are shared out (the path is the same as with one thread). hook: progress (NULL: none). */
+ * nodes are shared out (the path is the same as with one thread). hook: progress (NULL: none).
+ * memory: bytes A*+IDA* may store states in before a large iteration (0: plain IDA*; the path is
+ * the same for every budget). any_path: the length is all the caller needs, so res->path is an
+ * optimal path, not necessarily the smallest (the last iteration ends sooner). timeout: seconds
+ * after which the search gives up with SLIDETAB_ETIMEOUT (0: never). astar_now: A* at once with the
+ * whole budget (any budget of at least 5 nodes' bytes), not only before a large iteration (tests,
+ * benchmarks). */
 struct ida_request {
 	const struct pdb_set *set;
 	int rows, cols;
 	const struct board_state *start, *goal;
 	int max_depth, threads;
 	const struct ida_hook *hook;
+	size_t memory;
+	int any_path, astar_now;
+	double timeout;
 };
 
 /* Answers rq: SLIDETAB_OK with res filled (SOLVED, UNSOLVABLE or NOT_WITHIN; the path in the caller's

@@ -28,7 +28,7 @@ from slidetab._slidetab import (DB, Error, FormatError, InvalidError, LimitError
 _PACKAGED = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "tables")
 
 
-def open(tables=None, preload=False, threads=1, max_depth=0):
+def open(tables=None, preload=False, threads=1, max_depth=0, memory=None):
     """Opens a folder of slidetab tables and returns a DB.
 
     tables: the folder; None: $SLIDETAB_TABLES when set, else the tables the package holds (a wheel
@@ -38,9 +38,11 @@ def open(tables=None, preload=False, threads=1, max_depth=0):
     preload: check and load each whole table at its first use (big batches).
     threads: threads distances() spreads a batch over, and that one 4x4 or 5x5 search uses (1 to 256).
     max_depth: 4x4 and 5x5 searches give up past this many moves (LimitError); 0: no limit.
+    memory: bytes one search may use for A*+IDA* (None: the library's default, a quarter of physical
+      memory, at most 4 GiB; 0: plain IDA*); the answers are the same at every budget.
     """
     if tables is None and not _os.environ.get("SLIDETAB_TABLES") and _os.path.isdir(_PACKAGED):
         tables = _PACKAGED
-    return _slidetab.open(tables, preload=preload, threads=threads, max_depth=max_depth)
+    return _slidetab.open(tables, preload=preload, threads=threads, max_depth=max_depth, memory=memory)
 
 

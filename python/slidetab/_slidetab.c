@@ -566,11 +566,16 @@ static PyObject *db_distances(DBObject *self, PyObject *const *args, Py_ssize_t 
 
 static int db_init(DBObject *self, PyObject *args, PyObject *kw)
 {
-	static char *kwlist[] = { "tables", "preload", "threads", "max_depth", NULL };
-	PyObject *tables = Py_None, *path = NULL, *threads_arg = NULL, *depth_arg = NULL;
+	static char *kwlist[] = { "tables", "preload", "threads", "max_depth", "memory", NULL };
+	PyObject *tables = Py_None, *path = NULL, *threads_arg = NULL, *depth_arg = NULL, *mem_arg = NULL;
 	int preload = 0;
-	long threads = 1, max_depth = 0;
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "|OpOO:open", kwlist, &tables, &preload, &threads_arg, &depth_arg))
+	long threads = 1, max_depth = 0, memory = -1;
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|OpOOO:open", kwlist, &tables, &preload, &threads_arg, &depth_arg,
+					 &mem_arg))
+		return -1;
+	if (mem_arg == Py_None)
+		mem_arg = NULL;
+	if (mem_arg && int_arg(mem_arg, "memory", 0, LONG_MAX, "a number of bytes, or 0 for plain IDA*", &memory))
 		return -1;
 	/* the library bounds them further (threads 1 to its pool's most, max_depth to its search's) */
 	if ((threads_arg && int_arg(threads_arg, "threads", 1, INT_MAX, "a number of threads, at least 1", &threads)) ||
@@ -594,6 +599,8 @@ static int db_init(DBObject *self, PyObject *args, PyObject *kw)
 		rc = slidetab_set_threads(db, (unsigned)threads, &err);
 	if (rc == SLIDETAB_OK)
 		rc = slidetab_set_max_depth(db, (unsigned)max_depth, &err);
+	if (rc == SLIDETAB_OK && memory >= 0)
+		rc = slidetab_set_memory(db, (size_t)memory, &err);
 	if (rc != SLIDETAB_OK) {
 		slidetab_close(db);
 		raise_status(rc, err.msg);
@@ -698,7 +705,7 @@ static PyTypeObject DBType = {
 	.tp_dealloc = (destructor)db_dealloc,
 	.tp_repr = (reprfunc)db_repr,
 	.tp_flags = Py_TPFLAGS_DEFAULT,
-	.tp_doc = "DB(tables=None, preload=False, threads=1, max_depth=0)\n--\n\n"
+	.tp_doc = "DB(tables=None, preload=False, threads=1, max_depth=0, memory=None)\n--\n\n"
 		  "A handle on a folder of slidetab tables: see slidetab.open. One DB may be\n"
 		  "used from many threads at once; the GIL is released while it answers.",
 	.tp_methods = db_methods,
@@ -720,7 +727,7 @@ static PyObject *mod_version(PyObject *mod, PyObject *unused)
 }
 
 static PyMethodDef mod_methods[] = { { "open", (PyCFunction)(void (*)(void))mod_open, METH_VARARGS | METH_KEYWORDS,
-				       "open(tables=None, preload=False, threads=1, max_depth=0)\n--\n\n"
+				       "open(tables=None, preload=False, threads=1, max_depth=0, memory=None)\n--\n\n"
 				       "Opens a folder of slidetab tables and returns a DB.\n\n"
 				       "tables: the folder; None searches $SLIDETAB_TABLES, the installed folder,\n"
 				       "  then ./tables. Tables are opened when first needed, so a missing one is\n"
@@ -729,7 +736,10 @@ static PyMethodDef mod_methods[] = { { "open", (PyCFunction)(void (*)(void))mod_
 				       "threads: threads distances() spreads a batch over, and that one 4x4 or 5x5\n"
 				       "  search uses (1 to 256).\n"
 				       "max_depth: 4x4 and 5x5 searches give up past this many moves (LimitError);\n"
-				       "  0: no limit." },
+				       "  0: no limit.\n"
+				       "memory: bytes one search may use for A*+IDA* (None: the library's default,\n"
+				       "  a quarter of physical memory, at most 4 GiB; 0: plain IDA*). The answers\n"
+				       "  are the same at every budget." },
 				     { "version", mod_version, METH_NOARGS,
 				       "version()\n--\n\nThe version of libslidetab, e.g. '0.4.0'." },
 				     { NULL, NULL, 0, NULL } };

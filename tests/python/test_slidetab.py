@@ -314,6 +314,25 @@ def test_arguments_named_with_their_values(db):
     raises(slidetab.InvalidError, ["max_depth=%d" % 2 ** 32], slidetab.open, TABLES, max_depth=2 ** 32)
     with slidetab.open(TABLES, threads=np.int32(2), max_depth=0) as two:
         assert two.threads == 2 and two.distance(s) == db.distance(s)
+    raises(slidetab.InvalidError, ["memory=-1", "bytes"], slidetab.open, TABLES, memory=-1)
+    raises(slidetab.InvalidError, ["memory=1.5", "float"], slidetab.open, TABLES, memory=1.5)
+    if sys.maxsize > 2 ** 40:  # a long holds it: more than any machine here has
+        raises(slidetab.InvalidError, ["this machine allows"], slidetab.open, TABLES, memory=2 ** 62)
+
+
+def test_memory_gives_the_same_answers():
+    """A*+IDA*'s budget changes no answer: 3x5 (a zero-aware set) and 4x4 walks, paths and distances."""
+    rng = random.Random(40)
+    for rows, cols in ((3, 5), (4, 4)):
+        g = list(range(1, rows * cols)) + [0]
+        pairs = [(walked(rng, g, rows, cols, 30 + rng.randrange(20)), g) for _ in range(4)]
+        answers = []
+        for memory in (0, 4096, 2 ** 26, None):
+            with slidetab.open(TABLES, memory=memory) as m:
+                answers.append([(m.path(s, g, board=(rows, cols)), m.distance(s, g, board=(rows, cols)))
+                                for s, g in pairs])
+        assert all(a == answers[0] for a in answers)
+        assert all(len(p) == d for p, d in answers[0])
 
 
 def test_messages_that_are_not_utf8(db, tmp_path):
@@ -400,7 +419,7 @@ def test_docs():
                                             for k in ("MAJOR", "MINOR", "PATCH"))
     for name in ("distance", "path", "hint", "distances", "close"):
         assert getattr(slidetab.DB, name).__doc__
-    assert str(inspect.signature(slidetab.open)) == "(tables=None, preload=False, threads=1, max_depth=0)"
+    assert str(inspect.signature(slidetab.open)) == "(tables=None, preload=False, threads=1, max_depth=0, memory=None)"
     assert str(inspect.signature(slidetab.DB.distances)) == "(self, /, starts, goal=None, board=None)"
     assert "slidetab.open" in pydoc.render_doc(slidetab) and "InvalidError" in pydoc.render_doc(slidetab)
     assert os.path.exists(os.path.join(os.path.dirname(slidetab.__file__), "__init__.pyi"))

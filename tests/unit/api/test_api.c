@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, getline, popen */
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -576,6 +577,18 @@ START_TEST(test_errors)
 	EXPECT(SLIDETAB_EINVAL, slidetab_distance(NULL, 3, 3, s, NULL, &d, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_open(NULL, dir, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_set_max_depth(NULL, 0, err));
+	/* Memory beyond what the machine has (SIZE_MAX), timeouts below 0, not a number or past 1e9 s. */
+	EXPECT(SLIDETAB_EINVAL, slidetab_set_memory(NULL, 0, err));
+	EXPECT(SLIDETAB_EINVAL, slidetab_set_memory(db, SIZE_MAX, err));
+	ck_assert_int_eq(slidetab_set_memory(db, 0, &e), SLIDETAB_OK);
+	ck_assert_int_eq(slidetab_set_memory(db, (size_t)1 << 20, &e), SLIDETAB_OK);
+	EXPECT(SLIDETAB_EINVAL, slidetab_set_timeout(NULL, 1, err));
+	EXPECT(SLIDETAB_EINVAL, slidetab_set_timeout(db, -1, err));
+	EXPECT(SLIDETAB_EINVAL, slidetab_set_timeout(db, 2e9, err));
+	EXPECT(SLIDETAB_EINVAL, slidetab_set_timeout(db, NAN, err));
+	ck_assert_int_eq(slidetab_set_timeout(db, 0, &e), SLIDETAB_OK);
+	ck_assert_int_eq(slidetab_set_timeout(db, 2.5, &e), SLIDETAB_OK);
+	ck_assert_str_eq(slidetab_strerror(SLIDETAB_ETIMEOUT), "time limit reached");
 	/* Unknown flag bits, and a table folder too long for a table's path, are refused. */
 	slidetab *none = (slidetab *)&d;
 	for (unsigned bit = 1; bit; bit <<= 1)

@@ -1,0 +1,230 @@
+/* test_astar: A*+IDA* gives plain IDA*'s lengths and smallest paths on 4x4, 3x5 and 5x5 at every memory
+ * budget (A* cut after one node, after a few layers, and A* alone reaching the goal) and thread
+ * count, the smallest of every optimal path an independent enumeration lists, and gives up at a
+ * deadline. */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "libslidetab/pdb/find.h"
+#include "libslidetab/search/ida.h"
+#include "tests/unit/refpaths.h"
+#include "tests/unit/testtables.h"
+#include "tests/unit/testutil.h"
+
+/* Budgets in bytes: a handful of nodes (A* expands the start and stops), a few layers, thousands
+ * of nodes, and enough for A* alone to reach the goal of these positions. */
+static const size_t budgets[] = { 300, 3000, 200000, 400000000 };
+#define NBUDGETS (sizeof budgets / sizeof budgets[0])
+
+/* 3x5's automatic 5-tile zero-aware set, built once for the suite in a scratch folder. */
+static char tables[32];
+static void setup(void)
+{
+	testtables_dir(tables);
+	testtables_auto_entry(tables, 3, 5, 0, 5, TABLE_ENTRY_ZBIT);
+}
+static void teardown(void)
+{
+	testtables_remove(tables);
+}
+
+/* A zero-aware set for rows x cols with the blank first: 4x4's 555 and 5x5's 444444 built in
+ * memory, 3x5's from the scratch folder; plain: 4x4's 4-bit 555 (A* does not run on it: its
+ * heuristic is not consistent, and the answers stay plain IDA*'s). */
+static struct pdb_set *load(int rows, int cols, int plain)
+{
+	if (rows == cols)
+		return testtables_built_set(rows == 4 ? "555" : "444444", rows, cols, 0, plain ? 0u : ~0u, 0);
+	struct tabname_path path;
+	struct pdb_set *set;
+	struct slidetab_error err;
+	char notice[256];
+	ck_assert_msg(tabname_search_path(&path, tables, &err) == 0, "%s", err.msg);
+	ck_assert_msg(pdbfind_load(&path, rows, cols, 0, &set, NULL, notice, sizeof notice, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(set->b.rows, rows);
+	return set;
+}
+
+static struct ida_result run(const struct pdb_set *set, const struct board_state *s, size_t memory, int threads,
+			     int any)
+{
+	struct ida_request rq = {
+		.set = set, .start = s, .threads = threads, .memory = memory, .astar_now = memory > 0, .any_path = any
+	};
+	struct ida_result r;
+	struct slidetab_error err;
+	quiet_assert_msg(ida_search(&rq, &r, &err) == 0, "%s", err.msg);
+	quiet_assert_int(r.status, ==, IDA_SOLVED);
+	return r;
+}
+
+/* Random walks of lo..lo+7 moves from the goal: every budget and thread count gives plain IDA*'s
+ * length and path, and a length-only search (any_path) its length with a path that replays. */
+static void same_as_plain(int rows, int cols, int plain, int count, int lo, uint64_t seed)
+{
+	struct pdb_set *set = load(rows, cols, plain);
+	for (int i = 0; i < count; i++) {
+		struct board_state s = set->goal;
+		testutil_walk(&seed, rows, cols, s.t, lo + (int)(testutil_rng(&seed) % 8));
+		struct ida_result plain = run(set, &s, 0, 1, 0);
+		for (size_t b = 0; b < NBUDGETS; b++)
+			for (int threads = 1; threads <= 2; threads++) {
+				struct ida_result r = run(set, &s, budgets[b], threads, 0);
+				quiet_assert_int(r.length, ==, plain.length);
+				quiet_assert_msg(strcmp(r.path, plain.path) == 0,
+						 "%dx%d budget %zu threads %d: %s, not %s", rows, cols, budgets[b],
+						 threads, r.path, plain.path);
+				r = run(set, &s, budgets[b], threads, 1);
+				quiet_assert_int(r.length, ==, plain.length);
+				quiet_assert(testutil_replays(rows, cols, s.t, set->goal.t, r.path));
+			}
+	}
+	pdb_set_free(set);
+}
+
+START_TEST(fifteen_same_as_plain)
+{
+	same_as_plain(4, 4, 0, testutil_emulated() ? 3 : 10, 34, 0xa5a5);
+	same_as_plain(4, 4, 1, 3, 34, 0x5a5a);
+}
+END_TEST
+
+START_TEST(three_by_five_same_as_plain)
+{
+	same_as_plain(3, 5, 0, testutil_emulated() ? 3 : 10, 34, 0x3535);
+}
+END_TEST
+
+START_TEST(twenty_four_same_as_plain)
+{
+	same_as_plain(5, 5, 0, testutil_emulated() ? 2 : 5, 30, 0x2424);
+}
+END_TEST
+
+/* Short positions with several optimal paths: the answer at every budget is the smallest of all
+ * the optimal paths refpaths.h enumerates. */
+static void smallest_of_all(int rows, int cols, uint64_t seed)
+{
+	struct pdb_set *set = load(rows, cols, 0);
+	int several = 0;
+	for (int i = 0; i < 12; i++) {
+		struct board_state s = set->goal;
+		testutil_walk(&seed, rows, cols, s.t, 14 + (int)(testutil_rng(&seed) % 10));
+		char best[REFPATHS_MAX_LEN + 1];
+		long count;
+		int len = refpaths_solve(rows, cols, s.t, set->goal.t, best, &count);
+		several += count > 1;
+		for (size_t b = 0; b < NBUDGETS; b++) {
+			struct ida_result r = run(set, &s, budgets[b], 1 + (int)(b & 1), 0);
+			ck_assert_int_eq(r.length, len);
+			ck_assert_str_eq(r.path, best);
+		}
+	}
+	ck_assert_int_gt(several, 2);
+	pdb_set_free(set);
+}
+
+START_TEST(fifteen_smallest_of_all)
+{
+	smallest_of_all(4, 4, 0x1515);
+}
+END_TEST
+
+START_TEST(three_by_five_smallest_of_all)
+{
+	smallest_of_all(3, 5, 0x3355);
+}
+END_TEST
+
+/* The Makefile links this suite with -Wl,--wrap=realloc: the fail_at-th call from now (counting
+ * from 0) fails, -1 none. */
+static long fail_at = -1;
+void *__real_realloc(void *p, size_t n);
+void *__wrap_realloc(void *p, size_t n)
+{
+	if (fail_at >= 0 && fail_at-- == 0)
+		return NULL;
+	return __real_realloc(p, n);
+}
+
+/* A refused allocation at each point of A*'s growing open lists (and of a parallel iteration's
+ * frontier): the answer is plain IDA*'s, or SLIDETAB_ENOMEM with a message, never another. */
+START_TEST(refused_memory_mid_search)
+{
+	struct pdb_set *set = load(3, 5, 0);
+	uint64_t seed = 0x0bad;
+	int answered = 0, cut = 0;
+	for (int i = 0; i < 3; i++) {
+		struct board_state s = set->goal;
+		testutil_walk(&seed, 3, 5, s.t, 60);
+		struct ida_result plain = run(set, &s, 0, 1, 0), whole = run(set, &s, 50000000, 1, 0);
+		for (long k = 0; k < 40; k++) {
+			struct ida_request rq = {
+				.set = set, .start = &s, .threads = 1 + (int)(k & 1), .memory = 50000000, .astar_now = 1
+			};
+			struct ida_result r;
+			struct slidetab_error err = { 0 };
+			fail_at = k;
+			int rc = ida_search(&rq, &r, &err);
+			fail_at = -1;
+			if (rc == SLIDETAB_ENOMEM) {
+				quiet_assert(err.msg[0] != '\0');
+				continue;
+			}
+			quiet_assert_int(rc, ==, SLIDETAB_OK);
+			quiet_assert_int(r.length, ==, plain.length);
+			quiet_assert_msg(strcmp(r.path, plain.path) == 0, "failure %ld: %s, not %s", k, r.path,
+					 plain.path);
+			answered++;
+			cut += (k & 1) == 0 && r.nodes != whole.nodes; /* A* stopped where the memory was refused */
+		}
+	}
+	ck_assert_int_gt(answered, 0);
+	ck_assert_int_gt(cut, 10);
+	pdb_set_free(set);
+}
+END_TEST
+
+/* A 5x5 position far from the goal (minutes with these sets) and a deadline of 50 ms: every mode
+ * gives up with SLIDETAB_ETIMEOUT and a message; a negative timeout is refused. */
+START_TEST(deadline_gives_up)
+{
+	struct pdb_set *set = load(5, 5, 0);
+	struct board_state s = set->goal;
+	uint64_t seed = 4242;
+	testutil_walk(&seed, 5, 5, s.t, 400);
+	for (int mode = 0; mode < 4; mode++) {
+		struct ida_request rq = { .set = set,
+					  .start = &s,
+					  .threads = 1 + (mode & 1),
+					  .memory = mode & 2 ? 100000000 : 0,
+					  .astar_now = 1,
+					  .timeout = 0.05 };
+		struct ida_result r;
+		struct slidetab_error err = { 0 };
+		ck_assert_int_eq(ida_search(&rq, &r, &err), SLIDETAB_ETIMEOUT);
+		ck_assert_ptr_nonnull(strstr(err.msg, "within"));
+	}
+	struct ida_request bad = { .set = set, .start = &s, .threads = 1, .timeout = -1 };
+	struct ida_result r;
+	struct slidetab_error err;
+	ck_assert_int_eq(ida_search(&bad, &r, &err), SLIDETAB_EINVAL);
+	pdb_set_free(set);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("astar");
+	TCase *tc = testutil_case(s, "astar", setup, teardown);
+	tcase_add_test(tc, fifteen_same_as_plain);
+	tcase_add_test(tc, three_by_five_same_as_plain);
+	tcase_add_test(tc, twenty_four_same_as_plain);
+	tcase_add_test(tc, fifteen_smallest_of_all);
+	tcase_add_test(tc, three_by_five_smallest_of_all);
+	tcase_add_test(tc, deadline_gives_up);
+	tcase_add_test(tc, refused_memory_mid_search);
+	return testutil_run(s, NULL);
+}
