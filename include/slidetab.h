@@ -37,7 +37,7 @@ extern "C" {
  * checks NEWS, debian/changelog and js/package.json against them. SLIDETAB_VERSION_MAJOR is the
  * soname's: it changes when the stability promise above is broken (make check-abi). */
 #define SLIDETAB_VERSION_MAJOR    0
-#define SLIDETAB_VERSION_MINOR    6
+#define SLIDETAB_VERSION_MINOR    7
 #define SLIDETAB_VERSION_PATCH    0
 #define SLIDETAB_VERSION_STR_(x)  #x
 #define SLIDETAB_VERSION_XSTR_(x) SLIDETAB_VERSION_STR_(x)
