@@ -134,14 +134,15 @@ SLIDETAB_API int slidetab_set_progress(slidetab *db, slidetab_progress_fn fn, vo
  * thread that called slidetab_distance or slidetab_path. */
 SLIDETAB_API int slidetab_set_threads(slidetab *db, unsigned threads, struct slidetab_error *err);
 
-/* Memory one search may use (boards answered by search): before an iteration expected to take
- * seconds, A*+IDA* (Bu & Korf, IJCAI 2019) stores the states nearest the start once each, up to
- * this many bytes, and IDA* runs below them, so that nodes near the start are not expanded again
- * in every iteration. By default a quarter of the physical memory, at most 4 GiB; 0 turns it off.
- * Every budget gives the same distances and the same (smallest) paths; slidetab_distance, which
- * needs no path, may end its last iteration sooner than slidetab_path. More bytes than the
- * physical memory (or the address-space limit) is SLIDETAB_EINVAL; memory the system refuses
- * during a search gives a smaller store, never an error. */
+/* Memory one distance search may use (slidetab_distance and slidetab_distances on boards answered
+ * by search, with a zero-aware or pbit set): before an iteration expected to take about a second,
+ * A*+IDA* (Bu & Korf, IJCAI 2019) stores the states nearest the start once each, up to this many
+ * bytes, and IDA* runs below them, the likeliest first, so the last iteration ends early. By
+ * default a quarter of the physical memory, at most 4 GiB; 0 turns it off. Every budget gives the
+ * same distances. slidetab_path does not use it: the smallest path needs the frontier in letter
+ * order, and A* then costs more than it saves (docs/pdb.md). More bytes than the physical memory
+ * (or the address-space limit) is SLIDETAB_EINVAL; memory the system refuses during a search
+ * gives a smaller store, never an error. */
 SLIDETAB_API int slidetab_set_memory(slidetab *db, size_t bytes, struct slidetab_error *err);
 
 /* Seconds one search may run (boards answered by search) before it gives up with
