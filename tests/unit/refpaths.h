@@ -66,12 +66,15 @@ static inline void refpaths_dfs(struct refpaths *x, int g, int b, int bound, int
 }
 
 /* The optimal length from start to goal (rows x cols, solvable), the smallest optimal path into
- * best[REFPATHS_MAX_LEN + 1] and how many optimal paths there are. */
+ * best[REFPATHS_MAX_LEN + 1] and how many optimal paths there are; -1 for a board of more than
+ * REFPATHS_MAX_CELLS cells. */
 static inline int refpaths_solve(int rows, int cols, const unsigned char *start, const unsigned char *goal, char *best,
 				 long *count)
 {
 	struct refpaths x = { .rows = rows, .cols = cols, .n = rows * cols };
 	int b = 0;
+	if (x.n < 1 || x.n > REFPATHS_MAX_CELLS)
+		return -1;
 	for (int c = 0; c < x.n; c++)
 		x.where[goal[c]] = c;
 	memcpy(x.s, start, (size_t)x.n);

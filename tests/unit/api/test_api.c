@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "gen/exact/exactcmd.h"
+#include "libslidetab/base/physmem.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/table/name.h"
 #include "slidetab.h"
@@ -579,7 +580,8 @@ START_TEST(test_errors)
 	EXPECT(SLIDETAB_EINVAL, slidetab_set_max_depth(NULL, 0, err));
 	/* Memory beyond what the machine has (SIZE_MAX), timeouts below 0, not a number or past 1e9 s. */
 	EXPECT(SLIDETAB_EINVAL, slidetab_set_memory(NULL, 0, err));
-	EXPECT(SLIDETAB_EINVAL, slidetab_set_memory(db, SIZE_MAX, err));
+	if ((uint64_t)SIZE_MAX > physmem_allowed()) /* a 32-bit size_t may hold less than the machine has */
+		EXPECT(SLIDETAB_EINVAL, slidetab_set_memory(db, SIZE_MAX, err));
 	ck_assert_int_eq(slidetab_set_memory(db, 0, &e), SLIDETAB_OK);
 	ck_assert_int_eq(slidetab_set_memory(db, (size_t)1 << 20, &e), SLIDETAB_OK);
 	EXPECT(SLIDETAB_EINVAL, slidetab_set_timeout(NULL, 1, err));

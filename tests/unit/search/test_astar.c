@@ -113,7 +113,7 @@ static void smallest_of_all(int rows, int cols, uint64_t seed)
 		struct board_state s = set->goal;
 		testutil_walk(&seed, rows, cols, s.t, 14 + (int)(testutil_rng(&seed) % 10));
 		char best[REFPATHS_MAX_LEN + 1];
-		long count;
+		long count = 0;
 		int len = refpaths_solve(rows, cols, s.t, set->goal.t, best, &count);
 		several += count > 1;
 		for (size_t b = 0; b < NBUDGETS; b++) {

@@ -30,7 +30,7 @@ static void teardown(void)
 /* The reference (refpaths.h) on 4x4. */
 static int reference(const unsigned char *start, const unsigned char *goal, char *best, int *count)
 {
-	long n;
+	long n = 0;
 	int len = refpaths_solve(SIDE, SIDE, start, goal, best, &n);
 	*count = (int)n;
 	return len;
