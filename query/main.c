@@ -159,7 +159,7 @@ static int run_sliding(const struct opts *o, int nfiles, char **files)
 	static char outbuf[1 << 16];
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 	struct slidetab_error err;
-	slidetab *db;
+	slidetab *db = NULL;
 	int rc = slidetab_open_flags(&db, o->tables, o->preload ? SLIDETAB_PRELOAD : 0, &err);
 	if (rc == SLIDETAB_OK)
 		rc = slidetab_set_max_depth(db, o->out.max_depth, &err);
@@ -173,6 +173,7 @@ static int run_sliding(const struct opts *o, int nfiles, char **files)
 		rc = slidetab_set_notice(db, show_notice, NULL, &err);
 	if (rc != SLIDETAB_OK) {
 		fprintf(stderr, "query: %s\n", err.msg);
+		slidetab_close(db);
 		return EXIT_USAGE;
 	}
 	struct run r = { .db = db,
