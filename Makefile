@@ -85,9 +85,10 @@ TEST_BIN := $(addprefix $(B)/tests/,$(basename $(notdir $(TEST_SRC))))
 UNIT_JOBS ?= 2
 UNIT_LONGEST := pdb cache bfs zpdb fast query
 unit_order = $(foreach t,$(UNIT_LONGEST),$(filter $(B)/tests/test_$(t),$(1))) $(filter-out $(UNIT_LONGEST:%=$(B)/tests/test_%),$(1))
-# Every test program (unit tests, hostile tables, the e2e path checker) is built by one rule.
 vpath %.c $(sort $(dir $(TEST_SRC))) tests/hardening tests/e2e
 TEST_PROGS := $(TEST_BIN) $(B)/tests/test_hostile $(B)/tests/pathcheck $(B)/tests/tblcmp
+# What the test and bench programs link: gen's and query's modules but their main, the archives.
+PROG_LIBS = $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 BENCH_SRC := $(wildcard bench/*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
@@ -96,8 +97,8 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: wasm js web check-js bench-web idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
-	install uninstall version dist distcheck check-deb check-abi wheel wheel-tables check-wheel clean static fuzz examples gen-mpi check-mpi bench-mpi
+.PHONY: all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 \
+	check static gen-mpi clean clean-tables FORCE
 .DELETE_ON_ERROR:
 
 all: bin/gen bin/query libs tables
@@ -110,41 +111,54 @@ demo: all
 	@for d in tests/formats/*; do [ -f $$d/cmd ] || continue; \
 		echo "== $$(basename $$d): $$(cat $$d/cmd) < $$d/in"; sh -c "$$(cat $$d/cmd)" < $$d/in; done
 
+# The recipes every family uses, written once. compile CC FLAGS: $< into $@ (and its .d file);
+# archive: $@ from the objects $^; solink: the shared library $@ from $^ (exports only the
+# slidetab_ API, the soname of the major).
+define compile
+@mkdir -p $(dir $@)
+$(1) -MMD -MP -c $< -o $@
+endef
+define archive
+@mkdir -p $(dir $@)
+rm -f $@
+$(AR) rcs $@ $^
+endef
+define solink
+@mkdir -p $(dir $@)
+$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -Wl,--no-undefined -o $@ $^ $(LIB_LDLIBS)
+endef
+# link CC FLAGS: the program $@ from $^.
+define link
+@mkdir -p $(dir $@)
+$(1) -o $@ $^ $(LDLIBS)
+endef
+
 $(B)/libslidetab/%.o: libslidetab/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -MMD -MP -c $< -o $@
+	$(call compile,$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS))
 
 $(B)/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(call compile,$(CC) $(ALL_CFLAGS))
 
 # libslidetab: the static archive (every library module, for the programs and tests) and the
 # shared library (exports only the slidetab_ API); libslidetab-common: the programs' own archive.
 lib/libslidetab.a: $(LIB_OBJ)
-	@mkdir -p lib
-	rm -f $@
-	$(AR) rcs $@ $^
+	$(archive)
 
 lib/libslidetab-common.a: $(COMMON_OBJ)
-	@mkdir -p lib
-	rm -f $@
-	$(AR) rcs $@ $^
+	$(archive)
 
 lib/libslidetab.so.$(LIBVERSION): $(LIB_OBJ)
-	@mkdir -p lib
-	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -Wl,--no-undefined -o $@ $^ $(LIB_LDLIBS)
+	$(solink)
 	ln -sf libslidetab.so.$(LIBVERSION) lib/libslidetab.so.$(SOVERSION)
 	ln -sf libslidetab.so.$(SOVERSION) lib/libslidetab.so
 
 libs: lib/libslidetab.a lib/libslidetab-common.a lib/libslidetab.so.$(LIBVERSION)
 
 bin/gen: $(GEN_OBJ) $(ARCHIVES)
-	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+	$(call link,$(CC) $(ALL_CFLAGS))
 
 bin/query: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
-	@mkdir -p bin
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+	$(call link,$(CC) $(ALL_CFLAGS))
 
 # gen-mpi: gen's exact search on several processes (Open MPI: libopenmpi-dev). Its own objects
 # (gen/mpi/) are compiled with mpicc; the plain build never needs MPI.
@@ -152,23 +166,13 @@ MPICC ?= mpicc
 MPI_SRC := $(wildcard gen/mpi/*.c)
 MPI_OBJ := $(MPI_SRC:%.c=$(B)/%.o)
 $(B)/gen/mpi/%.o: gen/mpi/%.c
-	@mkdir -p $(dir $@)
-	$(MPICC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(call compile,$(MPICC) $(ALL_CFLAGS))
 
 bin/gen-mpi: $(MPI_OBJ) $(GEN_LIB) $(ARCHIVES)
-	@mkdir -p bin
-	$(MPICC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+	$(call link,$(MPICC) $(ALL_CFLAGS))
 
 gen-mpi: bin/gen-mpi
 HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 && echo 1)
-
-# gen-mpi against gen (tests/mpi): skipped, and counted, where Open MPI is not installed.
-check-mpi: bin/gen bin/query $(if $(HAVE_MPI),bin/gen-mpi)
-	@sh tests/mpi/mpi.sh
-
-# gen-mpi -np 2 -j 1 against gen -j 2 on 3x4 and 2x6 (BENCH_MPI_2X7=1: also 2x7 --count-only, about 30 min).
-bench-mpi: all bin/gen-mpi
-	@sh bench/record.sh bench-mpi sh bench/run-mpi.sh
 
 static: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p bin
@@ -183,14 +187,12 @@ HOST_GEN_OBJ := $(addprefix $(HOST_B)/,$(GEN_SRC:.c=.o) $(COMMON_SRC:.c=.o) $(LI
 HOST_QUERY_OBJ := $(addprefix $(HOST_B)/,$(QUERY_SRC:.c=.o) $(GAP_SRC:.c=.o) $(COMMON_SRC:.c=.o) $(LIB_SRC:.c=.o))
 GEN_RUN := $(if $(CROSS),$(HOST_B)/bin/gen,bin/gen)
 $(HOST_B)/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
+	$(call compile,$(HOSTCC) $(HOST_CFLAGS))
+$(HOST_B)/bin/gen $(HOST_B)/bin/query: LDLIBS = -lz -lm $(HOST_DEFLATE_LIBS)
 $(HOST_B)/bin/gen: $(HOST_GEN_OBJ)
-	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ -lz -lm $(HOST_DEFLATE_LIBS)
+	$(call link,$(HOSTCC) $(HOST_CFLAGS))
 $(HOST_B)/bin/query: $(HOST_QUERY_OBJ)
-	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ -lz -lm $(HOST_DEFLATE_LIBS)
+	$(call link,$(HOSTCC) $(HOST_CFLAGS))
 
 # Tables depend on the generator, so they are rebuilt when gen changes. gen names each file by
 # the one rule of libslidetab/table/name.h (RxC-bK.tbl, K the class of the blank cell).
@@ -220,18 +222,26 @@ PDB_SETS_15 := 4x4-b0-78 4x4-b1-78 4x4-b5-78
 PDB_SETS_15_SMALL := 4x4-b0-771x2 4x4-b1-771x2 4x4-b5-771x2
 PDB_SETS_24 := 5x5-b0-6666
 PDB_SETS_BOARDS := 3x5-b0-auto7-zbit $(patsubst %,3x5-b%-auto6-zbit,$(filter-out 0,$(BOARD_CLASSES))) 4x5-b0-auto6
-set_gen = --board $(word 1,$(subst -, ,$(1))) --blank $(subst b,,$(word 2,$(subst -, ,$(1)))) \
-	--pdb $(word 3,$(subst -, ,$(1))) --dir tables
+# set_part N SET: the set name's Nth field (BOARD, bCLASS, PRESET); set_args SET DIR: gen's
+# arguments that build SET into DIR.
+set_part = $(word $(1),$(subst -, ,$(2)))
+set_args = --board $(call set_part,1,$(1)) --blank $(subst b,,$(call set_part,2,$(1))) --pdb $(call set_part,3,$(1)) --dir $(2)
+set_gen = $(call set_args,$(1),tables)
 # A set name's -pbit (-zbit) asks gen for 1-bit placement (zero-aware) entries; 78, 771x2 and 6666
 # without either are zero-aware.
 set_entry = $(if $(filter %-pbit,$(1)),--entry pbit,$(if $(filter %-78 %-771x2 %-6666 %-zbit,$(1)),--entry zbit))
 set_files = $(shell cat tables/.stamp-$(1) 2>/dev/null)
+# sets_built TARGET MAKE-TARGET SETS: a recipe line that stops TARGET (exit 2) unless the stamp and
+# files of each set are there, naming the make target that builds them.
+sets_built = @for f in $(foreach s,$(3),tables/.stamp-$(s) $(call set_files,$(s))); do \
+	test -f $$f || { echo "$(1): $$f missing: run make $(2)" >&2; exit 2; }; done
 set_stale = $(if $(filter-out $(wildcard $(call set_files,$(1))),$(call set_files,$(1))),FORCE)
 .SECONDEXPANSION:
 tables/.stamp-%: $(GEN_RUN) $$(call set_stale,$$*)
 	@mkdir -p tables
 	$(GEN_RUN) $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) $(call set_entry,$*) > /dev/null
 	$(GEN_RUN) $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
+
 
 tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_SETS:%=tables/.stamp-%)
 tables-exact: $(TABLES_SMALL:%=tables/%.tbl)
@@ -249,106 +259,6 @@ tables/2x7-b0.tbl: | bin/gen
 	@mkdir -p tables
 	bin/gen --board 2x7 --blank 0 --compress compact --dir tables
 
-$(B)/tests/%: %.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
-
-# test_astar refuses chosen reallocations (its __wrap_realloc) in the middle of a search.
-$(B)/tests/test_astar: LDLIBS += -Wl,--wrap=realloc
-
-$(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES) $(LDLIBS)
-
-# The freestanding reader (lite/, docs/embedded.md): C99, no libc but memcpy/memset/memcmp. Its
-# test links it with the library it is compared with; check-lite also checks its undefined symbols
-# and, where arm-none-eabi-gcc is installed, its Cortex-M0 size (at most 4 KB of code, 512 B of RAM).
-LITE_CFLAGS = -std=c99 -pedantic -ffreestanding $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -I. $(CFLAGS)
-# The solver (lite/slidetab_lite_solve.c, with its move machine slidetab_lite_fsm.c) is checked the
-# same way: at most 8 KB of Cortex-M0 code without the machine, 0 B of static RAM, and a stack
-# (-fstack-usage) within SLIDETAB_LITE_SOLVE_STACK.
-LITE_NAMES := slidetab_lite slidetab_lite_solve slidetab_lite_fsm
-LITE_OBJ := $(LITE_NAMES:%=$(B)/lite/%.o)
-$(B)/lite/%.o: lite/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(LITE_CFLAGS) -MMD -MP -c $< -o $@
-$(B)/tests/test_lite $(B)/tests/test_lite_solve: $(B)/tests/%: tests/unit/lite/%.c $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
-M0_CC ?= arm-none-eabi-gcc
-M0_CFLAGS = -std=c99 -pedantic -mcpu=cortex-m0 -mthumb -Os -ffreestanding -Wall -Wextra -Werror -I.
-$(B)/lite-m0/%.o: lite/%.c $(wildcard lite/*.h)
-	@mkdir -p $(dir $@)
-	$(M0_CC) $(M0_CFLAGS) -fstack-usage -fcallgraph-info=su -c $< -o $@
-# The target's objects without sanitizers (their runtime calls are not the reader's).
-$(B)/lite-plain/%.o: lite/%.c $(wildcard lite/*.h)
-	@mkdir -p $(dir $@)
-	$(CC) -std=c99 -pedantic -ffreestanding -O2 -Wall -Wextra -Werror -I. -c $< -o $@
--include $(LITE_OBJ:.o=.d) $(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d)
-check-lite: $(LITE_NAMES:%=$(B)/lite-plain/%.o) $(if $(shell command -v $(M0_CC) 2>/dev/null),$(LITE_NAMES:%=$(B)/lite-m0/%.o)) bin/gen
-	@sh tests/lite/symbols.sh $(filter %.o,$^)
-	@sh tests/lite/carray.sh
-	@sh tests/lite/alone.sh
-
-# examples/mcu/: firmware for qemu-system-arm's mps2-an385 (Cortex-M3, semihosting) that answers
-# 8-puzzles from a compiled-in 3x3 compact table through lite/ (and a 2x4 one, firmware-2x4.elf), and
-# 15-puzzles on the mps2-an386 (Cortex-M4) through lite's solver (firmware-4x4.elf). check-mcu runs
-# them against query (a counted skip without arm-none-eabi-gcc and qemu-system-arm) and prints their
-# flash and RAM.
-MCU_CC ?= arm-none-eabi-gcc
-MCU_CFLAGS = -std=c99 -mcpu=cortex-m3 -mthumb -Os -ffreestanding -fno-tree-loop-distribute-patterns -Wall -Wextra \
-	-Werror -ffunction-sections -fdata-sections -I.
-HAVE_MCU := $(shell command -v $(MCU_CC) >/dev/null 2>&1 && command -v qemu-system-arm >/dev/null 2>&1 && echo 1)
-$(B)/mcu/puzzle8.c: $(GEN_RUN)
-	@mkdir -p $(dir $@)
-	$(GEN_RUN) -q -j2 --board 3x3 --compress compact --c-array puzzle8 -o $@ > /dev/null
-$(B)/mcu/puzzle7.c: $(GEN_RUN)
-	@mkdir -p $(dir $@)
-	$(GEN_RUN) -q -j2 --board 2x4 --compress compact --c-array puzzle7 -o $@ > /dev/null
-$(B)/mcu/puzzle15.c: $(GEN_RUN)
-	@mkdir -p $(dir $@)
-	$(GEN_RUN) -q -j2 --board 4x4 --blank 0 --pdb 555 --entry pbit --c-array puzzle15 -o $@ > /dev/null
-$(B)/mcu/puzzles.c $(B)/mcu/puzzles-2x4.c $(B)/mcu/puzzles-4x4.c: $(B)/mcu/%.c: examples/mcu/%.txt
-	@mkdir -p $(dir $@)
-	awk 'BEGIN { print "/* puzzles: $< as C (made by make). */"; print "#include <stddef.h>" } \
-		NR == 1 { print "const unsigned char mcu_puzzles[][" NF "] = {" } { gsub(/ +/, ", "); print "\t{ " $$0 " }," } \
-		END { print "};"; print "const size_t mcu_npuzzles = " NR ";" }' $< > $@
-MCU_FW_SRC = examples/mcu/main.c examples/mcu/start.c lite/slidetab_lite.c examples/mcu/mcu.ld
-$(B)/mcu/firmware.elf: $(MCU_FW_SRC) $(B)/mcu/puzzle8.c $(B)/mcu/puzzles.c
-	$(MCU_CC) $(MCU_CFLAGS) -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections -o $@ $(filter %.c,$^) -lgcc
-# The seven-puzzle (2x4) answerer: the same firmware with the 2x4 compact table.
-$(B)/mcu/firmware-2x4.elf: $(MCU_FW_SRC) $(B)/mcu/puzzle7.c $(B)/mcu/puzzles-2x4.c
-	$(MCU_CC) $(MCU_CFLAGS) -DMCU_TABLE=puzzle7 -DMCU_CELLS=8 -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections \
-		-o $@ $(filter %.c,$^) -lgcc
-# The 15-puzzle answerer (Cortex-M4, mps2-an386): lite's solver and its move machine with the 5-5-5
-# pbit set in flash (gen --c-array), 8 KB of stack; it answers start and goal pairs.
-MCU4_CFLAGS = $(subst cortex-m3,cortex-m4,$(MCU_CFLAGS))
-MCU15_SRC = examples/mcu/solve15.c examples/mcu/start.c lite/slidetab_lite.c lite/slidetab_lite_solve.c \
-	lite/slidetab_lite_fsm.c examples/mcu/mcu.ld
-$(B)/mcu/firmware-4x4.elf: $(MCU15_SRC) $(wildcard lite/*.h) $(B)/mcu/puzzle15.c $(B)/mcu/puzzles-4x4.c
-	$(MCU_CC) $(MCU4_CFLAGS) -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections -Wl,--defsym=mcu_stack_size=8192 \
-		-o $@ $(filter %.c,$^) -lgcc
-mcu: $(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf $(B)/mcu/firmware-4x4.elf
-check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf $(B)/mcu/firmware-4x4.elf) bin/query tables
-	@sh examples/mcu/run.sh $(if $(HAVE_MCU),$(B)/mcu/firmware.elf 3x3 puzzle8 examples/mcu/puzzles.txt 28672 mps2-an385 - \
-		$(B)/mcu/firmware-2x4.elf 2x4 puzzle7 examples/mcu/puzzles-2x4.txt 6144 mps2-an385 - \
-		$(B)/mcu/firmware-4x4.elf 4x4 puzzle15 examples/mcu/puzzles-4x4.txt 262144 mps2-an386 --pairs)
-
-# A cross build under EMU (.ci/cross.sh, docs/embedded.md): every unit suite under qemu-user
-# (CROSS_SUITES, all of them), each timed, with SLIDETAB_TEST_EMULATED=1 (the suites shrink their
-# largest cases, each saying how next to the case: tests/unit/testutil.h), the pattern databases
-# the build machine's gen made (SLIDETAB_TEST_HOST_TABLES, tests/unit/testtables.h) and Check's
-# timeouts times 10; then query's answers on the default tables against the build machine's and
-# gen's tables against its gen's, byte for byte (tests/cross/answers.sh). The cases that run gen or query as programs (tag cli) are left out.
-CROSS_SUITES ?= $(sort $(TEST_BIN:$(B)/tests/test_%=%))
-CROSS_PUZZLES ?= 100
-# The suites run CROSS_JOBS at a time (tests/unit/run.sh).
-CROSS_JOBS ?= $(UNIT_JOBS)
-check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) bin/gen bin/query $(HOST_B)/bin/query $(GEN_RUN) tables
-	@CK_EXCLUDE_TAGS=cli CK_TIMEOUT_MULTIPLIER=10 SLIDETAB_TEST_EMULATED=1 SLIDETAB_TEST_HOST_TABLES=tables \
-		EMU="$(EMU)" sh tests/unit/run.sh $(CROSS_JOBS) $(call unit_order,$(CROSS_SUITES:%=$(B)/tests/test_%))
-	@EMU="$(EMU)" sh tests/cross/answers.sh $(CROSS_PUZZLES)
-
 # The parts run one after another (each builds with -j): the hardening tests measure time and
 # memory, and must not share the machine with the other parts.
 check:
@@ -363,370 +273,16 @@ check:
 	@$(MAKE) --no-print-directory check-python
 	@$(MAKE) --no-print-directory check-js
 
-# The house rules over every #include (tests/layout/includes.sh, README "What is where"), the
-# shared library's exports: exactly the header's functions, no code of common/ (exports.sh), the
-# house style (format.sh), facts said once (facts.sh: the presets, the cell limits; version.sh: the
-# version) and the README's 300 lines, its figures those of docs/BENCHMARKS.md (readme.sh).
-check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(B)/slidetab.pc
-	@sh tests/layout/includes.sh
-	@sh tests/layout/exports.sh
-	@sh tests/layout/format.sh
-	@sh tests/layout/facts.sh
-	@sh tests/layout/readme.sh
-	@MAKE="$(MAKE)" SLIDETAB_SAN="$(SAN)" sh tests/layout/version.sh
-
 # Applies the house style (.clang-format, clang-format 14) to every C file.
-# The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
-# idafsm_build after a change to tests/unit/search/idafsm_build.h; test_idafsm fails until it is.
-# lite's machine (lite/slidetab_lite_fsm.c): idafsm_build's for strings of up to LITE_FSM_LEN moves.
-LITE_FSM_LEN ?= 8
-$(B)/tests/fsm_write: tests/lite/fsm_write.c $(ARCHIVES)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ARCHIVES) $(LDLIBS)
-lite-fsm: $(B)/tests/fsm_write
-	$(B)/tests/fsm_write $(LITE_FSM_LEN) > lite/slidetab_lite_fsm.c.tmp && mv lite/slidetab_lite_fsm.c.tmp lite/slidetab_lite_fsm.c
-idafsm-data: $(B)/tests/idafsm_write
-	$(B)/tests/idafsm_write > libslidetab/search/idafsm_data.c.tmp && mv libslidetab/search/idafsm_data.c.tmp libslidetab/search/idafsm_data.c
-
 format:
 	git ls-files '*.c' '*.h' | xargs clang-format -i
-
-# Hostile tables, exit statuses, concurrent use, resource limits (tests/hardening).
-HARDENING_PARTS ?= hostile exit concurrent atomic limits
-check-hardening: bin/gen bin/query tables $(B)/tests/test_hostile
-	@HOSTILE_BIN=$(B)/tests/test_hostile SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/hardening/run.sh $(HARDENING_PARTS)
-
-# Every fuzz target replayed without libFuzzer on its seeds and on the known crashes
-# (tests/hardening/regress/TARGET-*), built with the project's compiler and flags.
-FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
-REPLAY_BIN := $(FUZZ_SRC:fuzz/%.c=$(B)/fuzz-replay/%)
-$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(QUERY_LIB) $(GAP_OBJ) $(LITE_OBJ) $(ARCHIVES)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
-
-check-replay: $(REPLAY_BIN) tables
-	@set -e; for t in $(REPLAY_BIN); do n=$$(basename $$t); \
-		files=$$(ls fuzz/corpus/$${n#fuzz_}/* tests/hardening/regress/$$n-* 2>/dev/null || true); \
-		echo "== $$n: $$(echo $$files | wc -w) inputs"; [ -z "$$files" ] || $$t $$files >/dev/null; done; \
-		echo "replay: every seed and known crash ran through"
-
-# libFuzzer targets (clang), FUZZ_SECONDS each.
-FUZZ_SECONDS ?= 60
-fuzz:
-	@sh fuzz/run.sh $(FUZZ_SECONDS)
-
-check-unit: $(TEST_BIN) bin/query tables
-	@EMU="$(EMU)" sh tests/unit/run.sh $(UNIT_JOBS) $(call unit_order,$(TEST_BIN))
-
-check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/bench/randpuz examples
-	@sh tests/e2e/run.sh
-	@sh tests/e2e/cli.sh
-	@SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/e2e/options.sh
-	@sh tests/e2e/input.sh
-	@sh tests/e2e/ckpt.sh
-	@sh tests/e2e/genout.sh
-	@sh tests/e2e/carray.sh
-	@sh tests/e2e/encoder.sh
-	@sh tests/e2e/values.sh
-	@sh tests/e2e/pbit.sh
-	@sh tests/e2e/search.sh
-	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/install.sh
-	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/lib.sh
-
-# The library's example programs, built against the header and static library in the tree.
-examples: $(B)/examples/hint
-$(B)/examples/%: examples/%.c lib/libslidetab.a
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Iinclude -o $@ $^ $(LDLIBS)
-
-# WebAssembly, the npm package and the page (docs/web.md): build/wasm/slidetab.wasm is lite/ and
-# js/src/wasm.c built by Debian's clang and wasm-ld (no libc, no emscripten; with the 15-puzzle
-# solver when lite/slidetab_lite_solve.c is there). make js stages the package slidetab in
-# build/js/package (its sources, the wasm, the compact 2x4 and 3x3 tables of every blank class that
-# gen makes, package.json with the version of include/slidetab.h) and packs it; make web stages
-# the page (examples/web) with the package and its tables in build/web; check-js runs js/test.
-WASM_CC ?= clang
-WASM_SRC := js/src/wasm.c lite/slidetab_lite.c $(wildcard lite/slidetab_lite_solve.c lite/slidetab_lite_fsm.c)
-WASM_CFLAGS = --target=wasm32 -nostdlib -std=c99 -ffreestanding -Os -Wall -Wextra -Werror -I. -Ilite \
-	$(if $(filter %solve.c,$(WASM_SRC)),-DSTW_SOLVER)
-WASM_LDFLAGS = -Wl,--no-entry -Wl,--strip-all -Wl,--stack-first -Wl,-z,stack-size=65536
-JS_TABLES := 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4
-JS_PKG = $(B)/js/package
-JS_FILES := index.js index.d.ts worker.js README.md
-NODE ?= node
-HAVE_JS := $(shell command -v $(NODE) >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 && command -v wasm-ld >/dev/null 2>&1 && \
-	$(WASM_CC) --target=wasm32 -c -x c /dev/null -o /dev/null 2>/dev/null && echo 1)
-wasm: $(B)/wasm/slidetab.wasm
-$(B)/wasm/slidetab.wasm: $(WASM_SRC) lite/slidetab_lite.h $(wildcard lite/slidetab_lite_solve.h)
-	@mkdir -p $(dir $@)
-	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_SRC)
-	@echo "wasm: $@: $$(wc -c < $@) bytes"
-$(B)/js/tables/%.tbl: $(GEN_RUN)
-	@mkdir -p $(dir $@)
-	$(GEN_RUN) -q --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --compress compact -o $@ > /dev/null
-$(JS_PKG)/package.json: js/package.json include/slidetab.h
-	@mkdir -p $(dir $@)
-	sed 's/"version": "[^"]*"/"version": "$(VERSION)"/' js/package.json > $@
-js: $(JS_PKG)/package.json $(JS_FILES:%=js/src/%) $(B)/wasm/slidetab.wasm $(JS_TABLES:%=$(B)/js/tables/%.tbl)
-	@mkdir -p $(JS_PKG)/tables
-	cp $(patsubst %,js/src/%,$(filter-out index.js,$(JS_FILES))) $(B)/wasm/slidetab.wasm $(JS_PKG)/
-	sed "s/^export const version = '[^']*'/export const version = '$(VERSION)'/" js/src/index.js > $(JS_PKG)/index.js
-	cp $(JS_TABLES:%=$(B)/js/tables/%.tbl) $(JS_PKG)/tables/
-	cd $(B)/js && npm pack --silent --offline ./package > /dev/null && ls slidetab-$(VERSION).tgz
-# The page's 15-puzzle sets (with the solver only): 663 for the corner class of the blank (the
-# default goal's), loaded at once; 555 for the edge and centre classes, loaded when a goal needs them.
-WEB_SETS := $(if $(wildcard lite/slidetab_lite_solve.c),4x4-b0-663 4x4-b1-555 4x4-b5-555)
-web_set_gen = --board $(word 1,$(subst -, ,$(1))) --blank $(subst b,,$(word 2,$(subst -, ,$(1)))) \
-	--pdb $(word 3,$(subst -, ,$(1))) --entry pbit --dir $(B)/web/sets
-$(B)/web/sets/%.list: $(GEN_RUN)
-	@mkdir -p $(dir $@)
-	$(GEN_RUN) -q $(call web_set_gen,$*) > /dev/null
-	$(GEN_RUN) $(call web_set_gen,$*) --list-files | sed 's|.*/||' > $@.tmp && mv $@.tmp $@
-$(B)/web/sets.json: $(WEB_SETS:%=$(B)/web/sets/%.list)
-	@mkdir -p $(dir $@)
-	{ printf '{'; sep=; for f in $^; do k=$$(basename $$f .list); \
-		printf '%s\n  "%s": [%s]' "$$sep" "$${k%-*}" "$$(sed 's/.*/"&"/' $$f | paste -sd, -)"; sep=,; done; \
-		printf '\n}\n'; } > $@
-web: js $(B)/web/sets.json
-	@mkdir -p $(B)/web/slidetab
-	cp examples/web/*.html examples/web/*.js examples/web/*.css tests/data/korf100.txt $(B)/web/
-	cp -r $(JS_PKG)/. $(B)/web/slidetab/
-# Korf's 100 in headless Chromium through korf.html (opt-in, about a minute): lengths, paths, total time, download.
-bench-web: web
-	@$(NODE) js/test/korf.js
-check-js: $(if $(and $(HAVE_JS),$(if $(SAN),,1)),web) bin/query tables
-	@NODE="$(NODE)" HAVE_JS=$(HAVE_JS) SLIDETAB_SANITIZED=$(if $(SAN),1,) sh js/test/run.sh
-
-# Every bench target writes its figures, stamped with machine, date and commit, into its own section
-# of docs/BENCHMARKS.md through bench/record.sh (only when it passes; BENCH_NOTE adds a note).
-bench: all $(BENCH_BIN)
-	@sh bench/record.sh bench sh bench/run.sh
-
-bench-large: all $(BENCH_BIN) $(B)/tests/pathcheck $(B)/tests/tblcmp
-	@sh bench/record.sh bench-large sh bench/run-large.sh
-
-# This build's query against another (QUERY_A=PATH, e.g. main's bin/query) on the 7-8 set in
-# DIR15 (default tables, make tables-15): one answer and Korf's 100, whole processes interleaved.
-DIR15 ?= tables
-bench-15-code: all $(B)/bench/bench15
-	@test -n "$(QUERY_A)" || { echo "bench-15-code: give QUERY_A=PATH, the query to compare with" >&2; exit 2; }
-	sh bench/record.sh bench-15-code $(B)/bench/bench15 -j 2 --shell $(QUERY_A):$(DIR15),bin/query:$(DIR15)
-
-# The zero-aware 7-7-1 set (35.5 MB a class) against 7-8 (make tables-15) on Korf's 100 (docs/pdb.md).
-bench-15-771: all $(B)/bench/pdbnodes
-	sh bench/record.sh bench-15-771 sh bench/run-771.sh build/bench15-771
-
-# Issue 24's 15-puzzle targets (class 0 is enough): each of Korf's 100 as its own whole query
-# process, then the 100 as one batch, on every core; with QUERY_A=PATH, that query side by side (e.g.
-# an older build), on the same tables (QUERY_A_TABLES=DIR: its own copy, for a build of another
-# format, or to keep the page cache each build leaves apart: bench15 drops the set's files from the
-# page cache first, and the first side to read them decides how they are cached). Each query sees
-# only the set's files. bench-15-small: the small set (make tables-15-small);
-# bench-15-78: the 7-8 set (make tables-15).
-comma := ,
-bench15_each = @for f in tables/.stamp-4x4-b0-$(2) $(call set_files,4x4-b0-$(2)); do \
-		test -f $$f || { echo "$(1): $$f missing: run make $(3)" >&2; exit 2; }; done; \
-	sh bench/record.sh $(1) $(B)/bench/bench15 -j $$(nproc) --set $(2) \
-		--each $(if $(QUERY_A),$(QUERY_A):$(or $(QUERY_A_TABLES),tables)$(comma))tables
-bench-15-small: all $(B)/bench/bench15
-	$(call bench15_each,bench-15-small,771x2,tables-15-small)
-bench-15-78: all $(B)/bench/bench15
-	$(call bench15_each,bench-15-78,78,tables-15)
-
-# The 7-8 set of 4x4 with 1-bit placement entries against zero-aware ones and a mix of the two: builds,
-# sizes, nodes and answers side by side (bench/run-15-pbit.sh; builds both sets, minutes).
-bench-15-pbit: all $(B)/bench/pdbnodes $(B)/bench/bench15
-	sh bench/record.sh bench-15-pbit sh bench/run-15-pbit.sh build/bench15-pbit
-
-# 555, 663 and 78 built and timed for the corner, edge and centre classes, then Korf's 100 and
-# random positions solved with 78 for each class.
-bench-15: all $(BENCH_BIN)
-	sh bench/record.sh bench-15 $(B)/bench/bench15 -j $$(nproc) --dir build/bench15 --build 555,663,78 --classes 0,1,5 --set 78 --random 100 --korf tests/data/korf100.txt
-	@for f in $(PDB_SETS_15:%=tables/.stamp-%) $(foreach s,$(PDB_SETS_15),$(call set_files,$(s))); do \
-		test -f $$f || { echo "bench-15: $$f missing: run make tables-15" >&2; exit 2; }; done
-	sh bench/record.sh bench-15-mapped $(B)/bench/bench15 -j $$(nproc) --set 78 --classes 0,1,5 --random 100 --build none --dir tables
-	sh bench/record.sh bench-15-shell $(B)/bench/bench15 -j $$(nproc) --shell build/bench15,tables
-
-# query --fast and --within (issue 27): whole-process times on 10x10 and 16x16, 5x5 --within 1.5
-# with the small default set, Korf's 100 ratios to the published optima (each puzzle capped at 10 s).
-bench-bounded: all $(B)/bench/bounded
-	sh bench/record.sh bench-bounded sh bench/bounded.sh
-
-# The 24 puzzle with the zero-aware 6-6-6-6 set (bench/run-24.sh): line 38 from the shell, whole process, and Korf &
-# Felner's ten easiest beside the published counts; VS=DIR [VS_SET=NAME] adds a side-by-side run against another set.
-# BENCH_A=PATH (another build's bench24; BENCH_A_TABLES=DIR its tables) adds lines answered by both binaries, interleaved, and their CPU ratio.
-# Run make tables-24 first: the set is not rebuilt here when gen changes (4 minutes), only its presence is required.
-bench-24: all $(B)/bench/bench24
-	@for f in tables/.stamp-5x5-b0-6666 $(call set_files,5x5-b0-6666); do \
-		test -f $$f || { echo "bench-24: $$f missing: run make tables-24" >&2; exit 2; }; done
-	sh bench/record.sh bench-24 sh bench/run-24.sh $(B)/bench
-
-# Issue 27's targets: 3x5, 100 random positions, and 4x5, 20, optimal through the library (bench/boards.c),
-# with the sets make builds and, when make tables-boards has built them, the strong ones.
-bench-boards: all $(B)/bench/boards $(B)/bench/randpuz
-	@sh bench/record.sh bench-boards sh bench/run-boards.sh $(B)/bench
-
-# Python: the slidetab package (python/), a C extension linked with lib/libslidetab.a, built in
-# place (PYTHONPATH=python) with Debian's interpreter, the one python3-dev, python3-numpy and
-# python3-pytest serve (the first python3 on PATH may be another one without them).
-PYTHON ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || command -v python3)
-python: lib/libslidetab.a
-	cd python && SLIDETAB_NO_MAKE=1 CFLAGS="$(WERROR)" $(PYTHON) setup.py -q build_ext --inplace \
-		--build-temp ../$(B)/python
-
-# The package's tests (tests/python, pytest): skipped, and counted, without Python's headers,
-# numpy or pytest, and in sanitizer builds (the archive would need the sanitizer's runtime).
-check-python: bin/query tables
-	@PYTHON="$(PYTHON)" MAKE="$(MAKE)" WERROR="$(WERROR)" SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/python/run.sh
-
-# The wheel (python3 -m build, Debian's python3-build; docs/packaging.md): the extension links the
-# library statically and the package holds the exact tables up to 9 cells (WHEEL_TABLES, which
-# setup.py asks for with make -s wheel-tables). check-wheel installs it into a fresh venv offline
-# and runs the package's tests there (tests/packaging/wheel.sh); also the sdist, built offline.
-WHEEL_TABLES := $(foreach t,$(TABLES_SMALL),$(if $(filter 2x2-% 2x3-% 2x4-% 3x3-%,$(t)),tables/$(t).tbl))
-wheel-tables: $(WHEEL_TABLES)
-	@for t in $(WHEEL_TABLES); do echo $$t; done
-wheel: lib/libslidetab.a $(WHEEL_TABLES)
-	rm -rf python/dist
-	cd python && SLIDETAB_NO_MAKE=1 $(PYTHON) -m build --no-isolation --wheel --sdist --outdir dist . >/dev/null
-	@ls -l python/dist
-check-wheel: wheel bin/query tables
-	@PYTHON="$(PYTHON)" sh tests/packaging/wheel.sh
-
-# Issue 26's targets side by side: slidetab_distances in C, and the Python calls, on 1,000,000
-# random 3x3 starts.
-bench-python: all python $(B)/bench/batchbench $(B)/bench/randpuz
-	@$(B)/bench/randpuz 3x3 1000000 11 > $(B)/bench/starts-3x3.txt
-	@PYTHONPATH=python $(PYTHON) bench/python.py $(B)/bench/batchbench $(B)/bench/starts-3x3.txt
-
-# make install builds its own library and programs (build/install/): the same objects but
-# libslidetab/table/name.c, compiled with the installed data folder, which a program linked
-# statically with the installed libslidetab.a finds its tables in (it has no .so to look beside),
-# and with the installed generator's name for messages (slidetab-gen). Tables are still looked
-# for beside the .so or the program first, so a moved install finds its own. A new PREFIX
-# rebuilds them.
-INST = $(B)/install
-INST_NAME_OBJ = $(INST)/libslidetab/table/name.o
-INST_LIB_OBJ = $(filter-out $(B)/libslidetab/table/name.o,$(LIB_OBJ)) $(INST_NAME_OBJ)
-INST_DEFS = -DSLIDETAB_DATADIR='"$(DATADIR)"' -DSLIDETAB_GEN_PROGRAM='"slidetab-gen"'
-.PHONY: FORCE
-$(INST)/datadir: FORCE
-	@mkdir -p $(INST)
-	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
-$(INST_NAME_OBJ): libslidetab/table/name.c $(INST)/datadir
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) $(INST_DEFS) -MMD -MP -c $< -o $@
-$(INST)/libslidetab.a: $(INST_LIB_OBJ)
-	rm -f $@
-	$(AR) rcs $@ $^
-$(INST)/libslidetab.so.$(LIBVERSION): $(INST_LIB_OBJ)
-	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -Wl,--no-undefined -o $@ $^ $(LIB_LDLIBS)
-$(INST)/slidetab-gen: $(GEN_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
-$(INST)/slidetab-query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
-
-# Programs are installed as slidetab-gen and slidetab-query. The tables of tables/ are installed
-# into DATADIR and added to DATADIR/.installed, the list uninstall removes by: tables a user
-# built there stay.
-INST_FILES = $(INST)/slidetab-gen $(INST)/slidetab-query $(INST)/libslidetab.a $(INST)/libslidetab.so.$(LIBVERSION)
-# Every path quoted (a PREFIX may hold spaces). The folders an install without DESTDIR creates
-# (those missing before, parents included) are listed in DATADIR/.installed-dirs for uninstall,
-# which removes them when they are left empty, and no other folder (a DESTDIR tree is deployed
-# elsewhere, where its folders may have been there before: none is listed).
-INST_DIRS = "$(BINDIR)" "$(DATADIR)" "$(LIBDIR)/pkgconfig" "$(INCDIR)" "$(MANDIR)/man1" "$(MANDIR)/man3"
-# The .pc file and the man pages (MAN_PAGES) carry VERSION; the .pc file is rewritten when its
-# contents change (PREFIX, LIBDIR, INCDIR or VERSION).
-$(B)/man/%: docs/man/% include/slidetab.h
-	@mkdir -p $(dir $@)
-	sed 's/@VERSION@/$(VERSION)/' $< > $@
-$(B)/slidetab.pc: FORCE
-	@mkdir -p $(B)
-	@printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: slidetab\nDescription: %s\nVersion: %s\nLibs: -L$${libdir} -lslidetab\nLibs.private: -lz -lm -pthread\nCflags: -I$${includedir}\n' \
-		'$(PREFIX)' '$(LIBDIR)' '$(INCDIR)' 'optimal answers for sliding-tile puzzles from precomputed tables' \
-		'$(VERSION)' > $@.tmp
-	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-# The release (make -s version), for scripts: dist, debian/, the Python package.
-version:
-	@echo $(VERSION)
-
-# INSTALL_TABLES: what install builds into tables/ first (debian/rules: tables-exact, the exact
-# tables alone; a user builds pattern databases with slidetab-gen).
-INSTALL_TABLES ?= tables
-install: $(INST_FILES) libs $(INSTALL_TABLES) $(MAN_PAGES) $(B)/slidetab.pc
-	@for p in $(if $(DESTDIR),,$(INST_DIRS)); do \
-		while [ "$$p" != / ] && [ "$$p" != . ] && [ ! -e "$$p" ]; do echo "$$p"; p=$$(dirname "$$p"); done; \
-	done >"$(INST)/dirs.new"
-	for p in $(INST_DIRS); do install -d "$(DESTDIR)$$p" || exit 1; done
-	{ cat "$(DESTDIR)$(DATADIR)/.installed-dirs" 2>/dev/null || true; cat "$(INST)/dirs.new"; } | LC_ALL=C sort -u \
-		>"$(DESTDIR)$(DATADIR)/.installed-dirs.new"
-	mv "$(DESTDIR)$(DATADIR)/.installed-dirs.new" "$(DESTDIR)$(DATADIR)/.installed-dirs"
-	install -m 755 $(INST)/slidetab-gen "$(DESTDIR)$(BINDIR)/slidetab-gen"
-	install -m 755 $(INST)/slidetab-query "$(DESTDIR)$(BINDIR)/slidetab-query"
-	install -m 644 tables/*.tbl "$(DESTDIR)$(DATADIR)/"
-	{ cat "$(DESTDIR)$(DATADIR)/.installed" 2>/dev/null || true; cd tables && ls *.tbl; } | sort -u >"$(DESTDIR)$(DATADIR)/.installed.new"
-	mv "$(DESTDIR)$(DATADIR)/.installed.new" "$(DESTDIR)$(DATADIR)/.installed"
-	install -m 644 include/slidetab.h "$(DESTDIR)$(INCDIR)/"
-	install -m 644 $(INST)/libslidetab.a "$(DESTDIR)$(LIBDIR)/"
-	install -m 755 $(INST)/libslidetab.so.$(LIBVERSION) "$(DESTDIR)$(LIBDIR)/"
-	ln -sf libslidetab.so.$(LIBVERSION) "$(DESTDIR)$(LIBDIR)/libslidetab.so.$(SOVERSION)"
-	ln -sf libslidetab.so.$(SOVERSION) "$(DESTDIR)$(LIBDIR)/libslidetab.so"
-	install -m 644 $(B)/slidetab.pc "$(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc"
-	install -m 644 $(B)/man/slidetab-gen.1 $(B)/man/slidetab-query.1 "$(DESTDIR)$(MANDIR)/man1/"
-	install -m 644 $(B)/man/slidetab.3 "$(DESTDIR)$(MANDIR)/man3/"
-	@echo "install: the Python package is not installed with the library: it links libslidetab statically;" \
-		"install it with pip install ./python (python/README.md), and give it these tables with" \
-		"SLIDETAB_TABLES=$(DATADIR) or slidetab.open(tables='$(DATADIR)')"
-
-# Removes what install installed and nothing else: the tables named in DATADIR/.installed (an
-# install without that list: the names in tables/), never a user's own table; the folders install
-# created (DATADIR/.installed-dirs; without it, the data folders) only when that leaves them empty.
-uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/slidetab-gen" "$(DESTDIR)$(BINDIR)/slidetab-query" "$(DESTDIR)$(INCDIR)/slidetab.h"
-	rm -f "$(DESTDIR)$(LIBDIR)/libslidetab.a" "$(DESTDIR)$(LIBDIR)/libslidetab.so.$(LIBVERSION)" \
-		"$(DESTDIR)$(LIBDIR)/libslidetab.so.$(SOVERSION)" "$(DESTDIR)$(LIBDIR)/libslidetab.so"
-	rm -f "$(DESTDIR)$(LIBDIR)/pkgconfig/slidetab.pc"
-	rm -f "$(DESTDIR)$(MANDIR)/man1/slidetab-gen.1" "$(DESTDIR)$(MANDIR)/man1/slidetab-query.1"
-	rm -f "$(DESTDIR)$(MANDIR)/man3/slidetab.3"
-	@d='$(DESTDIR)$(DATADIR)'; list="$$d/.installed"; [ -f "$$list" ] || list=/dev/null; \
-		{ cat "$$list"; [ -f "$$d/.installed" ] || (cd tables && ls *.tbl 2>/dev/null); } | \
-		while IFS= read -r f; do case $$f in */*|.*|'') ;; *) echo "rm -f $$d/$$f"; rm -f "$$d/$$f" ;; esac; done; \
-		dirs=$$(LC_ALL=C sort -r "$$d/.installed-dirs" 2>/dev/null); \
-		rm -f "$$d/.installed" "$$d/.installed-dirs"; rmdir "$$d" '$(DESTDIR)$(PREFIX)/share/slidetab' 2>/dev/null; \
-		echo "$$dirs" | while IFS= read -r p; do [ -z "$$p" ] || rmdir '$(DESTDIR)'"$$p" 2>/dev/null; done; true
-
-# Packages (docs/packaging.md). make dist: DISTDIR/slidetab-VERSION.tar.gz from the files git
-# tracks (as they are in the work tree), the same bytes from every run: names sorted, owner 0,
-# modes u=rwX,go=rX, every time SOURCE_DATE_EPOCH (default: the last commit's), gzip -n.
-DISTDIR ?= .
-DIST = slidetab-$(VERSION)
-SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
-dist:
-	@test -n "$(SOURCE_DATE_EPOCH)" || { echo "dist: not a git checkout (or give SOURCE_DATE_EPOCH)" >&2; exit 2; }
-	@mkdir -p $(DISTDIR)
-	git ls-files -z | LC_ALL=C tar -cf $(DISTDIR)/$(DIST).tar.tmp --sort=name --format=gnu --owner=0 --group=0 \
-		--numeric-owner --mode=u=rwX,go=rX --mtime=@$(SOURCE_DATE_EPOCH) --transform 's,^,$(DIST)/,' \
-		--no-recursion --null -T -
-	gzip -9n < $(DISTDIR)/$(DIST).tar.tmp > $(DISTDIR)/$(DIST).tar.gz.tmp
-	rm -f $(DISTDIR)/$(DIST).tar.tmp
-	mv $(DISTDIR)/$(DIST).tar.gz.tmp $(DISTDIR)/$(DIST).tar.gz
-	@echo "dist: $(DISTDIR)/$(DIST).tar.gz"
-
-# The tarball built in an empty folder with make && make check (opt-in: the whole check, about
-# 15 minutes on two cores; CI builds it with check-deb instead).
-distcheck:
-	@sh tests/packaging/distcheck.sh "$(MAKE)"
-
-# The Debian packages built from the tarball, installed into a scratch root and used there
-# (tests/packaging/deb.sh; a counted skip without dpkg-buildpackage and debhelper).
-check-deb: bin/query tables
-	@MAKE="$(MAKE)" sh tests/packaging/deb.sh
-
-# The ABI gate (abi/check.sh): this .so against the release named in abi/BASELINE, with abidiff.
-check-abi: lib/libslidetab.so.$(LIBVERSION)
-	@sh abi/check.sh
 
 clean:
 	rm -rf $(B) bin lib tables/*.tbl tables/.stamp-* python/build python/dist python/slidetab/*.so python/*.egg-info
 
--include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d) $(INST_NAME_OBJ:.o=.d)
+# One family a file: lite, mcu, wasm, js and the page; the test suites; the benchmarks; install,
+# the Python package, the tarball and the packages.
+include mk/lite.mk mk/check.mk mk/bench.mk mk/dist.mk
+
+-include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d) \
+	$(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d) $(LITE_OBJ:.o=.d) $(INST_NAME_OBJ:.o=.d)
