@@ -98,7 +98,7 @@ TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
 .PHONY: all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 \
-	check static gen-mpi clean clean-tables FORCE
+	check static gen-mpi clean clean-build clean-optin-tables FORCE
 .DELETE_ON_ERROR:
 
 all: bin/gen bin/query libs tables
@@ -259,6 +259,21 @@ tables/2x7-b0.tbl: | bin/gen
 	@mkdir -p tables
 	bin/gen --board 2x7 --blank 0 --compress compact --dir tables
 
+# TABLE_FILES_T: the files the tables target T writes into tables/ (a set's files are those its
+# stamp names: read when a recipe runs, after the sets are built). install installs those of
+# INSTALL_TABLES; clean removes the default tables (make's), clean-optin-tables the opt-in ones.
+sets_files = $(foreach s,$(1),tables/.stamp-$(s) $(call set_files,$(s)))
+TABLE_FILES_tables-exact = $(TABLES_SMALL:%=tables/%.tbl)
+TABLE_FILES_tables = $(TABLE_FILES_tables-exact) $(call sets_files,$(PDB_SETS))
+TABLE_FILES_tables-large = $(TABLES_LARGE:%=tables/%.tbl)
+TABLE_FILES_tables-15 = $(call sets_files,$(PDB_SETS_15))
+TABLE_FILES_tables-15-small = $(call sets_files,$(PDB_SETS_15_SMALL))
+TABLE_FILES_tables-24 = $(call sets_files,$(PDB_SETS_24))
+TABLE_FILES_tables-boards = $(call sets_files,$(PDB_SETS_BOARDS))
+TABLE_FILES_tables-2x7 = tables/2x7-b0.tbl
+OPTIN_TABLES := tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7
+OPTIN_TABLE_FILES = $(foreach t,$(OPTIN_TABLES),$(TABLE_FILES_$(t)))
+
 # The parts run one after another (each builds with -j): the hardening tests measure time and
 # memory, and must not share the machine with the other parts.
 check:
@@ -272,13 +287,22 @@ check:
 	@$(MAKE) --no-print-directory check-mpi
 	@$(MAKE) --no-print-directory check-python
 	@$(MAKE) --no-print-directory check-js
+	@$(MAKE) --no-print-directory check-packaging
 
 # Applies the house style (.clang-format, clang-format 14) to every C file.
 format:
 	git ls-files '*.c' '*.h' | xargs clang-format -i
 
-clean:
-	rm -rf $(B) bin lib tables/*.tbl tables/.stamp-* python/build python/dist python/slidetab/*.so python/*.egg-info
+# clean removes what make builds and nothing else: in tables/, the default tables (a file an opt-in
+# set shares with them stays); an opt-in set, or any file make did not write, is never removed.
+# clean-build leaves tables/ alone (a package build's clean: debian/rules); clean-optin-tables
+# removes the opt-in sets' files (OPTIN_TABLES), on purpose only.
+clean: clean-build
+	rm -f $(wildcard $(filter-out $(OPTIN_TABLE_FILES),$(TABLE_FILES_tables)) tables/.stamp-*.tmp)
+clean-build:
+	rm -rf $(B) bin lib python/build python/dist python/slidetab/*.so python/*.egg-info
+clean-optin-tables:
+	rm -f $(wildcard $(filter-out $(TABLE_FILES_tables),$(OPTIN_TABLE_FILES)))
 
 # One family a file: lite, mcu, wasm, js and the page; the test suites; the benchmarks; install,
 # the Python package, the tarball and the packages.

@@ -16,8 +16,8 @@ same() { # same NAME WANT GOT
 
 check "make install DESTDIR PREFIX=$prefix" make --no-print-directory install DESTDIR="$stage" PREFIX="$prefix"
 check "DESTDIR: nothing at PREFIX itself" test ! -e "$prefix"
-same "the list of installed tables is tables/*.tbl" "$(cd tables && ls ./*.tbl | sed 's|^\./||')" \
-	"$(cat "$stage$prefix/$data/.installed")"
+# Which tables are installed (the default ones): tests/packaging/install.sh.
+check "the list of installed tables names 3x3-b0.tbl" grep -qx 3x3-b0.tbl "$stage$prefix/$data/.installed"
 for f in $(cat "$stage$prefix/$data/.installed"); do
 	cmp -s "tables/$f" "$stage$prefix/$data/$f" || ko "installed $f differs from tables/$f"
 done
