@@ -163,10 +163,12 @@ dist:
 
 # The packaging tests make check runs (tests/packaging; each in a copy of the tree or a scratch
 # folder): make clean and the package build's clean keep what make did not build (clean.sh); make
-# install installs the default tables, INSTALL_TABLES an opt-in set, any PREFIX quoted (install.sh).
+# install installs the default tables, INSTALL_TABLES an opt-in set, any PREFIX quoted (install.sh);
+# the zlib licence in LICENSE and every route's metadata (licence.sh).
 check-packaging: bin/gen bin/query libs tables
 	@sh tests/packaging/clean.sh
 	@sh tests/packaging/install.sh
+	@sh tests/packaging/licence.sh
 
 # The tarball built in an empty folder with make && make check (opt-in: the whole check, about
 # 15 minutes on two cores; CI builds it with check-deb instead).

@@ -115,7 +115,7 @@ $(JS_PKG)/package.json: js/package.json include/slidetab.h
 	sed 's/"version": "[^"]*"/"version": "$(VERSION)"/' js/package.json > $@
 js: $(JS_PKG)/package.json $(JS_FILES:%=js/src/%) $(B)/wasm/slidetab.wasm $(JS_TABLES:%=$(B)/js/tables/%.tbl)
 	@mkdir -p $(JS_PKG)/tables
-	cp $(patsubst %,js/src/%,$(filter-out index.js,$(JS_FILES))) $(B)/wasm/slidetab.wasm $(JS_PKG)/
+	cp $(patsubst %,js/src/%,$(filter-out index.js,$(JS_FILES))) $(B)/wasm/slidetab.wasm LICENSE $(JS_PKG)/
 	sed "s/^export const version = '[^']*'/export const version = '$(VERSION)'/" js/src/index.js > $(JS_PKG)/index.js
 	cp $(JS_TABLES:%=$(B)/js/tables/%.tbl) $(JS_PKG)/tables/
 	cd $(B)/js && npm pack --silent --offline ./package > /dev/null && ls slidetab-$(VERSION).tgz

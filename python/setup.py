@@ -105,4 +105,6 @@ setup(
     ext_modules=[ext],
     cmdclass={"build_py": BuildPy, "sdist": Sdist},
     python_requires=">=3.10",
+    license="Zlib",
+    classifiers=["License :: OSI Approved :: zlib/libpng License"],
 )
