@@ -77,6 +77,8 @@ GEN_LIB := $(filter-out $(B)/gen/main.o,$(GEN_OBJ))
 QUERY_LIB := $(filter-out $(B)/query/main.o,$(QUERY_OBJ))
 # The archives every program links: the common archive first (it uses library internals).
 ARCHIVES := lib/libslidetab-common.a lib/libslidetab.a
+# The generators' code the tests share (tools/): the builder of the IDA* move machine.
+TOOLS_LIB := $(B)/tools/idafsm_build.o
 # Unit tests: tests/unit/AREA/test_MODULE.c, built as build/tests/test_MODULE.
 TEST_SRC := $(wildcard tests/unit/*/test_*.c)
 TEST_BIN := $(addprefix $(B)/tests/,$(basename $(notdir $(TEST_SRC))))
@@ -249,9 +251,9 @@ tables/2x7-b0.tbl: | bin/gen
 	@mkdir -p tables
 	bin/gen --board 2x7 --blank 0 --compress compact --dir tables
 
-$(B)/tests/%: %.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
+$(B)/tests/%: %.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(TOOLS_LIB) $(ARCHIVES)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(TOOLS_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
 
 # test_astar refuses chosen reallocations (its __wrap_realloc) in the middle of a search.
 $(B)/tests/test_astar: LDLIBS += -Wl,--wrap=realloc
@@ -272,9 +274,9 @@ LITE_OBJ := $(LITE_NAMES:%=$(B)/lite/%.o)
 $(B)/lite/%.o: lite/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LITE_CFLAGS) -MMD -MP -c $< -o $@
-$(B)/tests/test_lite $(B)/tests/test_lite_solve: $(B)/tests/%: tests/unit/lite/%.c $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES)
+$(B)/tests/test_lite $(B)/tests/test_lite_solve: $(B)/tests/%: tests/unit/lite/%.c $(LITE_OBJ) $(GEN_LIB) $(TOOLS_LIB) $(ARCHIVES)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LITE_OBJ) $(GEN_LIB) $(TOOLS_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
 M0_CC ?= arm-none-eabi-gcc
 M0_CFLAGS = -std=c99 -pedantic -mcpu=cortex-m0 -mthumb -Os -ffreestanding -Wall -Wextra -Werror -I.
 $(B)/lite-m0/%.o: lite/%.c $(wildcard lite/*.h)
@@ -376,17 +378,16 @@ check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(
 	@MAKE="$(MAKE)" SLIDETAB_SAN="$(SAN)" sh tests/layout/version.sh
 
 # Applies the house style (.clang-format, clang-format 14) to every C file.
-# The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
-# idafsm_build after a change to tests/unit/search/idafsm_build.h; test_idafsm fails until it is.
-# lite's machine (lite/slidetab_lite_fsm.c): idafsm_build's for strings of up to LITE_FSM_LEN moves.
+# tools/: the generators of sources. idafsm_write writes the machine idafsm_build makes (tools/):
+# the library's (libslidetab/search/idafsm_data.c; test_idafsm fails until it is rewritten after a
+# change to the builder) and lite's for strings of up to LITE_FSM_LEN moves (lite/slidetab_lite_fsm.c).
 LITE_FSM_LEN ?= 8
-$(B)/tests/fsm_write: tests/lite/fsm_write.c $(ARCHIVES)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ARCHIVES) $(LDLIBS)
-lite-fsm: $(B)/tests/fsm_write
-	$(B)/tests/fsm_write $(LITE_FSM_LEN) > lite/slidetab_lite_fsm.c.tmp && mv lite/slidetab_lite_fsm.c.tmp lite/slidetab_lite_fsm.c
-idafsm-data: $(B)/tests/idafsm_write
-	$(B)/tests/idafsm_write > libslidetab/search/idafsm_data.c.tmp && mv libslidetab/search/idafsm_data.c.tmp libslidetab/search/idafsm_data.c
+$(B)/tools/idafsm_write: $(B)/tools/idafsm_write.o $(TOOLS_LIB)
+	$(CC) $(ALL_CFLAGS) -o $@ $^
+lite-fsm: $(B)/tools/idafsm_write
+	$< --lite $(LITE_FSM_LEN) > lite/slidetab_lite_fsm.c.tmp && mv lite/slidetab_lite_fsm.c.tmp lite/slidetab_lite_fsm.c
+idafsm-data: $(B)/tools/idafsm_write
+	$< --library > libslidetab/search/idafsm_data.c.tmp && mv libslidetab/search/idafsm_data.c.tmp libslidetab/search/idafsm_data.c
 
 format:
 	git ls-files '*.c' '*.h' | xargs clang-format -i
@@ -516,7 +517,7 @@ bench-15-code: all $(B)/bench/bench15
 bench-15-771: all $(B)/bench/pdbnodes
 	sh bench/record.sh bench-15-771 sh bench/run-771.sh build/bench15-771
 
-# Issue 24's 15-puzzle targets (class 0 is enough): each of Korf's 100 as its own whole query
+# The 15-puzzle's figures (class 0 is enough): each of Korf's 100 as its own whole query
 # process, then the 100 as one batch, on every core; with QUERY_A=PATH, that query side by side (e.g.
 # an older build), on the same tables (QUERY_A_TABLES=DIR: its own copy, for a build of another
 # format, or to keep the page cache each build leaves apart: bench15 drops the set's files from the
@@ -547,7 +548,7 @@ bench-15: all $(BENCH_BIN)
 	sh bench/record.sh bench-15-mapped $(B)/bench/bench15 -j $$(nproc) --set 78 --classes 0,1,5 --random 100 --build none --dir tables
 	sh bench/record.sh bench-15-shell $(B)/bench/bench15 -j $$(nproc) --shell build/bench15,tables
 
-# query --fast and --within (issue 27): whole-process times on 10x10 and 16x16, 5x5 --within 1.5
+# query --fast and --within: whole-process times on 10x10 and 16x16, 5x5 --within 1.5
 # with the small default set, Korf's 100 ratios to the published optima (each puzzle capped at 10 s).
 bench-bounded: all $(B)/bench/bounded
 	sh bench/record.sh bench-bounded sh bench/bounded.sh
@@ -561,7 +562,7 @@ bench-24: all $(B)/bench/bench24
 		test -f $$f || { echo "bench-24: $$f missing: run make tables-24" >&2; exit 2; }; done
 	sh bench/record.sh bench-24 sh bench/run-24.sh $(B)/bench
 
-# Issue 27's targets: 3x5, 100 random positions, and 4x5, 20, optimal through the library (bench/boards.c),
+# The other boards' figures: 3x5, 100 random positions, and 4x5, 20, optimal through the library (bench/boards.c),
 # with the sets make builds and, when make tables-boards has built them, the strong ones.
 bench-boards: all $(B)/bench/boards $(B)/bench/randpuz
 	@sh bench/record.sh bench-boards sh bench/run-boards.sh $(B)/bench
@@ -593,7 +594,7 @@ wheel: lib/libslidetab.a $(WHEEL_TABLES)
 check-wheel: wheel bin/query tables
 	@PYTHON="$(PYTHON)" sh tests/packaging/wheel.sh
 
-# Issue 26's targets side by side: slidetab_distances in C, and the Python calls, on 1,000,000
+# The batch calls side by side: slidetab_distances in C, and the Python calls, on 1,000,000
 # random 3x3 starts.
 bench-python: all python $(B)/bench/batchbench $(B)/bench/randpuz
 	@$(B)/bench/randpuz 3x3 1000000 11 > $(B)/bench/starts-3x3.txt
@@ -729,4 +730,4 @@ check-abi: lib/libslidetab.so.$(LIBVERSION)
 clean:
 	rm -rf $(B) bin lib tables/*.tbl tables/.stamp-* python/build python/dist python/slidetab/*.so python/*.egg-info
 
--include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d) $(INST_NAME_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d) $(INST_NAME_OBJ:.o=.d) $(TOOLS_LIB:.o=.d) $(B)/tools/idafsm_write.d
