@@ -30,7 +30,7 @@ static void usage(FILE *f)
 	char n16[128], n25[128];
 	fprintf(f,
 		"Usage: gen --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
-		"       gen --board RxC --blank 0 (--pattern 1,2,3 [-o FILE] |\n"
+		"       gen --board RxC --blank CELL (--pattern 1,2,3 [-o FILE] |\n"
 		"                                      --pdb NAME [--memory BYTES] [--dir DIR])\n"
 		"       gen --verify FILE\n"
 		"Builds the exact distance table of every state reachable from a goal, by\n"
