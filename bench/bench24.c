@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cli.h"
 #include "libslidetab/base/clock.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/model/board.h"
@@ -237,9 +238,9 @@ int main(int argc, char **argv)
 		else if (!strcmp(a, "--nodes") && v)
 			nodes_file = v, i++;
 		else if (!strcmp(a, "--memory") && v) {
-			char *end;
-			double m = strtod(v, &end);
-			m *= *end == 'K' ? 1024.0 : *end == 'M' ? 1048576.0 : *end == 'G' ? 1073741824.0 : 1.0;
+			uint64_t m;
+			if (cli_bytes("bench24", "--memory", v, 0, SIZE_MAX, &m) != 0)
+				return 2;
 			memory = (size_t)m, i++;
 		} else if (!strcmp(a, "--length-only"))
 			any = 1;
