@@ -5,15 +5,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "libslidetab/base/num.h"
 #include "libslidetab/base/pool.h"
-#include "libslidetab/base/tok.h"
 #include "libslidetab/model/board.h"
 
 int cli_int(const char *prog, const char *option, const char *text, long min, long max, int *out)
 {
 	long v;
 	struct slidetab_error err;
-	if (tok_parse_long(text, min, max, &v, &err) != SLIDETAB_OK) {
+	if (num_parse_long(text, min, max, &v, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "%s: %s %s\n", prog, option, err.msg);
 		return -1;
 	}

@@ -19,7 +19,6 @@
 #include "gen/pdb/pdbcmd.h"
 #include "libslidetab/base/physmem.h"
 #include "libslidetab/base/pool.h"
-#include "libslidetab/base/tok.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/table/name.h"

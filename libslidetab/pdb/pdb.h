@@ -187,13 +187,6 @@ static inline void pdb_one_prefetch(const struct pdb_one *p, uint64_t i)
 	__builtin_prefetch(p->data + (p->step ? i >> 3 : p->nibble ? i >> 1 : i));
 }
 
-/* Value of pattern p for the placement cells[] (cells of its tiles in tiles[] order); not for
- * zero-aware or mapped patterns (see pdb_set_value). */
-static inline int pdb_one_value(const struct pdb_one *p, const uint8_t *cells, int md)
-{
-	return pdb_one_entry(p, pdb_rank(&p->rk, cells), md);
-}
-
 /* An empty set for board b and goal (the goal must be a valid state of b). */
 int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_state *goal,
 		struct slidetab_error *err);
