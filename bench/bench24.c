@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/cli.h"
+#include "common/cputime.h"
 #include "libslidetab/base/clock.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/model/board.h"
@@ -127,13 +128,13 @@ static void solve_one(void *ctx, size_t i, int worker)
 	struct inst *x = &j->in[j->inner > 1 ? (int)i : j->n - 1 - (int)i];
 	struct slidetab_error err;
 	(void)worker;
-	double t0 = clock_now(), c0 = clock_cpu();
+	double t0 = clock_now(), c0 = cputime_now();
 	struct ida_request rq = {
 		.set = j->set, .start = &x->s, .threads = j->inner, .memory = j->memory, .any_path = j->any
 	};
 	int rc = ida_search(&rq, &x->res, &err);
 	x->secs = clock_now() - t0;
-	x->cpus = clock_cpu() - c0;
+	x->cpus = cputime_now() - c0;
 	struct board_state s = x->s;
 	int blank = board_blank(&j->set->b, &s), moves_ok = 1;
 	for (int k = 0; rc == 0 && x->res.status == IDA_SOLVED && k < x->res.length; k++) {
