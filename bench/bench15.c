@@ -177,7 +177,7 @@ static struct pdb_set *load_set(const struct opts *o, int blank)
 	}
 	struct pdb_set *set = NULL;
 	double t0 = clock_now(), c0 = cputime_now();
-	if (np < 0 || pdb_set_load(&set, pp, np, o->threads, &err) != SLIDETAB_OK) {
+	if (np < 0 || pdb_set_load_masks(&set, pp, NULL, np, o->threads, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "bench15: set %s, blank %d: %s\n", o->setname, blank,
 			np < 0 ? "unknown preset" : err.msg);
 		return NULL;

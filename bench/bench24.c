@@ -171,7 +171,7 @@ static int load_set(const char *dir, const char *name, struct pdb_set **set)
 		pp[i] = paths[i];
 	}
 	double t0 = clock_now();
-	if (pdb_set_load(set, pp, n, n, &err) != 0)
+	if (pdb_set_load_masks(set, pp, NULL, n, n, &err) != 0)
 		return fprintf(stderr, "bench24: %s (build it with `make tables-24`)\n", err.msg), -1;
 	printf("# set %s from %s: %d patterns, loaded in %.1f s\n", name, dir, n, clock_now() - t0);
 	fflush(stdout);

@@ -34,7 +34,7 @@
 
 #define PDB_MAX_CELLS    BOARD_MAX_CELLS
 #define PDB_MAX_PATTERNS 16
-#define PDB_MAX_PARTS    2 /* partitions of a set, maxed (pdb_set_h) */
+#define PDB_MAX_PARTS    2 /* partitions of a set, maxed */
 
 struct pdb_ranker {
 	int n, k;
@@ -202,12 +202,10 @@ int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *pac
 
 /* Loads the PDB table files paths[0..npaths-1] (one goal; partitions as pdb_set_add) into a new set.
  * Files are read with `threads` workers (at most one per file). Returns SLIDETAB_OK, or a SLIDETAB_*
- * error with a message (SLIDETAB_EFORMAT for a file that is not such a table or is damaged). */
-int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads, struct slidetab_error *err);
-
-/* The same, where masks[i] (masks not NULL) is the tile set paths[i] is named for: a file that
- * holds another is refused naming it. Without masks too, a file whose board or goal differs from
- * the one most files of the set share is the one blamed. */
+ * error with a message (SLIDETAB_EFORMAT for a file that is not such a table or is damaged). When
+ * masks is not NULL, masks[i] is the tile set paths[i] is named for: a file that holds another is
+ * refused naming it. Without masks too, a file whose board or goal differs from the one most files
+ * of the set share is the one blamed. */
 int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uint32_t *masks, int npaths, int threads,
 		       struct slidetab_error *err);
 
@@ -219,18 +217,6 @@ void pdb_set_free(struct pdb_set *set);
  * SLIDETAB_EFORMAT for a damaged block or entries that do not lead to the goal. */
 int pdb_set_value(const struct pdb_set *set, int q, const uint8_t *cells, unsigned blank, int *value,
 		  struct slidetab_error *err);
-
-/* The reflected state (only when set->reflect). */
-void pdb_set_reflect(const struct pdb_set *set, const struct board_state *s, struct board_state *r);
-
-/* Sum of the PDB values of s (distance to set->goal) over the patterns of partition `part`: no
- * reflection. A damaged block gives PDB_UNREACHABLE (the search reports it as an error: see
- * pdb_set_value). */
-int pdb_set_sum(const struct pdb_set *set, int part, const struct board_state *s);
-
-/* The heuristic: the largest pdb_set_sum of s over the partitions, and of its reflection when
- * set->reflect. s must be a valid state that can reach the goal. */
-int pdb_set_h(const struct pdb_set *set, const struct board_state *s);
 
 /* The named partitions of the tiles for the blank-first goal of 4x4 and 5x5, listed once in
  * pdb/preset.c (their tiles, and why each: docs/pdb.md). Fills masks (bit t = tile t) with the
