@@ -247,20 +247,4 @@ int pdb_preset_board(const char *name, int rows, int cols, uint32_t masks[PDB_PR
 #define PDB_AUTO_MAX_K 12
 int pdb_auto(int rows, int cols, int cls, int k, uint32_t masks[PDB_PRESET_MAX]);
 
-/* Bytes the generator works in for one k-tile pattern of an n-cell board: n!/(n-k)! placements of
- * 4, 8 or 16 bytes (at most 8, 16 or more cells free of pattern tiles; gen/pdb/pdbgen.c). UINT64_MAX
- * when there is no such pattern, or it has 2^32 placements or more (gen does not build those). */
-uint64_t pdb_auto_bytes(int n, int k);
-
-/* The largest k whose automatic partition of rows x cols exists and whose largest pattern
- * (pdb_auto_bytes) fits in budget bytes; -1 when none does. */
-int pdb_auto_choose(int rows, int cols, uint64_t budget);
-
-/* "auto" (*k = 0: chosen by the memory budget) or "autoK", K in 1..PDB_AUTO_MAX_K without a
- * leading zero; 0, or -1 when name is neither. */
-int pdb_auto_name(const char *name, int *k);
-
-/* The memory budget of gen --pdb auto without --memory: 512 MiB. */
-#define PDB_AUTO_DEFAULT_MEMORY ((uint64_t)512 << 20)
-
 #endif

@@ -9,6 +9,7 @@
 #include "common/idabatch.h"
 #include "common/table_write.h"
 #include "gen/pdb/pdbgen.h"
+#include "gen/pdbauto.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
@@ -472,20 +473,20 @@ START_TEST(auto_partition)
 	ck_assert_int_eq(pdb_auto(3, 5, 0, 14, masks), -1); /* all tiles: not a pattern database */
 	ck_assert_int_eq(pdb_auto(5, 5, 0, 2, masks), -1);  /* 12 patterns: more than PDB_PRESET_MAX */
 	ck_assert_int_eq(pdb_auto(3, 5, 15, 5, masks), -1);
-	ck_assert_uint_eq(pdb_auto_bytes(15, 7), 32432400ull * 4); /* 8 free cells: 32-bit words */
-	ck_assert_uint_eq(pdb_auto_bytes(20, 6), 27907200ull * 8);
-	ck_assert_int_eq(pdb_auto_choose(3, 5, 32432400ull * 4), 7);
-	ck_assert_int_eq(pdb_auto_choose(3, 5, 32432400ull * 4 - 1), 6);
-	ck_assert_int_eq(pdb_auto_choose(4, 5, PDB_AUTO_DEFAULT_MEMORY), 6);
-	ck_assert_int_eq(pdb_auto_choose(4, 5, 1000), -1);
+	ck_assert_uint_eq(pdbauto_bytes(15, 7), 32432400ull * 4); /* 8 free cells: 32-bit words */
+	ck_assert_uint_eq(pdbauto_bytes(20, 6), 27907200ull * 8);
+	ck_assert_int_eq(pdbauto_choose(3, 5, 32432400ull * 4), 7);
+	ck_assert_int_eq(pdbauto_choose(3, 5, 32432400ull * 4 - 1), 6);
+	ck_assert_int_eq(pdbauto_choose(4, 5, PDBAUTO_DEFAULT_MEMORY), 6);
+	ck_assert_int_eq(pdbauto_choose(4, 5, 1000), -1);
 	int k = -1;
-	ck_assert_int_eq(pdb_auto_name("auto", &k), 0);
+	ck_assert_int_eq(pdbauto_name("auto", &k), 0);
 	ck_assert_int_eq(k, 0);
-	ck_assert_int_eq(pdb_auto_name("auto7", &k), 0);
+	ck_assert_int_eq(pdbauto_name("auto7", &k), 0);
 	ck_assert_int_eq(k, 7);
-	ck_assert_int_eq(pdb_auto_name("auto07", &k), -1);
-	ck_assert_int_eq(pdb_auto_name("auto13", &k), -1);
-	ck_assert_int_eq(pdb_auto_name("555", &k), -1);
+	ck_assert_int_eq(pdbauto_name("auto07", &k), -1);
+	ck_assert_int_eq(pdbauto_name("auto13", &k), -1);
+	ck_assert_int_eq(pdbauto_name("555", &k), -1);
 	/* 2x8 has 16 cells, like 4x4, but none of its presets */
 	ck_assert_int_eq(pdb_preset_board("555", 2, 8, masks), -1);
 	ck_assert_int_eq(pdb_preset_board("555", 4, 4, masks), 3);
