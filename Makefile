@@ -77,6 +77,8 @@ GEN_LIB := $(filter-out $(B)/gen/main.o,$(GEN_OBJ))
 QUERY_LIB := $(filter-out $(B)/query/main.o,$(QUERY_OBJ))
 # The archives every program links: the common archive first (it uses library internals).
 ARCHIVES := lib/libslidetab-common.a lib/libslidetab.a
+# The generators' code the tests share (tools/): the builder of the IDA* move machine.
+TOOLS_LIB := $(B)/tools/idafsm_build.o
 # Unit tests: tests/unit/AREA/test_MODULE.c, built as build/tests/test_MODULE.
 TEST_SRC := $(wildcard tests/unit/*/test_*.c)
 TEST_BIN := $(addprefix $(B)/tests/,$(basename $(notdir $(TEST_SRC))))
@@ -88,7 +90,7 @@ unit_order = $(foreach t,$(UNIT_LONGEST),$(filter $(B)/tests/test_$(t),$(1))) $(
 vpath %.c $(sort $(dir $(TEST_SRC))) tests/hardening tests/e2e
 TEST_PROGS := $(TEST_BIN) $(B)/tests/test_hostile $(B)/tests/pathcheck $(B)/tests/tblcmp
 # What the test and bench programs link: gen's and query's modules but their main, the archives.
-PROG_LIBS = $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
+PROG_LIBS = $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(TOOLS_LIB) $(ARCHIVES)
 BENCH_SRC := $(wildcard bench/*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
@@ -309,4 +311,4 @@ clean-optin-tables:
 include mk/lite.mk mk/check.mk mk/bench.mk mk/dist.mk
 
 -include $(LIB_OBJ:.o=.d) $(COMMON_OBJ:.o=.d) $(GEN_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(QUERY_OBJ:.o=.d) $(GAP_OBJ:.o=.d) $(TEST_PROGS:=.d) \
-	$(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d) $(LITE_OBJ:.o=.d) $(INST_NAME_OBJ:.o=.d)
+	$(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d) $(LITE_OBJ:.o=.d) $(INST_NAME_OBJ:.o=.d) $(TOOLS_LIB:.o=.d) $(B)/tools/idafsm_write.d

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/cputime.h"
 #include "common/idabatch.h"
 #include "common/table_write.h"
 #include "gen/pdb/pdbgen.h"
@@ -116,13 +117,13 @@ static int build_one(const struct opts *o, const char *name, int blank, uint32_t
 	uint8_t *p;
 	struct slidetab_error err = { 0 };
 	char path[TABNAME_MAX];
-	double t0 = clock_now(), c0 = clock_cpu();
+	double t0 = clock_now(), c0 = cputime_now();
 	if (pdbgen_build_enc(&b, &g, mask, o->entry, o->threads, &m, &p, &err) != SLIDETAB_OK ||
 	    tabname_pdb(path, sizeof path, o->dir, 4, 4, blank, mask, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "bench15: %s\n", err.msg);
 		return -1;
 	}
-	double t1 = clock_now(), c1 = clock_cpu();
+	double t1 = clock_now(), c1 = cputime_now();
 	int rc = table_write_mt(path, &m, p, o->level, o->threads, bytes, &err);
 	if (rc == SLIDETAB_OK && o->verify && m.entry == TABLE_ENTRY_MDRES &&
 	    (rc = pdbgen_verify(&b, &m, p, o->threads, &err)) == SLIDETAB_OK)
@@ -175,13 +176,13 @@ static struct pdb_set *load_set(const struct opts *o, int blank)
 		pp[i] = paths[i];
 	}
 	struct pdb_set *set = NULL;
-	double t0 = clock_now(), c0 = clock_cpu();
-	if (np < 0 || pdb_set_load(&set, pp, np, o->threads, &err) != SLIDETAB_OK) {
+	double t0 = clock_now(), c0 = cputime_now();
+	if (np < 0 || pdb_set_load_masks(&set, pp, NULL, np, o->threads, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "bench15: set %s, blank %d: %s\n", o->setname, blank,
 			np < 0 ? "unknown preset" : err.msg);
 		return NULL;
 	}
-	printf("load %s b%d set: %.2f s (cpu %.2f s)\n", o->setname, blank, clock_now() - t0, clock_cpu() - c0);
+	printf("load %s b%d set: %.2f s (cpu %.2f s)\n", o->setname, blank, clock_now() - t0, cputime_now() - c0);
 	return set;
 }
 
@@ -232,9 +233,9 @@ static int solve_all(const struct opts *o, const struct pdb_set *set, const char
 		     const struct board_state *goal, const int *want, int n)
 {
 	struct ida_result *res = calloc((size_t)n, sizeof *res);
-	double t0 = clock_now(), c0 = clock_cpu();
+	double t0 = clock_now(), c0 = cputime_now();
 	ida_solve_batch(set, (size_t)n, s, NULL, goal, 0, o->threads, res);
-	double wall = clock_now() - t0, bcpu = clock_cpu() - c0, worst = 0, sum = 0, len = 0;
+	double wall = clock_now() - t0, bcpu = cputime_now() - c0, worst = 0, sum = 0, len = 0;
 	uint64_t nodes = 0;
 	int bad = 0, worst_i = 0;
 	for (int i = 0; i < n; i++) {

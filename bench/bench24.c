@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cli.h"
+#include "common/cputime.h"
 #include "libslidetab/base/clock.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/model/board.h"
@@ -126,13 +128,13 @@ static void solve_one(void *ctx, size_t i, int worker)
 	struct inst *x = &j->in[j->inner > 1 ? (int)i : j->n - 1 - (int)i];
 	struct slidetab_error err;
 	(void)worker;
-	double t0 = clock_now(), c0 = clock_cpu();
+	double t0 = clock_now(), c0 = cputime_now();
 	struct ida_request rq = {
 		.set = j->set, .start = &x->s, .threads = j->inner, .memory = j->memory, .any_path = j->any
 	};
 	int rc = ida_search(&rq, &x->res, &err);
 	x->secs = clock_now() - t0;
-	x->cpus = clock_cpu() - c0;
+	x->cpus = cputime_now() - c0;
 	struct board_state s = x->s;
 	int blank = board_blank(&j->set->b, &s), moves_ok = 1;
 	for (int k = 0; rc == 0 && x->res.status == IDA_SOLVED && k < x->res.length; k++) {
@@ -169,7 +171,7 @@ static int load_set(const char *dir, const char *name, struct pdb_set **set)
 		pp[i] = paths[i];
 	}
 	double t0 = clock_now();
-	if (pdb_set_load(set, pp, n, n, &err) != 0)
+	if (pdb_set_load_masks(set, pp, NULL, n, n, &err) != 0)
 		return fprintf(stderr, "bench24: %s (build it with `make tables-24`)\n", err.msg), -1;
 	printf("# set %s from %s: %d patterns, loaded in %.1f s\n", name, dir, n, clock_now() - t0);
 	fflush(stdout);
@@ -237,9 +239,9 @@ int main(int argc, char **argv)
 		else if (!strcmp(a, "--nodes") && v)
 			nodes_file = v, i++;
 		else if (!strcmp(a, "--memory") && v) {
-			char *end;
-			double m = strtod(v, &end);
-			m *= *end == 'K' ? 1024.0 : *end == 'M' ? 1048576.0 : *end == 'G' ? 1073741824.0 : 1.0;
+			uint64_t m;
+			if (cli_bytes("bench24", "--memory", v, 0, SIZE_MAX, &m) != 0)
+				return 2;
 			memory = (size_t)m, i++;
 		} else if (!strcmp(a, "--length-only"))
 			any = 1;

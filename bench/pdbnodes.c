@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 	struct slidetab_error err;
 	struct pdb_set *set;
 	int skip = jump ? 3 : 4;
-	if (pdb_set_load(&set, (const char *const *)argv + skip, argc - skip, 1, &err) != 0) {
+	if (pdb_set_load_masks(&set, (const char *const *)argv + skip, NULL, argc - skip, 1, &err) != 0) {
 		fprintf(stderr, "pdbnodes: %s\n", err.msg);
 		return 1;
 	}

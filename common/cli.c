@@ -1,22 +1,59 @@
 /* cli: the options every program reads the same way (integers, threads, --board), one message each. */
 #include "common/cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "libslidetab/base/num.h"
 #include "libslidetab/base/pool.h"
-#include "libslidetab/base/tok.h"
 #include "libslidetab/model/board.h"
 
 int cli_int(const char *prog, const char *option, const char *text, long min, long max, int *out)
 {
 	long v;
 	struct slidetab_error err;
-	if (tok_parse_long(text, min, max, &v, &err) != SLIDETAB_OK) {
+	if (num_parse_long(text, min, max, &v, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "%s: %s %s\n", prog, option, err.msg);
 		return -1;
 	}
 	*out = (int)v;
+	return 0;
+}
+
+int cli_bytes(const char *prog, const char *option, const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+	char *end = NULL;
+	unsigned long long v = 0;
+	unsigned shift = 0;
+	errno = 0;
+	if (*text >= '0' && *text <= '9') { /* strtoull alone would take a sign or spaces */
+		v = strtoull(text, &end, 10);
+		shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+		end += shift != 0;
+	}
+	if (!end || errno || *end || v > (max >> shift) || ((uint64_t)v << shift) < min) {
+		fprintf(stderr,
+			"%s: %s %s: expected a number of bytes from %llu (e.g. 512M or 4G: K, M and G are KiB, MiB "
+			"and GiB)\n",
+			prog, option, text, (unsigned long long)min);
+		return -1;
+	}
+	*out = (uint64_t)v << shift;
+	return 0;
+}
+
+int cli_real(const char *prog, const char *option, const char *text, double min, double max, const char *what,
+	     double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(text, &end);
+	if (end == text || *end != '\0' || errno != 0 || !(v >= min && v <= max)) {
+		fprintf(stderr, "%s: %s %s: expected %s\n", prog, option, text, what);
+		return -1;
+	}
+	*out = v;
 	return 0;
 }
 

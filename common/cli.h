@@ -1,11 +1,22 @@
-/* cli: the options every program reads the same way (integers, threads, --board), one message each. */
+/* cli: the options every program reads the same way (integers, byte sizes, reals, threads, --board), one
+ * message each. */
 #ifndef SLIDETAB_CLI_H
 #define SLIDETAB_CLI_H
+
+#include <stdint.h>
 
 /* Each returns 0, or prints "PROG: OPTION TEXT: what is wrong" on stderr and returns -1. */
 
 /* An integer option in [min, max]. */
 int cli_int(const char *prog, const char *option, const char *text, long min, long max, int *out);
+
+/* A number of bytes in [min, max]: digits, then K, M or G for KiB, MiB or GiB (gen, query and
+ * bench24's --memory). */
+int cli_bytes(const char *prog, const char *option, const char *text, uint64_t min, uint64_t max, uint64_t *out);
+
+/* A real number in [min, max] (strtod's forms; not NaN); the message says "expected " and what. */
+int cli_real(const char *prog, const char *option, const char *text, double min, double max, const char *what,
+	     double *out);
 
 /* -j: a thread count the worker pool takes. */
 int cli_threads(const char *prog, const char *text, int *threads);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/base/tok.h"
+#include "common/tok.h"
 
 /* What next_board found. */
 enum { R_PUZZLE, R_BADPUZZLE, R_BADLINE, R_PARTIAL, R_EOF };

@@ -19,8 +19,8 @@
 #include <libdeflate.h>
 #endif
 
+#include "libslidetab/base/num.h"
 #include "libslidetab/base/pool.h"
-#include "libslidetab/base/tok.h"
 
 struct out {
 	int fd;
@@ -62,7 +62,7 @@ static long test_hook(const char *name)
 {
 	const char *v = getenv(name);
 	long n = 0;
-	if (v && *v && tok_parse_long(v, 0, 100000, &n, NULL) != SLIDETAB_OK)
+	if (v && *v && num_parse_long(v, 0, 100000, &n, NULL) != SLIDETAB_OK)
 		n = 0;
 	return n;
 }

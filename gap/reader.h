@@ -4,11 +4,11 @@
 
 #include <stdio.h>
 
+#include "common/tok.h"
 #include "gap/layout.h"
-#include "libslidetab/base/tok.h"
 
 /*
- * Lines follow the token grammar of every slidetab reader (libslidetab/base/tok.h): cards are separated by
+ * Lines follow the token grammar of every slidetab reader (common/tok.h): cards are separated by
  * spaces, tabs or commas, '#' starts a comment to the end of the line, and lines holding nothing
  * but a comment are skipped. Blank lines separate layouts; a group of lines whose count is not a
  * multiple of 4 is one bad layout. Line ends may be "\n" or "\r\n".

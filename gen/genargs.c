@@ -1,7 +1,6 @@
 /* genargs: the command line of gen and gen-mpi (one parser, one set of option names). */
 #include "gen/genargs.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -53,27 +52,6 @@ static int pick(const char *option, const char *text, const char *const *names, 
 	return -1;
 }
 
-/* --memory BYTES: a whole number of bytes, or of KiB, MiB or GiB with a K, M or G after it. */
-static int parse_bytes(const char *arg, uint64_t *out)
-{
-	char *end = NULL;
-	unsigned long long v = 0;
-	unsigned shift = 0;
-	errno = 0;
-	if (*arg >= '0' && *arg <= '9') { /* strtoull alone would take a sign or spaces */
-		v = strtoull(arg, &end, 10);
-		shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
-		end += shift != 0;
-	}
-	if (!end || errno || *end || v == 0 || v > (UINT64_MAX >> shift)) {
-		fprintf(stderr, "%s: --memory %s: expected a number of bytes (e.g. 268435456, 256M or 1G)\n", prog,
-			arg);
-		return -1;
-	}
-	*out = (uint64_t)v << shift;
-	return 0;
-}
-
 /* Applies one option: 0 to go on, 1 to stop with success (--help, --version), -1 usage error. */
 static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(FILE *f))
 {
@@ -112,7 +90,7 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 		a->resume = 1;
 		return 0;
 	case 'F': a->list_files = 1; return 0;
-	case 'M': return parse_bytes(arg, &a->memory);
+	case 'M': return cli_bytes(prog, "--memory", arg, 1, UINT64_MAX, &a->memory);
 	case 'A': {
 		const char *why = carray_name_problem(arg);
 		if (!why) {

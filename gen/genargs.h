@@ -16,7 +16,7 @@ struct gen_args {
 	const char *c_array;    /* --c-array NAME: -o FILE is C source (gen/carray.h) */
 	int resume;
 	int list_files;  /* --list-files: print the files this command would write, one a line, and stop */
-	uint64_t memory; /* --memory BYTES: the budget of --pdb auto (0: PDB_AUTO_DEFAULT_MEMORY) */
+	uint64_t memory; /* --memory BYTES: the budget of --pdb auto (0: PDBAUTO_DEFAULT_MEMORY) */
 };
 
 /* Parses argv into a (defaults first). Returns 0 to run, 1 to stop with success (--help, --version

@@ -17,9 +17,9 @@
 #include "gen/exit.h"
 #include "gen/genargs.h"
 #include "gen/pdb/pdbcmd.h"
+#include "gen/pdbauto.h"
 #include "libslidetab/base/physmem.h"
 #include "libslidetab/base/pool.h"
-#include "libslidetab/base/tok.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/table/name.h"
@@ -30,7 +30,7 @@ static void usage(FILE *f)
 	char n16[128], n25[128];
 	fprintf(f,
 		"Usage: gen --board RxC [--blank CELL | --goal \"T T ...\"] [-o FILE] [options]\n"
-		"       gen --board RxC --blank 0 (--pattern 1,2,3 [-o FILE] |\n"
+		"       gen --board RxC --blank CELL (--pattern 1,2,3 [-o FILE] |\n"
 		"                                      --pdb NAME [--memory BYTES] [--dir DIR])\n"
 		"       gen --verify FILE\n"
 		"Builds the exact distance table of every state reachable from a goal, by\n"
@@ -124,15 +124,15 @@ static int run_verify(const struct gen_args *a)
 static int auto_masks(const struct gen_args *a, const struct board *b, const struct board_state *goal, int k,
 		      uint32_t masks[PDB_PRESET_MAX])
 {
-	uint64_t budget = a->memory ? a->memory : PDB_AUTO_DEFAULT_MEMORY;
+	uint64_t budget = a->memory ? a->memory : PDBAUTO_DEFAULT_MEMORY;
 	int cls = board_blank_class(b, board_blank(b, goal));
-	if (k == 0 && (k = pdb_auto_choose(b->rows, b->cols, budget)) < 0) {
+	if (k == 0 && (k = pdbauto_choose(b->rows, b->cols, budget)) < 0) {
 		fprintf(stderr, "gen: --pdb auto: no partition of %dx%d fits in --memory %" PRIu64 " bytes\n", b->rows,
 			b->cols, budget);
 		return -1;
 	}
 	int count = pdb_auto(b->rows, b->cols, cls, k, masks);
-	uint64_t need = pdb_auto_bytes(b->n, k), have = physmem_allowed();
+	uint64_t need = pdbauto_bytes(b->n, k), have = physmem_allowed();
 	if (count < 0 || need == UINT64_MAX) {
 		fprintf(stderr,
 			"gen: --pdb %s: %dx%d has no partition of %d tiles a pattern that gen builds "
@@ -165,7 +165,7 @@ static int auto_masks(const struct gen_args *a, const struct board *b, const str
 			if (masks[i] >> t & 1)
 				printf(" %d", t);
 		printf(" (%d tiles): %" PRIu64 " entries, %" PRIu64 " bytes to build\n", kt, r.count,
-		       pdb_auto_bytes(b->n, kt));
+		       pdbauto_bytes(b->n, kt));
 	}
 	fflush(stdout);
 	return count;
@@ -217,7 +217,7 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 		return EXIT_USAGE;
 	}
 	int k;
-	if (a->pdb && pdb_auto_name(a->pdb, &k) == 0) {
+	if (a->pdb && pdbauto_name(a->pdb, &k) == 0) {
 		if ((count = auto_masks(a, b, goal, k, masks)) < 0)
 			return count == -2 ? EXIT_RESOURCES : EXIT_USAGE;
 	} else if (a->pdb && (count = pdb_preset_board(a->pdb, b->rows, b->cols, masks)) < 0) {

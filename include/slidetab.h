@@ -41,7 +41,7 @@ extern "C" {
 #define SLIDETAB_VERSION_PATCH    0
 #define SLIDETAB_VERSION_STR_(x)  #x
 #define SLIDETAB_VERSION_XSTR_(x) SLIDETAB_VERSION_STR_(x)
-/* "MAJOR.MINOR.PATCH", e.g. "0.5.0"; SLIDETAB_VERSION_STRING is its name before 0.6.0. */
+/* "MAJOR.MINOR.PATCH", e.g. "0.7.0"; SLIDETAB_VERSION_STRING is its name before 0.6.0. */
 #define SLIDETAB_VERSION                                                                                               \
 	SLIDETAB_VERSION_XSTR_(SLIDETAB_VERSION_MAJOR)                                                                 \
 	"." SLIDETAB_VERSION_XSTR_(SLIDETAB_VERSION_MINOR) "." SLIDETAB_VERSION_XSTR_(SLIDETAB_VERSION_PATCH)
@@ -117,7 +117,7 @@ SLIDETAB_API void slidetab_close(slidetab *db);
 /* A short English description of a status. */
 SLIDETAB_API const char *slidetab_strerror(int status);
 
-/* The library's version, SLIDETAB_VERSION of the header it was built with, e.g. "0.5.0". */
+/* The library's version, SLIDETAB_VERSION of the header it was built with, e.g. "0.7.0". */
 SLIDETAB_API const char *slidetab_version(void);
 
 /* Progress of long searches (boards answered by IDA*): once one search has run for a
@@ -142,18 +142,20 @@ SLIDETAB_API int slidetab_set_threads(slidetab *db, unsigned threads, struct sli
  * same distances. slidetab_path does not use it: the smallest path needs the frontier in letter
  * order, and A* then costs more than it saves (docs/pdb.md). More bytes than the physical memory
  * (or the address-space limit) is SLIDETAB_EINVAL; memory the system refuses during a search
- * gives a smaller store, never an error. */
+ * gives a smaller store, never an error. Since 0.7.0. */
 SLIDETAB_API int slidetab_set_memory(slidetab *db, size_t bytes, struct slidetab_error *err);
 
 /* Seconds one search may run (boards answered by search) before it gives up with
- * SLIDETAB_ETIMEOUT; 0 (the default) means no limit. Negative or not a number: SLIDETAB_EINVAL. */
+ * SLIDETAB_ETIMEOUT; 0 (the default) means no limit. Negative or not a number: SLIDETAB_EINVAL.
+ * Since 0.7.0. */
 SLIDETAB_API int slidetab_set_timeout(slidetab *db, double seconds, struct slidetab_error *err);
 
 /* How to spread `threads` threads over a batch of puzzles on rows x cols (as query does): *searched is
  * 1 when each answer is a search (13..25 cells: milliseconds to minutes), 0 when it is looked up in a
  * table (microseconds: answer each as it comes). *per_search is the threads one search should use
- * (slidetab_set_threads); the batch then answers threads / *per_search puzzles at a time (query and
- * slidetab_distances give a batch of fewer puzzles than that threads / n threads a search). */
+ * (slidetab_set_threads); the batch then answers threads / *per_search puzzles at a time. A batch of
+ * n puzzles, fewer than that, gets threads / n threads a search (as query and slidetab_distances
+ * give it). */
 SLIDETAB_API int slidetab_batch_plan(slidetab *db, int rows, int cols, unsigned threads, int *searched,
 				     unsigned *per_search, struct slidetab_error *err);
 

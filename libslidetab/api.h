@@ -1,5 +1,5 @@
-/* api: what the handle's other entry points (batch.c, hint.c) need from answer.c: a checked goal and what
- * answers it.
+/* api: answer.c's interface (it defines every function here) for the handle's other entry points
+ * (batch.c, bounded.c, hint.c, plan.c): the geometry of a board, a checked goal and what answers it.
  *
  * They never see the handle's fields (libslidetab/handle.h); these calls check arguments as its entry
  * points do, open tables and pattern-database sets on first use, and hand back pointers that stay
@@ -27,6 +27,9 @@ struct api_goal {
 	unsigned max_depth;   /* slidetab_set_max_depth (0: none) */
 	void *pin;            /* the table api_open pinned against eviction (api_close releases it) */
 };
+
+/* The geometry of rows x cols, worked out once per thread and board. */
+int handle_geometry(int rows, int cols, const struct board **b, struct slidetab_error *err);
 
 /* Checks db, the board size and the goal and fills ag's board, goal, searched, threads and
  * max_depth (no table is opened yet). */

@@ -1,4 +1,4 @@
-/* handle: the handle (struct slidetab), private to the files of the API: api.c (opening, closing,
+/* handle: the handle (struct slidetab), private to the files of the API: handle.c (opening, closing,
  * settings), lookup.c (finding and opening its tables and sets), answer.c (answers), plan.c.
  *
  * Boards of at most 12 cells, and 2x7 (7x2), are answered from exact tables (tabname_is_exact),
@@ -88,9 +88,6 @@ struct lib_prep {
 	double recheck; /* clock_coarse() at which the table's file is due to be looked at again */
 	struct frame f;
 };
-
-/* The geometry of rows x cols, worked out once per thread and board (answer.c). */
-int handle_geometry(int rows, int cols, const struct board **b, struct slidetab_error *err);
 
 /* Pins the table for this handle, board and goal and sets *p to the calling thread's lib_prep
  * for it (its table pinned: tcache_unpin releases it), working it out unless that holds it

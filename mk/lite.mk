@@ -15,9 +15,9 @@ LITE_NAMES := slidetab_lite slidetab_lite_solve slidetab_lite_fsm
 LITE_OBJ := $(LITE_NAMES:%=$(B)/lite/%.o)
 $(B)/lite/%.o: lite/%.c
 	$(call compile,$(CC) $(LITE_CFLAGS))
-$(B)/tests/test_lite $(B)/tests/test_lite_solve: $(B)/tests/%: tests/unit/lite/%.c $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES)
+$(B)/tests/test_lite $(B)/tests/test_lite_solve: $(B)/tests/%: tests/unit/lite/%.c $(LITE_OBJ) $(GEN_LIB) $(TOOLS_LIB) $(ARCHIVES)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LITE_OBJ) $(GEN_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LITE_OBJ) $(GEN_LIB) $(TOOLS_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
 M0_CC ?= arm-none-eabi-gcc
 M0_CFLAGS = $(LITE_STD) -mcpu=cortex-m0 -mthumb -Os -Wall -Wextra -Werror -I.
 $(B)/lite-m0/%.o: lite/%.c $(wildcard lite/*.h)
@@ -74,16 +74,16 @@ check-mcu: $(if $(HAVE_MCU),$(MCU_FW)) bin/query tables
 		$(B)/mcu/firmware-2x4.elf 2x4 puzzle7 examples/mcu/puzzles-2x4.txt 6144 mps2-an385 - \
 		$(B)/mcu/firmware-4x4.elf 4x4 puzzle15 examples/mcu/puzzles-4x4.txt 262144 mps2-an386 --pairs)
 
-# The IDA* automaton compiled into the library (libslidetab/search/idafsm_data.c), rewritten from
-# idafsm_build after a change to tests/unit/search/idafsm_build.h; test_idafsm fails until it is.
-# lite's machine (lite/slidetab_lite_fsm.c): idafsm_build's for strings of up to LITE_FSM_LEN moves.
+# tools/: the generators of sources. idafsm_write writes the machine idafsm_build makes (tools/):
+# the library's (libslidetab/search/idafsm_data.c; test_idafsm fails until it is rewritten after a
+# change to the builder) and lite's for strings of up to LITE_FSM_LEN moves (lite/slidetab_lite_fsm.c).
 LITE_FSM_LEN ?= 8
-$(B)/tests/fsm_write: tests/lite/fsm_write.c $(ARCHIVES)
+$(B)/tools/idafsm_write: $(B)/tools/idafsm_write.o $(TOOLS_LIB)
 	$(call link,$(CC) $(ALL_CFLAGS))
-lite-fsm: $(B)/tests/fsm_write
-	$(B)/tests/fsm_write $(LITE_FSM_LEN) > lite/slidetab_lite_fsm.c.tmp && mv lite/slidetab_lite_fsm.c.tmp lite/slidetab_lite_fsm.c
-idafsm-data: $(B)/tests/idafsm_write
-	$(B)/tests/idafsm_write > libslidetab/search/idafsm_data.c.tmp && mv libslidetab/search/idafsm_data.c.tmp libslidetab/search/idafsm_data.c
+lite-fsm: $(B)/tools/idafsm_write
+	$< --lite $(LITE_FSM_LEN) > lite/slidetab_lite_fsm.c.tmp && mv lite/slidetab_lite_fsm.c.tmp lite/slidetab_lite_fsm.c
+idafsm-data: $(B)/tools/idafsm_write
+	$< --library > libslidetab/search/idafsm_data.c.tmp && mv libslidetab/search/idafsm_data.c.tmp libslidetab/search/idafsm_data.c
 
 # WebAssembly, the npm package and the page (docs/web.md): build/wasm/slidetab.wasm is lite/ and
 # js/src/wasm.c built by Debian's clang and wasm-ld (no libc, no emscripten; with the 15-puzzle

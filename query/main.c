@@ -246,47 +246,24 @@ static int check_modes(const struct opts *o, int nfiles)
 }
 
 /* --within W: a number of at least 1 (and at most 1000). */
-static int cli_within(const char *arg, double *w)
+static int opt_within(const char *arg, double *w)
 {
-	char *end;
-	errno = 0;
-	double v = strtod(arg, &end);
-	if (end == arg || *end != '\0' || errno != 0 || !(v >= 1 && v <= 1000)) {
-		fprintf(stderr, "query: --within %s: expected a factor W with 1 <= W <= 1000 (e.g. 1.2)\n", arg);
-		return -1;
-	}
-	*w = v;
-	return 0;
-}
-
-/* --memory BYTES: a count with an optional K, M or G (powers of 1024). */
-static int cli_memory(const char *arg, size_t *bytes)
-{
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(arg, &end, 10);
-	int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
-	if (shift)
-		end++;
-	if (end == arg || *end != '\0' || arg[0] == '-' || errno != 0 || v > (SIZE_MAX >> shift)) {
-		fprintf(stderr, "query: --memory %s: expected bytes, e.g. 0, 512M or 4G\n", arg);
-		return -1;
-	}
-	*bytes = (size_t)v << shift;
-	return 0;
+	return cli_real("query", "--within", arg, 1, 1000, "a factor W with 1 <= W <= 1000 (e.g. 1.2)", w);
 }
 
 /* --timeout SECONDS: 0 (none) to 1e9. */
-static int cli_timeout(const char *arg, double *s)
+static int opt_timeout(const char *arg, double *s)
 {
-	char *end;
-	errno = 0;
-	double v = strtod(arg, &end);
-	if (end == arg || *end != '\0' || errno != 0 || !(v >= 0 && v <= 1e9)) {
-		fprintf(stderr, "query: --timeout %s: expected seconds, 0 (no limit) to 1e9 (e.g. 2.5)\n", arg);
+	return cli_real("query", "--timeout", arg, 0, 1e9, "seconds, 0 (no limit) to 1e9 (e.g. 2.5)", s);
+}
+
+/* --memory BYTES: what a size_t holds (0: plain IDA*). */
+static int opt_memory(const char *arg, size_t *bytes)
+{
+	uint64_t v;
+	if (cli_bytes("query", "--memory", arg, 0, SIZE_MAX, &v) != 0)
 		return -1;
-	}
-	*s = v;
+	*bytes = (size_t)v;
 	return 0;
 }
 
@@ -322,7 +299,7 @@ static int set_option(struct opts *o, int c, const char *arg)
 		return 0;
 	case 'b': o->set_mask |= SET_BOARD; return cli_board_any("query", arg, &o->rows, &o->cols);
 	case 'F': o->set_mask |= SET_FAST, o->out.bounded = 1; return 0;
-	case 'X': o->set_mask |= SET_WITHIN, o->out.bounded = 1; return cli_within(arg, &o->within);
+	case 'X': o->set_mask |= SET_WITHIN, o->out.bounded = 1; return opt_within(arg, &o->within);
 	case 'g': o->set_mask |= SET_GOAL, o->goal_text = arg; return 0;
 	case 'p': o->set_mask |= SET_PATH, o->out.path = 1; return 0;
 	case 'P': o->set_mask |= SET_PAIRS, o->pairs = 1; return 0;
@@ -334,8 +311,8 @@ static int set_option(struct opts *o, int c, const char *arg)
 	case 'T': o->set_mask |= SET_TABLES, o->tables = arg; return 0;
 	case 'L': o->set_mask |= SET_PRELOAD, o->preload = 1; return 0;
 	case 'I': o->info = arg; return 0;
-	case 'm': o->set_mask |= SET_MEMORY; return cli_memory(arg, &o->memory);
-	case 't': o->set_mask |= SET_TIMEOUT; return cli_timeout(arg, &o->timeout);
+	case 'm': o->set_mask |= SET_MEMORY; return opt_memory(arg, &o->memory);
+	case 't': o->set_mask |= SET_TIMEOUT; return opt_timeout(arg, &o->timeout);
 	case 'q': o->quiet = 1; return 0;
 	case 'Y':
 		o->set_mask |= SET_STYLE;

@@ -5,7 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "libslidetab/base/tok.h"
+#include "libslidetab/base/num.h"
 
 void bfsprog_start(struct bfsprog *p, FILE *log, int live, uint64_t count)
 {
@@ -17,7 +17,7 @@ void bfsprog_start(struct bfsprog *p, FILE *log, int live, uint64_t count)
 	 * test on a small board sees it; it changes nothing else. */
 	const char *ms = getenv("SLIDETAB_TEST_LIVE_MS");
 	long v = 500;
-	if (ms && *ms && tok_parse_long(ms, 0, 100000, &v, NULL) != SLIDETAB_OK)
+	if (ms && *ms && num_parse_long(ms, 0, 100000, &v, NULL) != SLIDETAB_OK)
 		v = 500;
 	p->every = (double)v / 1000;
 }

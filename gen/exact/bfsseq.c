@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "gen/exact/unrank.h"
+
 /* The table path of vertical moves (bfsseq.h): for the tile at a crossing the tiles at
  * [r0, r0 + len), every digit in between moves one place and changes by one where the crossed
  * tile is larger, and the moving tile's digit changes by the crossed tiles that are smaller. Up:
@@ -233,7 +235,7 @@ static void step(const struct bfsseq *q, struct bfsseq_cur *c, uint64_t by)
 void bfsseq_goto(const struct bfsseq *q, uint64_t h, int parity, struct bfsseq_cur *c)
 {
 	if (!q->fast) {
-		rank_unseq(q->rk, h, parity, c->seq);
+		unrank_seq(q->rk, h, parity, c->seq);
 		digits_of_seq(q->rk->m, c->seq, c->dg);
 		c->parity = parity;
 		c->h = h;

@@ -4,7 +4,7 @@
  * Digits: dg[k] is the Lehmer digit of seq[k] (the later tiles smaller than it), so a half rank is
  * h = sum dg[k] * w[k] with w[k] = 0 from k = m-2 on (libslidetab/model/rank.h). Unranking divides by
  * multiplying with a 64-bit reciprocal (exact while h < 2^32, i.e. m <= 13) and picks tiles from
- * a nibble-packed list of the unused ones (m <= 15); larger boards use rank_unseq. */
+ * a nibble-packed list of the unused ones (m <= 15); larger boards use unrank_seq. */
 #ifndef SLIDETAB_BFSSEQ_H
 #define SLIDETAB_BFSSEQ_H
 

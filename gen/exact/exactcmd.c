@@ -1,5 +1,6 @@
 /* exactcmd: gen's exact-table pipeline: check resources, search, pack, write, summarise. */
 #include "gen/exact/exactcmd.h"
+#include "common/cputime.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -229,13 +230,13 @@ int exactcmd_run(const struct board *b, const struct board_state *goal, const st
 				   .part = ck.part,
 				   .ckpt = o->checkpoint ? &hooks : NULL };
 	struct bfs_result res;
-	double c0 = clock_cpu();
+	double c0 = cputime_now();
 	rc = bfs_run(b, goal, &opt, &res, err);
 	if (rc != SLIDETAB_OK && o->dist && o->dist->failed_together)
 		*o->dist->failed_together = ck.failed_together;
 	if (rc != SLIDETAB_OK)
 		return rc;
-	summary(o->report, b, goal, &res, clock_cpu() - c0);
+	summary(o->report, b, goal, &res, cputime_now() - c0);
 	if (!o->count_only) {
 		double t0 = clock_now();
 		if (!o->quiet)

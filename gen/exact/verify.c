@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gen/exact/bfs.h"
+#include "gen/exact/unrank.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/table/exact.h"
 
@@ -38,7 +39,7 @@ static int check_range(struct vshared *v, uint64_t lo, uint64_t hi, uint64_t *hi
 	char text[256];
 	for (uint64_t i = lo; i < hi; i++) {
 		struct board_state s;
-		rank_unrank(&x->rk, i, &s);
+		unrank_state(&x->rk, i, &s);
 		int blank = (int)(i % (uint64_t)x->b.n);
 		unsigned e, d;
 		e = table_packed_get(table_packed(x->t), i, x->meta->entry_bits);

@@ -1,5 +1,4 @@
-/* clock: the one clock every module reads: wall seconds (monotonic, also coarse and cheap) and the
- * process's CPU seconds. */
+/* clock: the one clock every module reads: wall seconds (monotonic, also coarse and cheap). */
 #include "libslidetab/base/clock.h"
 
 #include <time.h>
@@ -23,9 +22,4 @@ double clock_coarse(void)
 #else
 	return seconds(CLOCK_MONOTONIC);
 #endif
-}
-
-double clock_cpu(void)
-{
-	return seconds(CLOCK_PROCESS_CPUTIME_ID);
 }

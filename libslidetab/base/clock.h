@@ -1,5 +1,5 @@
-/* clock: the one clock every module reads: wall seconds (monotonic, also coarse and cheap) and the
- * process's CPU seconds. */
+/* clock: the one clock every module reads: wall seconds (monotonic, also coarse and cheap); the
+ * process's CPU seconds are the programs' (common/cputime.h). */
 #ifndef SLIDETAB_CLOCK_H
 #define SLIDETAB_CLOCK_H
 
@@ -9,9 +9,5 @@ double clock_now(void);
 /* The same clock read cheaply, to a few milliseconds (where the system has a coarse clock), for
  * checks made on every call. */
 double clock_coarse(void);
-
-/* CPU seconds the whole process (every thread) has used: beside wall time it shows what other
- * load on the machine took away. */
-double clock_cpu(void);
 
 #endif

@@ -1,4 +1,4 @@
-/* rank: a perfect hash of the states reachable from a goal onto [0, n!/2), and its inverse.
+/* rank: a perfect hash of the states reachable from a goal onto [0, n!/2) (its inverse: gen/exact/unrank.h).
  *
  * Ordering: index = half_rank(seq) * n + blank, where seq lists the tiles cell by cell with the
  * blank skipped. A horizontal move leaves seq unchanged, so it moves the index by exactly +-1:
@@ -23,7 +23,7 @@ struct rank_ctx {
 	uint64_t w[RANK_MAX_CELLS]; /* w[i] = (m-1-i)!/2, weight of digit i, for i < m-2 */
 	uint64_t seqs;              /* m!/2 */
 	uint64_t count;             /* n!/2 reachable states */
-	int bmi2;                   /* the CPU has PDEP: unranking uses it */
+	int bmi2;                   /* the CPU has PDEP: unranking (gen/exact/unrank.c) uses it */
 };
 
 /* n!/2: the number of states of an n-cell board that can reach a given goal (n <= 20). */
@@ -123,14 +123,8 @@ static inline uint64_t rank_after_vertical(const struct rank_ctx *r, const uint8
 	return h;
 }
 
-/* Fills seq (m tiles) from a half rank and the required parity. */
-void rank_unseq(const struct rank_ctx *r, uint64_t h, int parity, uint8_t *seq);
-
 /* Index of a reachable state (the caller guarantees it is reachable). */
 uint64_t rank_state(const struct rank_ctx *r, const struct board_state *s);
-
-/* State of an index < count. */
-void rank_unrank(const struct rank_ctx *r, uint64_t index, struct board_state *s);
 
 /* Seq of a state (tiles cell by cell, blank skipped); returns the blank cell. */
 static inline int rank_state_seq(const struct rank_ctx *r, const struct board_state *s, uint8_t *seq)

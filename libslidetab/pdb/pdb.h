@@ -34,7 +34,7 @@
 
 #define PDB_MAX_CELLS    BOARD_MAX_CELLS
 #define PDB_MAX_PATTERNS 16
-#define PDB_MAX_PARTS    2 /* partitions of a set, maxed (pdb_set_h) */
+#define PDB_MAX_PARTS    2 /* partitions of a set, maxed */
 
 struct pdb_ranker {
 	int n, k;
@@ -187,13 +187,6 @@ static inline void pdb_one_prefetch(const struct pdb_one *p, uint64_t i)
 	__builtin_prefetch(p->data + (p->step ? i >> 3 : p->nibble ? i >> 1 : i));
 }
 
-/* Value of pattern p for the placement cells[] (cells of its tiles in tiles[] order); not for
- * zero-aware or mapped patterns (see pdb_set_value). */
-static inline int pdb_one_value(const struct pdb_one *p, const uint8_t *cells, int md)
-{
-	return pdb_one_entry(p, pdb_rank(&p->rk, cells), md);
-}
-
 /* An empty set for board b and goal (the goal must be a valid state of b). */
 int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_state *goal,
 		struct slidetab_error *err);
@@ -209,12 +202,10 @@ int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *pac
 
 /* Loads the PDB table files paths[0..npaths-1] (one goal; partitions as pdb_set_add) into a new set.
  * Files are read with `threads` workers (at most one per file). Returns SLIDETAB_OK, or a SLIDETAB_*
- * error with a message (SLIDETAB_EFORMAT for a file that is not such a table or is damaged). */
-int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads, struct slidetab_error *err);
-
-/* The same, where masks[i] (masks not NULL) is the tile set paths[i] is named for: a file that
- * holds another is refused naming it. Without masks too, a file whose board or goal differs from
- * the one most files of the set share is the one blamed. */
+ * error with a message (SLIDETAB_EFORMAT for a file that is not such a table or is damaged). When
+ * masks is not NULL, masks[i] is the tile set paths[i] is named for: a file that holds another is
+ * refused naming it. Without masks too, a file whose board or goal differs from the one most files
+ * of the set share is the one blamed. */
 int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uint32_t *masks, int npaths, int threads,
 		       struct slidetab_error *err);
 
@@ -226,18 +217,6 @@ void pdb_set_free(struct pdb_set *set);
  * SLIDETAB_EFORMAT for a damaged block or entries that do not lead to the goal. */
 int pdb_set_value(const struct pdb_set *set, int q, const uint8_t *cells, unsigned blank, int *value,
 		  struct slidetab_error *err);
-
-/* The reflected state (only when set->reflect). */
-void pdb_set_reflect(const struct pdb_set *set, const struct board_state *s, struct board_state *r);
-
-/* Sum of the PDB values of s (distance to set->goal) over the patterns of partition `part`: no
- * reflection. A damaged block gives PDB_UNREACHABLE (the search reports it as an error: see
- * pdb_set_value). */
-int pdb_set_sum(const struct pdb_set *set, int part, const struct board_state *s);
-
-/* The heuristic: the largest pdb_set_sum of s over the partitions, and of its reflection when
- * set->reflect. s must be a valid state that can reach the goal. */
-int pdb_set_h(const struct pdb_set *set, const struct board_state *s);
 
 /* The named partitions of the tiles for the blank-first goal of 4x4 and 5x5, listed once in
  * pdb/preset.c (their tiles, and why each: docs/pdb.md). Fills masks (bit t = tile t) with the
@@ -267,21 +246,5 @@ int pdb_preset_board(const char *name, int rows, int cols, uint32_t masks[PDB_PR
  */
 #define PDB_AUTO_MAX_K 12
 int pdb_auto(int rows, int cols, int cls, int k, uint32_t masks[PDB_PRESET_MAX]);
-
-/* Bytes the generator works in for one k-tile pattern of an n-cell board: n!/(n-k)! placements of
- * 4, 8 or 16 bytes (at most 8, 16 or more cells free of pattern tiles; gen/pdb/pdbgen.c). UINT64_MAX
- * when there is no such pattern, or it has 2^32 placements or more (gen does not build those). */
-uint64_t pdb_auto_bytes(int n, int k);
-
-/* The largest k whose automatic partition of rows x cols exists and whose largest pattern
- * (pdb_auto_bytes) fits in budget bytes; -1 when none does. */
-int pdb_auto_choose(int rows, int cols, uint64_t budget);
-
-/* "auto" (*k = 0: chosen by the memory budget) or "autoK", K in 1..PDB_AUTO_MAX_K without a
- * leading zero; 0, or -1 when name is neither. */
-int pdb_auto_name(const char *name, int *k);
-
-/* The memory budget of gen --pdb auto without --memory: 512 MiB. */
-#define PDB_AUTO_DEFAULT_MEMORY ((uint64_t)512 << 20)
 
 #endif

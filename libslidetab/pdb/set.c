@@ -315,11 +315,6 @@ static int reference_file(const struct load_job *jobs, const uint32_t *masks, in
 	return best;
 }
 
-int pdb_set_load(struct pdb_set **out, const char *const *paths, int npaths, int threads, struct slidetab_error *err)
-{
-	return pdb_set_load_masks(out, paths, NULL, npaths, threads, err);
-}
-
 int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uint32_t *masks, int npaths, int threads,
 		       struct slidetab_error *err)
 {

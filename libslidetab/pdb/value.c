@@ -3,7 +3,6 @@
 #include "libslidetab/pdb/pdb.h"
 
 #include <inttypes.h>
-#include <string.h>
 
 /* Entry i's bit, its block checked first. */
 static int zbit(const struct pdb_one *p, uint64_t i, unsigned *bit, struct slidetab_error *err)
@@ -89,49 +88,4 @@ int pdb_set_value(const struct pdb_set *set, int q, const uint8_t *cells, unsign
 	int rc = pdb_one_check(p, i, err);
 	*value = rc == SLIDETAB_OK ? pdb_one_entry(p, i, md) : PDB_UNREACHABLE;
 	return rc;
-}
-
-void pdb_set_reflect(const struct pdb_set *set, const struct board_state *s, struct board_state *r)
-{
-	memset(r, 0, sizeof *r);
-	for (int c = 0; c < set->b.n; c++)
-		r->t[set->refl_cell[c]] = set->refl_tile[s->t[c]];
-}
-
-int pdb_set_sum(const struct pdb_set *set, int part, const struct board_state *s)
-{
-	uint8_t pos[PDB_MAX_CELLS];
-	for (int c = 0; c < set->b.n; c++)
-		pos[s->t[c]] = (uint8_t)c;
-	int h = 0;
-	for (int q = 0; q < set->npat; q++) {
-		const struct pdb_one *p = &set->pat[q];
-		uint8_t cells[PDB_MAX_CELLS];
-		if (set->part[q] != part)
-			continue;
-		for (int i = 0; i < p->k; i++)
-			cells[i] = pos[p->tiles[i]];
-		int v;
-		struct slidetab_error err;
-		if (pdb_set_value(set, q, cells, pos[0], &v, &err) != SLIDETAB_OK || v >= PDB_UNREACHABLE)
-			return PDB_UNREACHABLE;
-		h += v;
-	}
-	return h;
-}
-
-int pdb_set_h(const struct pdb_set *set, const struct board_state *s)
-{
-	struct board_state r;
-	if (set->reflect)
-		pdb_set_reflect(set, s, &r);
-	int h = 0;
-	for (int part = 0; part < set->npart; part++) {
-		int h1 = pdb_set_sum(set, part, s), h2 = set->reflect ? pdb_set_sum(set, part, &r) : 0;
-		if (h1 > h)
-			h = h1;
-		if (h2 > h)
-			h = h2;
-	}
-	return h;
 }

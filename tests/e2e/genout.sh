@@ -104,9 +104,9 @@ status_is 2 "--memory without auto" "$GEN" --board 4x4 --pdb 555 --memory 1G --d
 err_has "--memory without auto: said" "--memory is the budget of --pdb auto"
 status_is 2 "--memory 12X" "$GEN" --board 3x5 --pdb auto --memory 12X --dir "$tmp/a"
 # A value that does not start with a digit gets the same message (issue 38: exit 2, no message).
-for m in -1 '' ' 5M' K +5M; do
+for m in -1 '' ' 5M' K +5M 0 16E; do
 	status_is 2 "--memory '$m'" "$GEN" --board 3x5 --pdb auto --memory "$m" --dir "$tmp/a"
-	err_has "--memory '$m': said" "^gen: --memory $m: expected a number of bytes"
+	err_has "--memory '$m': said" "^gen: --memory $m: expected a number of bytes from 1 (e.g. 512M"
 done
 # --count-only with a pattern database is refused as --count-only -o is, before any search
 # (issue 38: it built the whole set).

@@ -23,11 +23,16 @@ for b in 3x5 4x4; do
 	if cmp -s "$tmp/out" "$tmp/lens"; then ok "$b: distances are the paths' lengths"; else ko "$b distances"; fi
 done
 
-# Budgets that cannot be had, or are not budgets.
-for m in abc -1 1T 12Q 99999999G; do
+# Budgets that are not budgets, refused by query's parser (common/cli.c's one message for byte sizes),
+# and one over the machine, refused by the library (slidetab_set_memory).
+for m in abc -1 1T 12Q 16E; do
 	status_is 2 "--memory $m is refused" sh -c "echo 1 2 3 4 5 6 7 8 0 | bin/query --tables tables --memory $m"
-	err_has "--memory $m: the message names it" "memory"
+	err_has "--memory $m: query's parser says so" "^query: --memory $m: expected a number of bytes from 0 (e.g. 512M"
 done
+status_is 2 "--memory 99999999G is refused" sh -c "echo 1 2 3 4 5 6 7 8 0 | bin/query --tables tables --memory 99999999G"
+if [ "$(getconf LONG_BIT 2>/dev/null)" = 64 ]; then # a 32-bit size_t: over its range, the parser's
+	err_has "--memory 99999999G: the library says so" "^query: 107374181326258176 bytes of memory: this machine allows"
+fi
 for t in abc -1 1e12 nan; do
 	status_is 2 "--timeout $t is refused" sh -c "echo 1 2 3 4 5 6 7 8 0 | bin/query --tables tables --timeout $t"
 	err_has "--timeout $t: the message names it" "timeout"

@@ -16,6 +16,7 @@
 #include <zlib.h>
 
 #include "common/table_write.h"
+#include "gen/exact/unrank.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/model/rank.h"
 #include "libslidetab/table/exact.h"
@@ -194,7 +195,7 @@ static void build_fixture(void)
 	while (head < tail) {
 		uint64_t i = queue[head++];
 		struct board_state s;
-		rank_unrank(&rk, i, &s);
+		unrank_state(&rk, i, &s);
 		for (int d = 0; d < BOARD_NDIRS; d++) {
 			struct board_state nb = s;
 			int bl = board_blank(&b, &nb);
@@ -353,7 +354,7 @@ static void expect_all_distances(const char *path)
 		for (uint64_t i = 0; i < STATES; i++) {
 			struct board_state s;
 			unsigned d;
-			rank_unrank(&x.rk, i, &s);
+			unrank_state(&x.rk, i, &s);
 			ck_assert(exact_distance(&x, &s, &d, &err) == SLIDETAB_OK);
 			ck_assert_msg(d == dist[i], "%s state %" PRIu64 ": %u != %u", path, i, d, dist[i]);
 		}

@@ -13,7 +13,7 @@ allowed() {
 	libslidetab/*) echo "slidetab.h libslidetab/" ;;
 	common/*) echo "slidetab.h libslidetab/ common/" ;;
 	query/*) echo "slidetab.h common/ query/ gap/run.h libslidetab/table/read.h" ;;
-	gap/*) echo "slidetab.h gap/ libslidetab/base/err.h libslidetab/base/tok.h" ;;
+	gap/*) echo "slidetab.h gap/ libslidetab/base/err.h common/tok.h" ;;
 	gen/*) echo "slidetab.h common/ libslidetab/ gen/" ;; # the format's writer may use internals
 	lite/*) echo "" ;; # freestanding: only its own files, by their bare names (below)
 	examples/mcu/*) echo "lite/ examples/mcu/" ;; # the firmware: the freestanding reader and its own startup

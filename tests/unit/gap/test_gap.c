@@ -567,7 +567,7 @@ START_TEST(empty_and_crlf_input)
 }
 END_TEST
 
-/* The shared token grammar (libslidetab/base/tok.h): commas, tabs, trailing comments and comment lines. */
+/* The shared token grammar (common/tok.h): commas, tabs, trailing comments and comment lines. */
 #define COMMENTED                                                                                                      \
 	"# two layouts follow\n2 # the count\n\n12,13,14,15,16,17,21 # row 1\n"                                        \
 	"22, 23, 24, 25, 26, 27, 31\n# between rows\n32\t33\t34\t35\t36\t37\t41\n42 43 44 45 46 47 11"

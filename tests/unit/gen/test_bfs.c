@@ -9,6 +9,7 @@
 #include "gen/exact/bfs.h"
 #include "gen/exact/bfsseq.h"
 #include "gen/exact/exactcmd.h"
+#include "gen/exact/unrank.h"
 #include "gen/exact/verify.h"
 #include "libslidetab/model/rank.h"
 #include "libslidetab/table/exact.h"
@@ -116,7 +117,7 @@ START_TEST(encodings_agree)
 	struct rank_ctx rk;
 	rank_init(&rk, &b, &g);
 	for (uint64_t i = 0; i < plain.states; i += testutil_emulated() ? 7 : 1) { /* emulated: every 7th */
-		rank_unrank(&rk, i, &s);
+		unrank_state(&rk, i, &s);
 		unsigned d = plain.entries[i];
 		int blank = board_blank(&b, &s);
 		quiet_assert_uint(half.entries[i] * 2u + ((unsigned)board_taxicab(&b, blank, 4) & 1), ==, d);
@@ -230,7 +231,7 @@ START_TEST(compact_walks_to_exact)
 	ck_assert(exact_open(&x, path, 0, &err) == SLIDETAB_OK);
 	for (uint64_t i = 0; i < plain.states; i += 3) {
 		struct board_state s;
-		rank_unrank(&x.rk, i, &s);
+		unrank_state(&x.rk, i, &s);
 		unsigned d;
 		ck_assert(exact_distance(&x, &s, &d, &err) == SLIDETAB_OK);
 		ck_assert_uint_eq(d, plain.entries[i]);
@@ -283,7 +284,7 @@ START_TEST(every_encoding_against_a_plain_bfs)
 		for (uint64_t i = 0; i < x.meta->entries; i += step) {
 			struct board_state s;
 			unsigned d;
-			rank_unrank(&x.rk, i, &s);
+			unrank_state(&x.rk, i, &s);
 			quiet_assert(exact_distance(&x, &s, &d, &err) == SLIDETAB_OK);
 			quiet_assert_msg((int)d == dist_of(&ref, &b, &s), "encoding %zu, state %llu", e,
 					 (unsigned long long)i);
@@ -319,7 +320,7 @@ static void check_bfsseq(int rows, int cols, int fast, uint64_t stride, uint64_t
 			uint8_t seq[BOARD_MAX_CELLS];
 			struct rank_prefix pre;
 			int par = rank_seq_parity(&rk, blank);
-			rank_unseq(&rk, h, par, seq);
+			unrank_seq(&rk, h, par, seq);
 			bfsseq_goto(&q, h, par, &cur);
 			quiet_assert_mem_eq(cur.seq, seq, (size_t)rk.m);
 			rank_prefix_init(&pre);

@@ -14,7 +14,7 @@
 #include "libslidetab/search/idafsm.h"
 #include "lite/slidetab_lite_solve.h"
 #include "slidetab.h"
-#include "tests/unit/search/idafsm_build.h"
+#include "tools/idafsm_build.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
 

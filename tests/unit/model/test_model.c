@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/cli.h"
+#include "gen/exact/unrank.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/model/frame.h"
 #include "libslidetab/model/rank.h"
@@ -111,7 +112,7 @@ START_TEST(rank_bijection_and_solvability)
 			quiet_assert_int(hit[idx], ==, 0);
 			hit[idx] = 1;
 			struct board_state back;
-			rank_unrank(&rk, idx, &back);
+			unrank_state(&rk, idx, &back);
 			quiet_assert_mem_eq(back.t, s.t, (size_t)b.n);
 		}
 		ck_assert_uint_eq(reachable, rk.count);
@@ -136,7 +137,7 @@ START_TEST(rank_roundtrip_large)
 	for (int k = 0; k < 20000; k++) {
 		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
 		uint64_t idx = x % rk.count;
-		rank_unrank(&rk, idx, &s);
+		unrank_state(&rk, idx, &s);
 		quiet_assert(board_valid(&b, &s));
 		quiet_assert(board_solvable(&b, &s, &goal));
 		quiet_assert_uint(rank_state(&rk, &s), ==, idx);
@@ -154,7 +155,7 @@ START_TEST(rank_horizontal_locality)
 	struct rank_ctx rk;
 	rank_init(&rk, &b, &goal);
 	for (uint64_t idx = 0; idx < 100000; idx += 7) {
-		rank_unrank(&rk, idx, &s);
+		unrank_state(&rk, idx, &s);
 		int blank = board_blank(&b, &s);
 		if (b.nbr[blank][BOARD_R] >= 0) {
 			board_move(&b, &s, &blank, BOARD_R);

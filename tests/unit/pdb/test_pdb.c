@@ -9,11 +9,13 @@
 #include "common/idabatch.h"
 #include "common/table_write.h"
 #include "gen/pdb/pdbgen.h"
+#include "gen/pdbauto.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
 #include "libslidetab/table/read.h"
 #include "tests/unit/testboard.h"
+#include "tests/unit/testpdb.h"
 #include "tests/unit/testutil.h"
 
 #ifndef TEST_DATA
@@ -471,20 +473,20 @@ START_TEST(auto_partition)
 	ck_assert_int_eq(pdb_auto(3, 5, 0, 14, masks), -1); /* all tiles: not a pattern database */
 	ck_assert_int_eq(pdb_auto(5, 5, 0, 2, masks), -1);  /* 12 patterns: more than PDB_PRESET_MAX */
 	ck_assert_int_eq(pdb_auto(3, 5, 15, 5, masks), -1);
-	ck_assert_uint_eq(pdb_auto_bytes(15, 7), 32432400ull * 4); /* 8 free cells: 32-bit words */
-	ck_assert_uint_eq(pdb_auto_bytes(20, 6), 27907200ull * 8);
-	ck_assert_int_eq(pdb_auto_choose(3, 5, 32432400ull * 4), 7);
-	ck_assert_int_eq(pdb_auto_choose(3, 5, 32432400ull * 4 - 1), 6);
-	ck_assert_int_eq(pdb_auto_choose(4, 5, PDB_AUTO_DEFAULT_MEMORY), 6);
-	ck_assert_int_eq(pdb_auto_choose(4, 5, 1000), -1);
+	ck_assert_uint_eq(pdbauto_bytes(15, 7), 32432400ull * 4); /* 8 free cells: 32-bit words */
+	ck_assert_uint_eq(pdbauto_bytes(20, 6), 27907200ull * 8);
+	ck_assert_int_eq(pdbauto_choose(3, 5, 32432400ull * 4), 7);
+	ck_assert_int_eq(pdbauto_choose(3, 5, 32432400ull * 4 - 1), 6);
+	ck_assert_int_eq(pdbauto_choose(4, 5, PDBAUTO_DEFAULT_MEMORY), 6);
+	ck_assert_int_eq(pdbauto_choose(4, 5, 1000), -1);
 	int k = -1;
-	ck_assert_int_eq(pdb_auto_name("auto", &k), 0);
+	ck_assert_int_eq(pdbauto_name("auto", &k), 0);
 	ck_assert_int_eq(k, 0);
-	ck_assert_int_eq(pdb_auto_name("auto7", &k), 0);
+	ck_assert_int_eq(pdbauto_name("auto7", &k), 0);
 	ck_assert_int_eq(k, 7);
-	ck_assert_int_eq(pdb_auto_name("auto07", &k), -1);
-	ck_assert_int_eq(pdb_auto_name("auto13", &k), -1);
-	ck_assert_int_eq(pdb_auto_name("555", &k), -1);
+	ck_assert_int_eq(pdbauto_name("auto07", &k), -1);
+	ck_assert_int_eq(pdbauto_name("auto13", &k), -1);
+	ck_assert_int_eq(pdbauto_name("555", &k), -1);
 	/* 2x8 has 16 cells, like 4x4, but none of its presets */
 	ck_assert_int_eq(pdb_preset_board("555", 2, 8, masks), -1);
 	ck_assert_int_eq(pdb_preset_board("555", 4, 4, masks), 3);
@@ -660,9 +662,9 @@ START_TEST(heuristic_admissible_3x3)
 	struct pdb_set *set = make_set_3x3_44(&b, &g, 2);
 	ck_assert_int_eq(set->reflect, 1);
 	struct board_state r;
-	pdb_set_reflect(set, &g, &r);
+	testpdb_reflect(set, &g, &r);
 	ck_assert_mem_eq(r.t, g.t, 9);
-	ck_assert_int_eq(pdb_set_h(set, &g), 0);
+	ck_assert_int_eq(testpdb_h(set, &g), 0);
 	int8_t *dist = bfs_all(3, 3, &g);
 	/* every reachable state: h <= distance, h = max of both sums, h >= Manhattan */
 	uint8_t s[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
@@ -690,9 +692,9 @@ START_TEST(heuristic_admissible_3x3)
 		struct board_state st;
 		memset(&st, 0, sizeof st);
 		memcpy(st.t, s, 9);
-		int h = pdb_set_h(set, &st);
-		pdb_set_reflect(set, &st, &r);
-		int h0 = pdb_set_sum(set, 0, &st), h1 = pdb_set_sum(set, 0, &r);
+		int h = testpdb_h(set, &st);
+		testpdb_reflect(set, &st, &r);
+		int h0 = testpdb_sum(set, 0, &st), h1 = testpdb_sum(set, 0, &r);
 		EXPECT(h == (h0 > h1 ? h0 : h1), "state %u: h %d, sums %d %d", x, h, h0, h1);
 		EXPECT(h <= dist[x], "state %u: h %d above the distance %d", x, h, dist[x]);
 		EXPECT(h0 >= board_manhattan(&b, &st, &g), "state %u: below Manhattan", x);
@@ -855,21 +857,21 @@ START_TEST(table_roundtrip)
 	const char *pp[2] = { paths[0], paths[1] };
 	struct slidetab_error err = { 0 };
 	struct pdb_set *loaded, *mem = make_set(&b, &g, masks, 2, 1);
-	ck_assert_msg(pdb_set_load(&loaded, pp, 2, 2, &err) == 0, "%s", err.msg);
+	ck_assert_msg(pdb_set_load_masks(&loaded, pp, NULL, 2, 2, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(loaded->npat, 2);
 	uint64_t seed = 5;
 	for (int i = 0; i < 2000; i++) {
 		struct board_state s;
 		random_solvable(&b, &g, &seed, &s);
-		EXPECT(pdb_set_h(loaded, &s) == pdb_set_h(mem, &s), "state %d", i);
+		EXPECT(testpdb_h(loaded, &s) == testpdb_h(mem, &s), "state %d", i);
 	}
 	pdb_set_free(loaded);
 	/* the same file twice: overlapping patterns are refused */
 	const char *twice[2] = { paths[0], paths[0] };
-	ck_assert_int_ne(pdb_set_load(&loaded, twice, 2, 1, &err), 0);
+	ck_assert_int_ne(pdb_set_load_masks(&loaded, twice, NULL, 2, 1, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err.msg, "overlaps"));
 	const char *missing[1] = { "/nonexistent/x.tbl" };
-	ck_assert_int_ne(pdb_set_load(&loaded, missing, 1, 1, &err), 0);
+	ck_assert_int_ne(pdb_set_load_masks(&loaded, missing, NULL, 1, 1, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err.msg, "/nonexistent/x.tbl"));
 	pdb_set_free(mem);
 	unlink(paths[0]);
@@ -930,11 +932,11 @@ START_TEST(partitions_3x3)
 			struct board_state st, r;
 			memset(&st, 0, sizeof st);
 			memcpy(st.t, s, 9);
-			pdb_set_reflect(set, &st, &r);
-			int h = pdb_set_h(set, &st), want = 0, first = 0;
+			testpdb_reflect(set, &st, &r);
+			int h = testpdb_h(set, &st), want = 0, first = 0;
 			for (int q = 0; q < 2; q++)
 				for (int k = 0; k < 2; k++) {
-					int v = pdb_set_sum(set, q, k ? &r : &st);
+					int v = testpdb_sum(set, q, k ? &r : &st);
 					EXPECT(h >= v, "state %u: h %d below partition %d's sum %d", x, h, q, v);
 					want = v > want ? v : want;
 					if (q == 0)
@@ -990,7 +992,7 @@ START_TEST(partitions_4x4)
 		ck_assert_int_eq(r2.status, IDA_SOLVED);
 		EXPECT(r2.length == r1.length, "puzzle %d: %d, plain %d", i, r2.length, r1.length);
 		EXPECT(strcmp(r2.path, r1.path) == 0, "puzzle %d: path %s, plain %s", i, r2.path, r1.path);
-		int h1 = pdb_set_h(one, &s), h2 = pdb_set_h(two, &s);
+		int h1 = testpdb_h(one, &s), h2 = testpdb_h(two, &s);
 		EXPECT(h2 >= h1 && h2 <= r1.length, "puzzle %d: h %d, plain %d, length %d", i, h2, h1, r1.length);
 		EXPECT(r2.nodes <= r1.nodes, "puzzle %d: %llu nodes, plain %llu", i, (unsigned long long)r2.nodes,
 		       (unsigned long long)r1.nodes);

@@ -13,6 +13,7 @@
 #include "libslidetab/search/ida.h"
 #include "libslidetab/table/header.h"
 #include "slidetab.h"
+#include "tests/unit/testpdb.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
 
@@ -335,7 +336,7 @@ static struct pdb_set *load(const char *from)
 		pp[i] = paths[i];
 	}
 	struct pdb_set *set;
-	ck_assert_msg(pdb_set_load(&set, pp, nmask, 1, &err) == 0, "%s", err.msg);
+	ck_assert_msg(pdb_set_load_masks(&set, pp, NULL, nmask, 1, &err) == 0, "%s", err.msg);
 	return set;
 }
 
@@ -494,7 +495,7 @@ START_TEST(mapped_nibbles_match_memory)
 	ck_assert_msg(pdb_set_new(&mem, &b, &g, &err) == 0, "%s", err.msg);
 	ck_assert_msg(pdb_set_add(mem, &m, w, 1, &err) == 0, "%s", err.msg);
 	const char *pp[1] = { path };
-	ck_assert_msg(pdb_set_load(&map, pp, 1, 1, &err) == 0, "%s", err.msg);
+	ck_assert_msg(pdb_set_load_masks(&map, pp, NULL, 1, 1, &err) == 0, "%s", err.msg);
 	ck_assert_ptr_nonnull(map->pat[0].tab);
 	ck_assert_int_eq(map->pat[0].nibble, 1);
 	struct board_state s = g;
@@ -506,7 +507,7 @@ START_TEST(mapped_nibbles_match_memory)
 		if (nb < 0)
 			continue;
 		s.t[blank] = s.t[nb], s.t[nb] = 0, blank = nb;
-		ck_assert_int_eq(pdb_set_sum(map, 0, &s), pdb_set_sum(mem, 0, &s));
+		ck_assert_int_eq(testpdb_sum(map, 0, &s), testpdb_sum(mem, 0, &s));
 	}
 	pdb_set_free(mem);
 	pdb_set_free(map);

@@ -266,7 +266,7 @@ START_TEST(progress_hook_reports)
 	}
 	struct pdb_set *set;
 	struct slidetab_error err;
-	ck_assert_msg(pdb_set_load(&set, pp, n, 2, &err) == 0, "%s", err.msg);
+	ck_assert_msg(pdb_set_load_masks(&set, pp, NULL, n, 2, &err) == 0, "%s", err.msg);
 	unsigned char goal[N];
 	struct board_state st;
 	uint64_t seed = 9;
@@ -308,7 +308,7 @@ START_TEST(threads_find_the_same_path)
 	}
 	struct pdb_set *set;
 	struct slidetab_error err;
-	ck_assert_msg(pdb_set_load(&set, pp, n, 2, &err) == 0, "%s", err.msg);
+	ck_assert_msg(pdb_set_load_masks(&set, pp, NULL, n, 2, &err) == 0, "%s", err.msg);
 	unsigned char goal[N];
 	uint64_t seed = 31;
 	goal_last(goal);

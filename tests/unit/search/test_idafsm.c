@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "libslidetab/search/idafsm.h"
-#include "tests/unit/search/idafsm_build.h"
+#include "tools/idafsm_build.h"
 #include "tests/unit/testutil.h"
 
 /* Strings of up to L moves on an open grid of side G, blank starting in the middle; letters

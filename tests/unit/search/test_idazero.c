@@ -8,6 +8,7 @@
 
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
+#include "tests/unit/testpdb.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
 
@@ -25,7 +26,7 @@ static struct pdb_set *old_set(const char *preset, int rows, int cols, int blank
 		pp[i] = paths[i];
 	}
 	struct pdb_set *set;
-	ck_assert_msg(pdb_set_load(&set, pp, n, 2, &err) == 0, "%s", err.msg);
+	ck_assert_msg(pdb_set_load_masks(&set, pp, NULL, n, 2, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(set->pat[0].zero, 0);
 	return set;
 }
@@ -61,7 +62,7 @@ static void same_answers(const struct pdb_set *a, const struct pdb_set *z, uint6
 	for (int i = 0; i < count; i++) {
 		struct board_state s;
 		walk(a, &seed, moves + (int)(testutil_rng(&seed) % 8), &s);
-		ck_assert_int_ge(pdb_set_h(z, &s), pdb_set_h(a, &s));
+		ck_assert_int_ge(testpdb_h(z, &s), testpdb_h(a, &s));
 		struct ida_result ra, rz;
 		struct slidetab_error err;
 		ck_assert_msg(

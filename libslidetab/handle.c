@@ -1,13 +1,13 @@
-/* api: the handle's life and settings (include/slidetab.h): open, open_flags, open_buffer, close,
+/* handle: the handle's life and settings (include/slidetab.h): open, open_flags, open_buffer, close,
  * set_max_depth, set_threads, set_memory, set_timeout, set_progress, set_notice, strerror, version.
  * Answers: answer.c. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "libslidetab/base/err.h"
+#include "libslidetab/base/num.h"
 #include "libslidetab/base/physmem.h"
 #include "libslidetab/base/pool.h"
-#include "libslidetab/base/tok.h"
 #include "libslidetab/handle.h"
 #include "libslidetab/table/exact.h"
 #include "slidetab.h"
@@ -55,11 +55,11 @@ static int new_handle(slidetab **db, unsigned flags, struct slidetab_error *err)
 	(*db)->whole_load = LIB_WHOLE_LOAD;
 	const char *env = getenv("SLIDETAB_WHOLE_LOAD");
 	long v;
-	if (env && *env && tok_parse_long(env, 0, LIB_WHOLE_LOAD_MAX, &v, NULL) == SLIDETAB_OK)
+	if (env && *env && num_parse_long(env, 0, LIB_WHOLE_LOAD_MAX, &v, NULL) == SLIDETAB_OK)
 		(*db)->whole_load = (uint64_t)v;
 	(*db)->tables.cap = LIB_MAX_TABLES;
 	env = getenv("SLIDETAB_MAX_TABLES");
-	if (env && *env && tok_parse_long(env, 1, LIB_MAX_TABLES, &v, NULL) == SLIDETAB_OK)
+	if (env && *env && num_parse_long(env, 1, LIB_MAX_TABLES, &v, NULL) == SLIDETAB_OK)
 		(*db)->tables.cap = (int)v;
 	pthread_mutex_init(&(*db)->lock, NULL);
 	atomic_store(&(*db)->threads, 1);
@@ -184,7 +184,7 @@ int slidetab_set_progress(slidetab *db, slidetab_progress_fn fn, void *ctx, stru
 	double after = 1.0;
 	const char *env = getenv("SLIDETAB_PROGRESS_AFTER");
 	long v;
-	if (env && *env && tok_parse_long(env, 0, 3600, &v, NULL) == SLIDETAB_OK)
+	if (env && *env && num_parse_long(env, 0, 3600, &v, NULL) == SLIDETAB_OK)
 		after = (double)v;
 	pthread_mutex_lock(&db->lock);
 	db->progress = (struct ida_hook){ .fn = fn, .ctx = ctx, .after = after, .every = 1.0 };

@@ -1,4 +1,4 @@
-/* solve: slidetab_solve_bounded, the public call of the bounded answers (fast, and within W of the optimum). */
+/* bounded: slidetab_solve_bounded, the public call of the bounded answers (fast, and within W of the optimum). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

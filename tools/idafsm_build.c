@@ -1,10 +1,6 @@
 /* idafsm_build: builds the machine of skipped blank-move strings (libslidetab/search/idafsm.h) from an
- * enumeration, for test_idafsm (which checks the compiled-in machine against it) and idafsm_write
- * (which writes it as libslidetab/search/idafsm_data.c); the library only uses the data. */
-#ifndef SLIDETAB_TEST_IDAFSM_BUILD_H
-#define SLIDETAB_TEST_IDAFSM_BUILD_H
-
-#include "libslidetab/search/idafsm.h"
+ * enumeration of every string of up to a length; the library and lite compile in what it makes. */
+#include "tools/idafsm_build.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -357,7 +353,7 @@ oom:
 	return -1;
 }
 
-static int idafsm_build(int len, struct idafsm *out)
+int idafsm_build(int len, struct idafsm *out)
 {
 	memset(out, 0, sizeof *out);
 	if (len < 2 || len > IDAFSM_LEN)
@@ -399,11 +395,9 @@ done:
 	return rc;
 }
 
-static void idafsm_free(struct idafsm *f)
+void idafsm_free(struct idafsm *f)
 {
 	free((void *)f->next);
 	f->next = NULL;
 	f->nstates = 0;
 }
-
-#endif

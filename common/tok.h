@@ -1,11 +1,12 @@
-/* tok: the one token grammar of every text reader (puzzles, goals, Gap layouts, case counts).
+/* tok: the one token grammar of every text reader of the programs (puzzles, goals, Gap layouts, case
+ * counts).
  *
  * A line is tokens separated by spaces, tabs or commas; '#' outside a token starts a comment
  * that runs to the end of the line. A token is either entirely decimal digits (a number, at most
  * TOK_MAX_VALUE) or one blank mark (x X _ .). Anything else is an error that names the token,
  * escaped so that it prints safely, and its column. */
-#ifndef SLIDETAB_TOK_H
-#define SLIDETAB_TOK_H
+#ifndef SLIDETAB_COMMON_TOK_H
+#define SLIDETAB_COMMON_TOK_H
 
 #include <stddef.h>
 
@@ -45,9 +46,5 @@ int tok_fields(const char *line, size_t len);
 
 /* 1 when line[0..len) holds nothing but separators and an optional comment. */
 int tok_line_empty(const char *line, size_t len);
-
-/* Parses a whole string as a decimal number in [min, max] (no sign, no spaces, no junk).
- * Returns SLIDETAB_OK or SLIDETAB_EINVAL with a message naming the text and the range. */
-int tok_parse_long(const char *s, long min, long max, long *out, struct slidetab_error *err);
 
 #endif
