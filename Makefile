@@ -255,6 +255,8 @@ $(B)/tests/%: %.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 
 # test_astar refuses chosen reallocations (its __wrap_realloc) in the middle of a search.
 $(B)/tests/test_astar: LDLIBS += -Wl,--wrap=realloc
+# test_lite_solve gives the library lite's move machine (its __wrap_idafsm_get): the same search.
+$(B)/tests/test_lite_solve: LDLIBS += -Wl,--wrap=idafsm_get
 
 $(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p $(dir $@)
