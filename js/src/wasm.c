@@ -82,7 +82,7 @@ STW_EXPORT("stw_io") void *stw_io(void)
 /* Opens the exact table in bytes[len) (kept in place): its handle, 0 or more, or minus a status. */
 STW_EXPORT("stw_open_table") int stw_open_table(const void *bytes, unsigned long len)
 {
-	if (ntables == STW_MAX_TABLES)
+	if (ntables >= STW_MAX_TABLES)
 		return -SLIDETAB_LITE_EINVAL;
 	int rc = slidetab_lite_open(&tables[ntables], bytes, len);
 	return rc ? -rc : ntables++;
@@ -95,7 +95,7 @@ STW_EXPORT("stw_open_set") int stw_open_set(const unsigned long *ptrs, const uns
 #ifdef STW_SOLVER
 	const void *files[STW_MAX_FILES];
 	size_t sizes[STW_MAX_FILES];
-	if (nsets == STW_MAX_SETS || n < 1 || n > STW_MAX_FILES)
+	if (nsets >= STW_MAX_SETS || n < 1 || n > STW_MAX_FILES)
 		return -SLIDETAB_LITE_EINVAL;
 	for (int i = 0; i < n; i++)
 		files[i] = (const void *)ptrs[i], sizes[i] = lens[i];

@@ -60,3 +60,34 @@ test('npm pack: the tarball installed into an empty folder is imported by name',
 		rmSync(dir, { recursive: true, force: true });
 	}
 });
+
+// Settles p within ms, or fails naming what never settled (a call that hangs must fail, not stall the run).
+const within = (p, ms, what) => Promise.race([p, new Promise((_, no) => setTimeout(() => no(new Error(`${what}: not settled in ${ms} ms`)), ms).unref())]);
+
+test('a failed openWorker() ends its worker: node exits on its own', () => {
+	const script = `import { openWorker } from ${JSON.stringify(PKG + 'index.js')};\n` +
+		'for (const bad of [[new Uint8Array(10)], [42], [() => 1]])\n' +
+		'\ttry { await openWorker(bad); } catch (e) { console.log(e.name); }\n';
+	const out = execFileSync('node', ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60000, killSignal: 'SIGKILL' });
+	assert.equal(out, 'FormatError\nInvalidError\nInvalidError\n');
+});
+
+test('worker calls: after terminate() they reject, a function argument is an InvalidError, budgets are checked', async () => {
+	const w = await js.openWorker();
+	const s = [1, 2, 3, 4, 5, 6, 0, 7, 8];
+	try {
+		await within(assert.rejects(w.hint(s, () => 1), (e) => e instanceof js.InvalidError && /cannot be sent to the worker/.test(e.message)),
+			10000, 'a function argument');
+		assert.deepEqual(await w.hint(s), [2, 'r'], 'the worker still answers');
+		for (const bad of ['abc', -1, 0.5, true, 2 ** 32])
+			await within(assert.rejects(w.distance(s, null, null, bad), js.InvalidError), 10000, `budget ${bad}`);
+		const under = w.path([8, 7, 6, 5, 4, 3, 2, 1, 0]);
+		w.terminate();
+		await within(assert.rejects(under, (e) => e instanceof js.SlidetabError), 10000, 'a call under way at terminate()');
+	} finally {
+		w.terminate();
+	}
+	for (const op of ['distance', 'path', 'hint', 'boards'])
+		await within(assert.rejects(w[op](s), (e) => e instanceof js.SlidetabError && /terminate\(\) ended the worker/.test(e.message)),
+			10000, `${op}() after terminate()`);
+});
