@@ -284,6 +284,9 @@ $(B)/lite-m0/%.o: lite/%.c $(wildcard lite/*.h)
 $(B)/lite-plain/%.o: lite/%.c $(wildcard lite/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c99 -pedantic -ffreestanding -O2 -Wall -Wextra -Werror -I. -c $< -o $@
+$(B)/bench/litenodes: bench/litenodes.c $(LITE_OBJ) $(ARCHIVES)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LITE_OBJ) $(ARCHIVES) $(LDLIBS)
 -include $(LITE_OBJ:.o=.d) $(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d)
 check-lite: $(LITE_NAMES:%=$(B)/lite-plain/%.o) $(if $(shell command -v $(M0_CC) 2>/dev/null),$(LITE_NAMES:%=$(B)/lite-m0/%.o)) bin/gen
 	@sh tests/lite/symbols.sh $(filter %.o,$^)

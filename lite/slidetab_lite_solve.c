@@ -1,22 +1,75 @@
-/* slidetab_lite_solve: the freestanding solver (slidetab_lite_solve.h): the set's checks, placement ranks,
- * 1-bit decoding and IDA* on an explicit stack. */
+/* slidetab_lite_solve: the freestanding solver (slidetab_lite_solve.h): the set's checks, placement and
+ * zero-aware ranks, 1-bit decoding and IDA* on an explicit stack. */
 #include "slidetab_lite_solve.h"
 
 void *memset(void *s, int c, size_t n);
 void *memcpy(void *d, const void *s, size_t n);
 int memcmp(const void *a, const void *b, size_t n);
 
-/* The header values of a 1-bit placement pattern database (docs/FORMAT.md). */
-enum { KIND_PDB = 2, RANK_PDB = 2, ENTRY_PBIT = 6, PAYLOAD_RAW = 1, NONE = 0xff };
+/* The header values of a 1-bit pattern database (docs/FORMAT.md): placement or zero-aware. */
+enum { KIND_PDB = 2, RANK_PDB = 2, RANK_ZPDB = 4, ENTRY_ZBIT = 5, ENTRY_PBIT = 6, PAYLOAD_RAW = 1, NONE = 0xff };
 #define CELLS    SLIDETAB_LITE_PDB_MAX_CELLS
 #define PATTERNS SLIDETAB_LITE_PDB_MAX_PATTERNS
 #define TILES    SLIDETAB_LITE_PDB_MAX_TILES
 #define DEPTH    SLIDETAB_LITE_SOLVE_MAX_DEPTH
 #define FAR      0x7fff /* above any bound */
 
+/* The cells connected to the cells of r through the free cells freem (docs/FORMAT.md's regions):
+ * r grows by its four shifts at once, no step leaving its row, until it stops. */
+static uint32_t region(const struct slidetab_lite_pdb *p, uint32_t freem, uint32_t r)
+{
+	for (uint32_t prev = 0; r != prev;) {
+		prev = r;
+		r |= (prev >> 1 & p->not_last) | (prev << 1 & p->not_first) | prev >> p->cols | prev << p->cols;
+		r &= freem;
+	}
+	return r;
+}
+
+/* The regions of the free cells freem (below 2^n) numbered by their smallest cells: cell c's
+ * number, or with c = CELLS how many there are. */
+static unsigned region_no(const struct slidetab_lite_pdb *p, uint32_t freem, unsigned c)
+{
+	unsigned m = 0;
+	for (uint32_t left = freem; left; m++) {
+		uint32_t r = region(p, freem, left & (~left + 1));
+		if (r >> c & 1)
+			return m;
+		left &= ~r;
+	}
+	return m;
+}
+
+/* Zero-aware pattern q of k tiles: its maps' cumulated regions (zcum, shared with an earlier
+ * pattern of as many tiles), colex order being the maps' order as numbers. */
+static int zmaps_init(struct slidetab_lite_pdb *p, int q, int k)
+{
+	for (int e = 0; e < q; e++)
+		if (p->zregions[e] && p->k[e] == k) {
+			p->zmap[q] = p->zmap[e], p->zregions[q] = p->zregions[e];
+			return SLIDETAB_LITE_OK;
+		}
+	uint32_t all = (1u << p->n) - 1, cum = 0, slot = p->zused;
+	if (p->binom[p->n][k] > SLIDETAB_LITE_PDB_ZMAPS - slot)
+		return SLIDETAB_LITE_EFORMAT; /* more maps than the handle holds */
+	for (uint32_t occ = 0; occ <= all; occ++) {
+		unsigned pop = 0;
+		for (uint32_t m = occ; m; m &= m - 1)
+			pop++;
+		if (pop != (unsigned)k)
+			continue;
+		p->zcum[slot++] = (uint16_t)cum;
+		cum += region_no(p, all & ~occ, CELLS);
+		if (cum > 0xffff)
+			return SLIDETAB_LITE_EFORMAT;
+	}
+	p->zmap[q] = p->zused, p->zused = (uint16_t)slot, p->zregions[q] = cum;
+	return SLIDETAB_LITE_OK;
+}
+
 /* Pattern q's tiles (mask: bit t for tile t), their goal cells and rank weights, against the
  * file's entry count. Every tile in at most one pattern. */
-static int pattern_init(struct slidetab_lite_pdb *p, int q, uint32_t mask, uint32_t entries)
+static int pattern_init(struct slidetab_lite_pdb *p, int q, uint32_t mask, uint32_t entries, int zero)
 {
 	int n = p->n, k = 0;
 	if ((mask & 1) || (mask >> n) != 0)
@@ -27,40 +80,57 @@ static int pattern_init(struct slidetab_lite_pdb *p, int q, uint32_t mask, uint3
 		if (k == TILES || p->tile_pat[t] != NONE)
 			return SLIDETAB_LITE_EFORMAT; /* too large, or overlapping an earlier pattern */
 		p->tile_pat[t] = (uint8_t)(q << 4 | k);
-		p->goalcell[q][k++] = p->goal_cell[t];
+		p->tile_goal[q][k++] = p->goal_cell[t];
 	}
-	if (k < 1 || k > n - 2)
+	if (k < 1 || k > n - 2 - zero)
 		return SLIDETAB_LITE_EFORMAT;
 	p->k[q] = (uint8_t)k;
-	p->w[q][k - 1] = 1; /* W_i = (n-i-1)! / (n-k)! */
+	p->w[q][k - 1] = 1; /* placement: W_i = (n-i-1)! / (n-k)!; zero-aware: (k-1-i)! */
 	for (int i = k - 2; i >= 0; i--)
-		p->w[q][i] = p->w[q][i + 1] * (uint32_t)(n - i - 1);
-	return p->w[q][0] * (uint32_t)n == entries ? SLIDETAB_LITE_OK : SLIDETAB_LITE_EFORMAT;
+		p->w[q][i] = p->w[q][i + 1] * (uint32_t)(zero ? k - 1 - i : n - i - 1);
+	if (zero && zmaps_init(p, q, k) != SLIDETAB_LITE_OK)
+		return SLIDETAB_LITE_EFORMAT;
+	uint32_t count = zero ? p->w[q][0] * (uint32_t)k * p->zregions[q] : p->w[q][0] * (uint32_t)n;
+	return count == entries ? SLIDETAB_LITE_OK : SLIDETAB_LITE_EFORMAT;
 }
 
-/* File q of the set, its container already checked: a 1-bit placement PDB of the set's board and goal. */
+/* The board's tables: cells' rows and columns, the edge masks, the binomials. */
+static void board_init(struct slidetab_lite_pdb *p, const struct slidetab_lite_hdr *x)
+{
+	p->rows = (uint8_t)x->rows, p->cols = (uint8_t)x->cols, p->n = (uint8_t)x->n;
+	p->not_first = p->not_last = (uint16_t)((1u << p->n) - 1);
+	for (int r = 0, c = 0; r < p->rows; r++) {
+		p->not_first &= (uint16_t) ~(1u << r * p->cols);
+		p->not_last &= (uint16_t) ~(1u << (r * p->cols + p->cols - 1));
+		for (int k = 0; k < p->cols; k++, c++)
+			p->row[c] = (uint8_t)r, p->col[c] = (uint8_t)k;
+	}
+	for (int c = 0; c <= CELLS; c++)
+		for (int j = 0; j <= TILES; j++)
+			p->binom[c][j] = (uint16_t)(j == 0   ? 1
+						    : c == 0 ? 0
+							     : p->binom[c - 1][j - 1] + p->binom[c - 1][j]);
+	for (int c = 0; c < p->n; c++) {
+		p->goal[c] = x->goal[c];
+		p->goal_cell[x->goal[c]] = (uint8_t)c;
+	}
+}
+
+/* File q of the set, its container already checked: a 1-bit PDB of the set's board and goal. */
 static int file_init(struct slidetab_lite_pdb *p, int q, const struct slidetab_lite_hdr *x)
 {
-	int n = x->n;
-	if (x->kind != KIND_PDB || x->ranking != RANK_PDB || x->enc != ENTRY_PBIT || x->bits != 1 ||
-	    x->payload != PAYLOAD_RAW || x->rows < 2 || x->cols < 2 || n != x->rows * x->cols || n > CELLS ||
-	    !slidetab_lite_is_perm(x->goal, n))
+	int n = x->n, zero = x->enc == ENTRY_ZBIT;
+	if (x->kind != KIND_PDB || x->ranking != (zero ? RANK_ZPDB : RANK_PDB) || (!zero && x->enc != ENTRY_PBIT) ||
+	    x->bits != 1 || x->payload != PAYLOAD_RAW || x->rows < 2 || x->cols < 2 || n != x->rows * x->cols ||
+	    n > CELLS || !slidetab_lite_is_perm(x->goal, n))
 		return SLIDETAB_LITE_EFORMAT;
-	if (q == 0) {
-		p->rows = (uint8_t)x->rows, p->cols = (uint8_t)x->cols, p->n = (uint8_t)n;
-		for (int c = 0; c < n; c++) {
-			p->goal[c] = x->goal[c];
-			p->goal_cell[x->goal[c]] = (uint8_t)c;
-		}
-		for (int r = 0, c = 0; r < p->rows; r++)
-			for (int k = 0; k < p->cols; k++, c++)
-				p->row[c] = (uint8_t)r, p->col[c] = (uint8_t)k;
-	} else if (x->rows != p->rows || x->cols != p->cols || memcmp(x->goal, p->goal, (size_t)n) != 0) {
+	if (q == 0)
+		board_init(p, x);
+	else if (x->rows != p->rows || x->cols != p->cols || memcmp(x->goal, p->goal, (size_t)n) != 0)
 		return SLIDETAB_LITE_EFORMAT;
-	}
 	p->bits[q] = x->payload_at;
 	p->radius[q] = (uint8_t)x->radius; /* below 256: the container's rule */
-	return pattern_init(p, q, x->pattern, x->entries);
+	return pattern_init(p, q, x->pattern, x->entries, zero);
 }
 
 /* The main diagonal's transpose of cell c (square boards). */
@@ -117,18 +187,40 @@ static int taxicab(const struct slidetab_lite_pdb *p, unsigned a, unsigned b)
 	return (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
 }
 
-/* Pattern q's entry bit for its placement cells[] with tile i moved to `to` (the placement rank of
- * pdb.h: digit_j = c_j less the earlier cells below it, times W_j). */
-static unsigned entry_bit(const struct slidetab_lite_pdb *p, int q, const uint8_t *cells, int i, unsigned to)
+/* Pattern q's entry bit for its placement cells[] with tile i moved to `to` (i < 0: none), the
+ * blank then at `blank`. Placement: the rank of pdb.h (digit_j = c_j less the earlier cells below
+ * it, times W_j). Zero-aware (docs/FORMAT.md): pr * regions + cum[map] + the blank's region, pr
+ * the Lehmer rank of the tiles' places among the map's cells. */
+static unsigned entry_bit(const struct slidetab_lite_pdb *p, int q, const uint8_t *cells, int i, unsigned to,
+			  unsigned blank)
 {
-	uint32_t used = 0, rank = 0;
-	for (int j = 0; j < p->k[q]; j++) {
+	uint32_t used = 0, occ = 0, rank = 0;
+	int k = p->k[q];
+	for (int j = 0; j < k; j++)
+		occ |= 1u << (j == i ? to : cells[j]);
+	for (int j = 0; j < k; j++) {
 		unsigned c = j == i ? to : cells[j];
-		uint32_t d = c, below = used & ((1u << c) - 1);
+		uint32_t below = (p->zregions[q] ? occ : used) & ((1u << c) - 1), d = 0;
 		for (; below; below &= below - 1)
-			d--;
-		used |= 1u << c;
+			d++;
+		if (p->zregions[q]) { /* the place among the map's cells, less the earlier places below it */
+			uint32_t place = d;
+			for (below = used & ((1u << place) - 1); below; below &= below - 1)
+				d--;
+			used |= 1u << place;
+		} else {
+			d = c - d;
+			used |= 1u << c;
+		}
 		rank += d * p->w[q][j];
+	}
+	if (p->zregions[q]) {
+		uint32_t mr = 0;
+		for (unsigned cell = 0, j = 1; cell < p->n; cell++)
+			if (occ >> cell & 1)
+				mr += p->binom[cell][j++];
+		rank = rank * p->zregions[q] + p->zcum[p->zmap[q] + mr] +
+		       region_no(p, ((1u << p->n) - 1) & ~occ, blank);
 	}
 	return (unsigned)(p->bits[q][rank >> 3] >> (rank & 7)) & 1u;
 }
@@ -140,34 +232,38 @@ static int zstep(int v, int md, unsigned bit)
 	return ((((unsigned)(v - 1 - md)) >> 1) & 1u) == bit ? v - 1 : v + 1;
 }
 
-/* Pattern q's value for the placement cells[] (Manhattan sum md) from scratch: the steps of a walk
- * to the goal placement through neighbours one closer, at most the file's radius. */
-static int walk_value(const struct slidetab_lite_pdb *p, int q, const uint8_t *cells0, int md, uint8_t *value)
+/* Pattern q's value for the placement cells[] (Manhattan sum md) with the blank at `blank` from
+ * scratch: the steps of a walk to the goal's entry through neighbours one closer (a pattern tile
+ * onto a free cell, zero-aware: of the blank's region), at most the file's radius, the goal's
+ * entry 0 mod 4. */
+static int walk_value(const struct slidetab_lite_pdb *p, int q, const uint8_t *cells0, int md, unsigned blank,
+		      uint8_t *value)
 {
 	uint8_t c[TILES];
-	uint32_t occ = 0;
+	uint32_t occ = 0, all = (1u << p->n) - 1;
 	int k = p->k[q];
 	memcpy(c, cells0, (size_t)k);
 	for (int i = 0; i < k; i++)
 		occ |= 1u << c[i];
-	unsigned bit = entry_bit(p, q, c, -1, 0);
+	unsigned bit = entry_bit(p, q, c, -1, 0, blank);
 	for (unsigned steps = 0;; steps++) {
-		if (md == 0) {
+		uint32_t M = p->zregions[q] ? region(p, all & ~occ, 1u << blank) : all & ~occ;
+		if (md == 0 && (M >> p->goal_cell[0] & 1)) {
 			*value = (uint8_t)steps;
-			return SLIDETAB_LITE_OK;
+			return bit == 0 ? SLIDETAB_LITE_OK : SLIDETAB_LITE_EFORMAT; /* the goal's value is 0 */
 		}
 		int moved = 0;
 		for (int i = 0; i < k && !moved && steps < p->radius[q]; i++)
 			for (int dir = 0; dir < 4 && !moved; dir++) {
-				int to = step(p, c[i], dir), gc = p->goalcell[q][i];
-				if (to < 0 || (occ >> to & 1))
+				int to = step(p, c[i], dir), gc = p->tile_goal[q][i];
+				if (to < 0 || !(M >> to & 1))
 					continue;
 				int nmd = md - taxicab(p, (unsigned)gc, c[i]) + taxicab(p, (unsigned)gc, (unsigned)to);
-				unsigned nbit = entry_bit(p, q, c, i, (unsigned)to);
+				unsigned nbit = entry_bit(p, q, c, i, (unsigned)to, c[i]);
 				if ((nmd < md) != (nbit == bit)) /* closer: md down, the same bit; md up, the other */
 					continue;
 				occ ^= 1u << c[i] | 1u << to;
-				c[i] = (uint8_t)to, md = nmd, bit = nbit, moved = 1;
+				blank = c[i], c[i] = (uint8_t)to, md = nmd, bit = nbit, moved = 1;
 			}
 		if (!moved)
 			return SLIDETAB_LITE_EFORMAT; /* no closer neighbour, or farther than the radius */
@@ -230,9 +326,9 @@ static int side_init(struct search *x, int sd, const uint8_t *cmap, const uint8_
 	for (int q = 0; q < p->npat; q++) {
 		int md = 0;
 		for (int i = 0; i < p->k[q]; i++)
-			md += taxicab(p, S->cells[q][i], p->goalcell[q][i]);
+			md += taxicab(p, S->cells[q][i], p->tile_goal[q][i]);
 		S->md[q] = (uint8_t)md;
-		if (walk_value(p, q, S->cells[q], md, &S->h[q]) != SLIDETAB_LITE_OK)
+		if (walk_value(p, q, S->cells[q], md, cmap[x->blank], &S->h[q]) != SLIDETAB_LITE_OK)
 			return SLIDETAB_LITE_EFORMAT;
 		S->hsum += S->h[q];
 	}
@@ -281,9 +377,9 @@ static int child_h(const struct search *x, int sd, int tile, int nb, uint8_t *nv
 	if (pi == NONE)
 		return S->hsum;
 	int q = pi >> 4, i = pi & 15;
-	unsigned gc = p->goalcell[q][i], to = S->cmap[x->blank];
+	unsigned gc = p->tile_goal[q][i], to = S->cmap[x->blank];
 	int md = S->md[q] - taxicab(p, gc, S->cmap[nb]) + taxicab(p, gc, to);
-	int v = zstep(S->h[q], md, entry_bit(p, q, S->cells[q], i, to));
+	int v = zstep(S->h[q], md, entry_bit(p, q, S->cells[q], i, to, S->cmap[nb]));
 	*nv = (uint8_t)v, *nmd = (uint8_t)md;
 	return S->hsum - S->h[q] + v;
 }
@@ -388,8 +484,8 @@ static int ida(struct search *x)
 	}
 }
 
-int slidetab_lite_solve(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
-			unsigned long budget, unsigned *dist, char *moves, size_t cap)
+int slidetab_lite_solve_nodes(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
+			      unsigned long budget, unsigned *dist, char *moves, size_t cap, unsigned long *nodes)
 {
 	struct search x;
 	if (!p || p->n == 0 || !start || !dist || (moves && cap == 0))
@@ -403,10 +499,9 @@ int slidetab_lite_solve(const struct slidetab_lite_pdb *p, const unsigned char *
 	if ((parity(p->n, x.s, &sb) ^ parity(p->n, x.g, &gb)) != ((unsigned)taxicab(p, (unsigned)sb, (unsigned)gb) & 1))
 		return SLIDETAB_LITE_UNSOLVABLE;
 	x.blank = sb;
-	int rc = frame_init(&x);
-	if (rc != SLIDETAB_LITE_OK)
-		return rc;
-	int len = ida(&x);
+	int rc = frame_init(&x), len = rc == SLIDETAB_LITE_OK ? ida(&x) : -rc;
+	if (nodes)
+		*nodes = x.nodes;
 	if (len < 0)
 		return -len;
 	if (moves && (size_t)len >= cap)
@@ -415,4 +510,10 @@ int slidetab_lite_solve(const struct slidetab_lite_pdb *p, const unsigned char *
 	for (int i = 0; moves && i <= len; i++)
 		moves[i] = i < len ? "dlru"[x.path[i]] : '\0';
 	return SLIDETAB_LITE_OK;
+}
+
+int slidetab_lite_solve(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
+			unsigned long budget, unsigned *dist, char *moves, size_t cap)
+{
+	return slidetab_lite_solve_nodes(p, start, goal, budget, dist, moves, cap, NULL);
 }

@@ -15,7 +15,7 @@ extern const size_t mcu_npuzzles;
  * "# time N" (centiseconds of the host's processor time), which run.sh reads and strips. */
 int main(void)
 {
-	struct slidetab_lite_pdb p;
+	static struct slidetab_lite_pdb p; /* in RAM's bss: the handle holds zero-aware sets' map counts */
 	char moves[96];
 	unsigned d;
 	mcu_stack_paint();
