@@ -1,5 +1,5 @@
 // page: the puzzle page's logic: the board, its input (mouse, touch, keys), live answers, hint, solve, goal, links.
-import { open, openWorker, InvalidError, LimitError, NoTableError } from './slidetab/index.js';
+import { load, open, openWorker, InvalidError, LimitError, NoTableError, TABLES } from './slidetab/index.js';
 
 const $ = (id) => document.getElementById(id);
 const MOVES = { d: [1, 0], l: [0, -1], r: [0, 1], u: [-1, 0] }; // the blank's moves
@@ -7,7 +7,9 @@ const KEYS = { ArrowLeft: 'r', ArrowRight: 'l', ArrowUp: 'd', ArrowDown: 'u' }; 
 const STEP_MS = Number(new URLSearchParams(location.search).get('pace')) || 220; // a solve's ms a move (?pace=MS)
 const QUICK_NODES = 200000; // a 15-puzzle search's budget on the page's own thread (some milliseconds)
 
-const tables = open(); // the 2x4 and 3x3 tables, answered on this thread
+// The 2x4 and 3x3 tables, answered on this thread (not open()'s default: that would fetch the package's
+// 15-puzzle set too, which sets.json names for the page).
+const tables = Promise.all(TABLES.map((t) => load(`tables/${t}.tbl`))).then(open);
 const sets = fetch('sets.json').then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
 const workers = new Map(); // 'RxC-bK' -> Promise of that class's set, open here and in a worker
 

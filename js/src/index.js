@@ -38,6 +38,16 @@ const KIND_EXACT = 1, KIND_PDB = 2; // the header's kind byte (docs/FORMAT.md, o
 
 /** The tables open() loads when given none: compact tables, one per blank class. */
 export const TABLES = ['2x4-b0', '2x4-b1', '3x3-b0', '3x3-b1', '3x3-b4'];
+/** The pattern-database sets open() loads when given none, each with its file count (tables/NAME-1.tbl,
+ * ...): '4x4-b0-663', the zero-aware 6-6-3 set of the 15 puzzle's corner class (make js fills it in). */
+export const SETS = {};
+
+/** The shipped tables and sets, as open() takes them. */
+export async function shipped() {
+	const sets = Object.entries(SETS).map(([name, n]) =>
+		Promise.all(Array.from({ length: n }, (_, i) => load(`tables/${name}-${i + 1}.tbl`))));
+	return Promise.all([...TABLES.map((t) => load(`tables/${t}.tbl`)), ...sets]);
+}
 
 /** The bytes of a file beside this module: from disk under Node (a file: URL), fetched elsewhere. */
 export async function load(name) {
@@ -344,6 +354,11 @@ export class DB {
 		return p;
 	}
 
+	/** The nodes the last distance(), path() or hint() searched (0 when an exact table answered). */
+	get nodes() {
+		return this.#x.stw_nodes() >>> 0;
+	}
+
 	/** The boards this DB answers, as 'RxC' strings, one per table or set. */
 	get boards() {
 		return this.#handles.map((t) => `${t.rows}x${t.cols}`);
@@ -413,12 +428,13 @@ export class DB {
 }
 
 /** Opens tables and sets (bytes: an exact table each, a pattern-database set as an array of its
- * files in gen's order, or consecutive), or with no argument the shipped tables; a DB of its own. */
+ * files in gen's order, or consecutive), or with no argument the shipped tables and sets (the 2x4
+ * and 3x3 boards, and the 15 puzzle with the blank in a corner); a DB of its own. */
 export async function open(sources) {
 	const module = await wasmModule();
 	const instance = await WebAssembly.instantiate(module, {});
 	if (sources === undefined || sources === null)
-		sources = await Promise.all(TABLES.map((t) => load(`tables/${t}.tbl`)));
+		sources = await shipped();
 	else if (sources instanceof ArrayBuffer || ArrayBuffer.isView(sources))
 		sources = [sources];
 	if (Array.isArray(sources)) // exact tables with zlib blocks inflated into the raw layout
@@ -493,6 +509,7 @@ export async function openWorker(sources) {
 		path: (...a) => call('path', a),
 		hint: (...a) => call('hint', a),
 		boards: () => call('boards', []),
+		nodes: () => call('nodes', []),
 		terminate: () => end('terminate() ended the worker')
 	};
 }
