@@ -97,14 +97,16 @@ idafsm-data: $(B)/tools/idafsm_write
 # js/src/wasm.c built by Debian's clang and wasm-ld (no libc, no emscripten; with the 15-puzzle
 # solver when lite/slidetab_lite_solve.c is there). make js stages the package slidetab in
 # build/js/package (its sources, the wasm, the compact 2x4 and 3x3 tables of every blank class that
-# gen makes, package.json with the version of include/slidetab.h) and packs it; make web stages
-# the page (examples/web) with the package and its tables in build/web; check-js runs js/test.
+# gen makes, with the solver the zero-aware 6-6-3 set of the 15 puzzle's corner class as
+# tables/4x4-b0-663-N.tbl in gen --list-files order, package.json with the version of
+# include/slidetab.h) and packs it; make web stages the page (examples/web) with the package and its tables in build/web; check-js runs js/test.
 WASM_CC ?= clang
 WASM_SRC := js/src/wasm.c lite/slidetab_lite.c $(wildcard lite/slidetab_lite_solve.c lite/slidetab_lite_fsm.c)
 WASM_CFLAGS = --target=wasm32 -nostdlib -std=c99 -ffreestanding -Os -Wall -Wextra -Werror -I. -Ilite \
 	$(if $(filter %solve.c,$(WASM_SRC)),-DSTW_SOLVER)
 WASM_LDFLAGS = -Wl,--no-entry -Wl,--strip-all -Wl,--stack-first -Wl,-z,stack-size=65536
 JS_TABLES := 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4
+JS_SET := $(if $(wildcard lite/slidetab_lite_solve.c),4x4-b0-663)
 JS_PKG = $(B)/js/package
 JS_FILES := index.js index.d.ts worker.js README.md
 NODE ?= node
@@ -121,31 +123,42 @@ $(B)/js/tables/%.tbl: $(GEN_RUN)
 $(JS_PKG)/package.json: js/package.json include/slidetab.h
 	@mkdir -p $(dir $@)
 	sed 's/"version": "[^"]*"/"version": "$(VERSION)"/' js/package.json > $@
-js: $(JS_PKG)/package.json $(JS_FILES:%=js/src/%) $(B)/wasm/slidetab.wasm $(JS_TABLES:%=$(B)/js/tables/%.tbl)
-	@mkdir -p $(JS_PKG)/tables
+$(B)/js/sets/%.list: $(GEN_RUN)
+	@mkdir -p $(dir $@)
+	$(GEN_RUN) -q $(call web_set_gen,$*,$(B)/js/sets) > /dev/null
+	$(GEN_RUN) $(call web_set_gen,$*,$(B)/js/sets) --list-files > $@.tmp && mv $@.tmp $@
+js: $(JS_PKG)/package.json $(JS_FILES:%=js/src/%) $(B)/wasm/slidetab.wasm $(JS_TABLES:%=$(B)/js/tables/%.tbl) \
+	$(JS_SET:%=$(B)/js/sets/%.list)
+	@rm -rf $(JS_PKG)/tables && mkdir -p $(JS_PKG)/tables
 	cp $(patsubst %,js/src/%,$(filter-out index.js,$(JS_FILES))) $(B)/wasm/slidetab.wasm LICENSE $(JS_PKG)/
-	sed "s/^export const version = '[^']*'/export const version = '$(VERSION)'/" js/src/index.js > $(JS_PKG)/index.js
+	sed "s/^export const version = '[^']*'/export const version = '$(VERSION)'/; \
+		s/^export const SETS = .*/export const SETS = {$(if $(JS_SET), '$(JS_SET)': $$(wc -l < $(B)/js/sets/$(JS_SET).list) )};/" \
+		js/src/index.js > $(JS_PKG)/index.js
 	cp $(JS_TABLES:%=$(B)/js/tables/%.tbl) $(JS_PKG)/tables/
+	$(if $(JS_SET),i=0; for f in $$(cat $(B)/js/sets/$(JS_SET).list); do i=$$((i + 1)); cp $$f $(JS_PKG)/tables/$(JS_SET)-$$i.tbl; done)
 	cd $(B)/js && npm pack --silent --offline ./package > /dev/null && ls slidetab-$(VERSION).tgz
-# The page's 15-puzzle sets (with the solver only): 663 for the corner class of the blank (the
-# default goal's), loaded at once; 555 for the edge and centre classes, loaded when a goal needs them.
+# The page's 15-puzzle sets (with the solver only), zero-aware (docs/pdb.md): 663 for the corner
+# class of the blank (the default goal's, 3.0 MB), loaded at once; 555 for the edge and centre
+# classes (352 KB), loaded when a goal needs them. web_set_gen SET DIR: gen's arguments for SET.
 WEB_SETS := $(if $(wildcard lite/slidetab_lite_solve.c),4x4-b0-663 4x4-b1-555 4x4-b5-555)
-web_set_gen = $(call set_args,$(1),$(B)/web/sets) --entry pbit
-$(B)/web/sets/%.list: $(GEN_RUN)
+web_set_gen = $(call set_args,$(1),$(2)) --entry zbit
+$(B)/web/sets/zbit-%.list: $(GEN_RUN)
 	@mkdir -p $(dir $@)
-	$(GEN_RUN) -q $(call web_set_gen,$*) > /dev/null
-	$(GEN_RUN) $(call web_set_gen,$*) --list-files | sed 's|.*/||' > $@.tmp && mv $@.tmp $@
-$(B)/web/sets.json: $(WEB_SETS:%=$(B)/web/sets/%.list)
+	$(GEN_RUN) -q $(call web_set_gen,$*,$(B)/web/sets) > /dev/null
+	$(GEN_RUN) $(call web_set_gen,$*,$(B)/web/sets) --list-files | sed 's|.*/||' > $@.tmp && mv $@.tmp $@
+$(B)/web/sets.json: $(WEB_SETS:%=$(B)/web/sets/zbit-%.list)
 	@mkdir -p $(dir $@)
-	{ printf '{'; sep=; for f in $^; do k=$$(basename $$f .list); \
+	{ printf '{'; sep=; for f in $^; do k=$$(basename $$f .list); k=$${k#zbit-}; \
 		printf '%s\n  "%s": [%s]' "$$sep" "$${k%-*}" "$$(sed 's/.*/"&"/' $$f | paste -sd, -)"; sep=,; done; \
 		printf '\n}\n'; } > $@
 web: js $(B)/web/sets.json
 	@mkdir -p $(B)/web/slidetab
 	cp examples/web/*.html examples/web/*.js examples/web/*.css tests/data/korf100.txt $(B)/web/
 	cp -r $(JS_PKG)/. $(B)/web/slidetab/
-# Korf's 100 in headless Chromium through korf.html (opt-in, about a minute): lengths, paths, total time, download.
-bench-web: web
-	@$(NODE) js/test/korf.js
+# In headless Chromium (opt-in, minutes): Korf's 100 through korf.html (lengths, paths, total time, download),
+# hints for 100 random 15-puzzle positions in a worker (their time distribution), wasm's nodes/s against
+# native lite's (build/bench/litenodes) on the same set; written into docs/BENCHMARKS.md.
+bench-web: web bin/query $(B)/bench/litenodes
+	@sh bench/record.sh bench-web $(NODE) js/test/korf.js
 check-js: $(if $(and $(HAVE_JS),$(if $(SAN),,1)),web) bin/query tables
 	@NODE="$(NODE)" HAVE_JS=$(HAVE_JS) SLIDETAB_SANITIZED=$(if $(SAN),1,) sh js/test/run.sh

@@ -1,5 +1,5 @@
 // page: the puzzle page's logic: the board, its input (mouse, touch, keys), live answers, hint, solve, goal, links.
-import { open, openWorker, LimitError, NoTableError } from './slidetab/index.js';
+import { load, open, openWorker, InvalidError, LimitError, NoTableError, TABLES } from './slidetab/index.js';
 
 const $ = (id) => document.getElementById(id);
 const MOVES = { d: [1, 0], l: [0, -1], r: [0, 1], u: [-1, 0] }; // the blank's moves
@@ -7,14 +7,20 @@ const KEYS = { ArrowLeft: 'r', ArrowRight: 'l', ArrowUp: 'd', ArrowDown: 'u' }; 
 const STEP_MS = Number(new URLSearchParams(location.search).get('pace')) || 220; // a solve's ms a move (?pace=MS)
 const QUICK_NODES = 200000; // a 15-puzzle search's budget on the page's own thread (some milliseconds)
 
-const tables = open(); // the 2x4 and 3x3 tables, answered on this thread
+// The 2x4 and 3x3 tables, answered on this thread (not open()'s default: that would fetch the package's
+// 15-puzzle set too, which sets.json names for the page).
+const tables = Promise.all(TABLES.map((t) => load(`tables/${t}.tbl`))).then(open);
 const sets = fetch('sets.json').then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
 const workers = new Map(); // 'RxC-bK' -> Promise of that class's set, open here and in a worker
 
-const state = { rows: 3, cols: 3, tiles: [8, 6, 7, 2, 5, 4, 3, 0, 1], goal: null, played: 0, hint: '', solving: false };
+// epoch: bumped by every new position not reached by a move (shuffle, board, goal, link); a solve
+// started in another epoch stops. notice: a message (a refused link) kept until the next action.
+const state = { rows: 3, cols: 3, tiles: [8, 6, 7, 2, 5, 4, 3, 0, 1], goal: null, played: 0, hint: '', solving: false,
+	epoch: 0, notice: '' };
 
 const defaultGoal = (n) => Array.from({ length: n }, (_, i) => (i + 1) % n);
-const goalOf = () => state.goal ?? defaultGoal(state.tiles.length);
+const goalOf = () => state.goal ?? defaultGoal(state.rows * state.cols);
+const ARROW = { d: '↑', l: '→', r: '←', u: '↓' }; // the way the tile slides when the gap moves d, l, r, u
 
 // The blank class of cell c: the smallest cell of its orbit under the board's mirrors (and transpose when square).
 function blankClass(rows, cols, c) {
@@ -32,6 +38,8 @@ async function answerer(rows, cols, goal) {
 		const db = await tables;
 		return { hint: async (...a) => db.hint(...a), path: async (...a) => db.path(...a) };
 	}
+	if (goal.indexOf(0) < 0)
+		throw new InvalidError('the goal has no blank (tile 0)', 2);
 	const key = `${rows}x${cols}-b${blankClass(rows, cols, goal.indexOf(0))}`;
 	if (!workers.has(key))
 		workers.set(key, openSet(key));
@@ -65,10 +73,25 @@ async function openSet(key) {
 let dirty = false, pumping = false;
 function refresh() {
 	dirty = true;
-	$('distance').textContent = '…';
-	$('hint').textContent = '';
+	showAnswer('searching…', '', state.notice);
+	$('distance').classList.add('searching');
+	$('solve').disabled = $('hintbtn').disabled = true;
 	if (!pumping)
 		pump();
+}
+
+// The hint as the tiles to slide (each with the way it slides), from the gap's move letters.
+function hintTiles(letters) {
+	const b = cellOf(0);
+	return [...letters].map((m) => `${state.tiles[b + MOVES[m][0] * state.cols + MOVES[m][1]]} ${ARROW[m]}`).join(' or ');
+}
+
+function showAnswer(distance, hint, status) {
+	$('distance').textContent = distance;
+	$('distance').classList.remove('searching');
+	$('hint').textContent = hint;
+	$('hinttiles').textContent = hintTiles(hint);
+	$('status').textContent = status;
 }
 async function pump() {
 	pumping = true;
@@ -85,10 +108,8 @@ async function pump() {
 			text = '—';
 			err = e.message;
 		}
-		if (!dirty) {
-			$('distance').textContent = text;
-			$('hint').textContent = hint;
-			$('status').textContent = err;
+		if (!dirty && !state.solving) {
+			showAnswer(text, hint, err || state.notice);
 			state.hint = hint;
 			$('solve').disabled = state.solving || !(Number(text) > 0);
 			$('hintbtn').disabled = state.solving || hint === '';
@@ -114,6 +135,7 @@ function move(m) {
 }
 
 function played() {
+	state.notice = '';
 	history.replaceState(null, '', '#' + link());
 	render();
 	refresh();
@@ -161,30 +183,60 @@ function link() {
 	return state.goal ? `${t}/${state.goal.join(',')}` : t;
 }
 
-// Reads #RxC:t,t,... or #RxC:start/goal; a malformed link is reported and leaves the board as it is.
+// Why the tiles of a link are not a board of n cells ('' when they are: 0..n-1 once each).
+function badTiles(what, tiles, n) {
+	if (tiles.length !== n)
+		return `its ${what} has ${tiles.length} tiles, not the ${n} of the board`;
+	const seen = new Set(tiles);
+	const missing = [...Array(n).keys()].filter((t) => !seen.has(t));
+	return missing.length ? `its ${what} lacks tile${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` : '';
+}
+
+// Reads #RxC:t,t,... or #RxC:start/goal; a malformed link is reported (until the next action) and
+// leaves the board as it is.
 function fromLink(hash) {
-	const m = /^#?([1-9])x([1-9]):([0-9,]+)(?:\/([0-9,]+))?$/.exec(decodeURIComponent(hash));
-	if (!m) {
+	let text = hash;
+	try {
+		text = decodeURIComponent(hash);
+	} catch {
+		text = null; // a bad percent escape
+	}
+	const m = text && /^#?([1-9])x([1-9]):([0-9,]+)(?:\/([0-9,]+))?$/.exec(text);
+	const n = m ? Number(m[1]) * Number(m[2]) : 0;
+	const tiles = m ? m[3].split(',').map((t) => (t === '' ? NaN : Number(t))) : [];
+	const goal = m?.[4] ? m[4].split(',').map((t) => (t === '' ? NaN : Number(t))) : null;
+	const why = !m ? 'it is not #RxC:t,t,... or #RxC:start/goal' : badTiles('start', tiles, n) || (goal ? badTiles('goal', goal, n) : '');
+	if (why) {
 		if (hash.length > 1)
-			$('status').textContent = `the link ${hash} is not #RxC:t,t,... or #RxC:start/goal`;
+			state.notice = `the link ${hash} is refused: ${why}`;
 		return false;
 	}
 	state.rows = Number(m[1]), state.cols = Number(m[2]);
-	state.tiles = m[3].split(',').map(Number);
-	state.goal = m[4] ? m[4].split(',').map(Number) : null;
+	state.tiles = tiles, state.goal = goal;
 	state.played = 0;
+	newEpoch();
 	return true;
+}
+
+// A position not reached by a move: a solve under way stops (its path is no longer the answer).
+function newEpoch() {
+	state.epoch++;
+	state.notice = '';
+	if (state.solving)
+		$('solution').textContent = '';
+	state.solving = false;
 }
 
 function shuffle(rows, cols) {
 	state.rows = rows, state.cols = cols;
 	if (state.goal && state.goal.length !== rows * cols)
 		state.goal = null;
+	newEpoch();
 	state.tiles = goalOf().slice();
 	// A random walk that never steps straight back: 200 moves on 3x3 (any depth), 40 on 4x4 (searches stay short).
 	let last = '';
 	const undo = { d: 'u', u: 'd', l: 'r', r: 'l' };
-	for (let i = rows * cols > 9 ? 40 : 200; i > 0;) {
+	for (let i = rows * cols > 9 ? 40 : 200; i > 0 && rows * cols > 1;) {
 		const m = 'dlru'[Math.floor(Math.random() * 4)];
 		if (m !== undo[last] && move(m))
 			(last = m), i--;
@@ -193,25 +245,36 @@ function shuffle(rows, cols) {
 	played();
 }
 
+// Plays the smallest optimal path; the distance counts down, no hint is shown. A new position
+// (shuffle, board, goal, link) stops it.
 async function solve() {
-	const { rows, cols } = state, start = state.tiles.slice(), goal = goalOf();
+	const { rows, cols } = state, start = state.tiles.slice(), goal = goalOf(), epoch = state.epoch;
 	state.solving = true;
 	document.body.dataset.busy = '1';
 	$('solve').disabled = $('hintbtn').disabled = true;
+	let err = '';
 	try {
 		const path = await (await answerer(rows, cols, goal)).path(start, goal, [rows, cols]);
+		if (epoch !== state.epoch)
+			return;
 		$('solution').textContent = path ?? '';
-		for (const m of path ?? '') {
-			await new Promise((r) => setTimeout(r, STEP_MS));
-			move(m);
-			history.replaceState(null, '', '#' + link());
+		for (let i = 0; i < (path ?? '').length; i++) {
+			showAnswer(String(path.length - i), '', '');
 			render();
-			$('distance').textContent = '…';
+			await new Promise((r) => setTimeout(r, STEP_MS));
+			if (epoch !== state.epoch)
+				return;
+			move(path[i]);
+			history.replaceState(null, '', '#' + link());
 		}
+		render();
 	} catch (e) {
-		$('status').textContent = e.message;
+		err = e.message;
 	}
+	if (epoch !== state.epoch)
+		return;
 	state.solving = false;
+	state.notice = err;
 	refresh();
 }
 
@@ -249,11 +312,15 @@ $('b4x4').onclick = () => shuffle(4, 4);
 $('shuffle').onclick = () => shuffle(state.rows, state.cols);
 $('hintbtn').onclick = showHint;
 $('solve').onclick = solve;
-$('setgoal').onclick = () => ((state.goal = state.tiles.slice()), played());
-$('defaultgoal').onclick = () => ((state.goal = null), played());
+$('setgoal').onclick = () => (newEpoch(), (state.goal = state.tiles.slice()), played());
+$('defaultgoal').onclick = () => (newEpoch(), (state.goal = null), played());
 window.addEventListener('hashchange', () => {
-	if (location.hash.slice(1) !== link() && fromLink(location.hash))
+	if (location.hash.slice(1) === link())
+		return;
+	if (fromLink(location.hash))
 		render(), refresh();
+	else
+		$('status').textContent = state.notice;
 });
 
 fromLink(location.hash);

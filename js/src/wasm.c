@@ -22,6 +22,7 @@ static struct {
 
 static struct slidetab_lite tables[STW_MAX_TABLES];
 static int ntables;
+static unsigned long nodes; /* the nodes the last distance, path or hint call's searches generated */
 #ifdef STW_SOLVER
 static struct slidetab_lite_pdb sets[STW_MAX_SETS];
 static int nsets;
@@ -82,7 +83,7 @@ STW_EXPORT("stw_io") void *stw_io(void)
 /* Opens the exact table in bytes[len) (kept in place): its handle, 0 or more, or minus a status. */
 STW_EXPORT("stw_open_table") int stw_open_table(const void *bytes, unsigned long len)
 {
-	if (ntables == STW_MAX_TABLES)
+	if (ntables >= STW_MAX_TABLES)
 		return -SLIDETAB_LITE_EINVAL;
 	int rc = slidetab_lite_open(&tables[ntables], bytes, len);
 	return rc ? -rc : ntables++;
@@ -95,7 +96,7 @@ STW_EXPORT("stw_open_set") int stw_open_set(const unsigned long *ptrs, const uns
 #ifdef STW_SOLVER
 	const void *files[STW_MAX_FILES];
 	size_t sizes[STW_MAX_FILES];
-	if (nsets == STW_MAX_SETS || n < 1 || n > STW_MAX_FILES)
+	if (nsets >= STW_MAX_SETS || n < 1 || n > STW_MAX_FILES)
 		return -SLIDETAB_LITE_EINVAL;
 	for (int i = 0; i < n; i++)
 		files[i] = (const void *)ptrs[i], sizes[i] = lens[i];
@@ -141,8 +142,12 @@ static int answer(int h, const unsigned char *s, const unsigned char *g, unsigne
 		return rc || !moves ? rc : slidetab_lite_path(&tables[h], s, g, moves, cap);
 	}
 #ifdef STW_SOLVER
-	if (h >= STW_MAX_TABLES && h < STW_MAX_TABLES + nsets)
-		return slidetab_lite_solve(&sets[h - STW_MAX_TABLES], s, g, budget, d, moves, cap);
+	if (h >= STW_MAX_TABLES && h < STW_MAX_TABLES + nsets) {
+		unsigned long n = 0; /* the budget is each search's: a hint's five each get it whole */
+		int rc = slidetab_lite_solve_nodes(&sets[h - STW_MAX_TABLES], s, g, budget, d, moves, cap, &n);
+		nodes += n;
+		return rc;
+	}
 #endif
 	(void)budget;
 	return SLIDETAB_LITE_EINVAL;
@@ -152,6 +157,7 @@ static int answer(int h, const unsigned char *s, const unsigned char *g, unsigne
 STW_EXPORT("stw_distance") int stw_distance(int h, int has_goal, unsigned long budget)
 {
 	unsigned d = 0;
+	nodes = 0;
 	int rc = answer(h, io.start, has_goal ? io.goal : 0, budget, &d, 0, 0);
 	return rc ? -rc : (int)d;
 }
@@ -160,6 +166,7 @@ STW_EXPORT("stw_distance") int stw_distance(int h, int has_goal, unsigned long b
 STW_EXPORT("stw_path") int stw_path(int h, int has_goal, unsigned long budget)
 {
 	unsigned d = 0;
+	nodes = 0;
 	io.moves[0] = '\0';
 	int rc = answer(h, io.start, has_goal ? io.goal : 0, budget, &d, io.moves, STW_MOVES);
 	return rc ? -rc : (int)d;
@@ -177,6 +184,7 @@ STW_EXPORT("stw_hint") int stw_hint(int h, int has_goal, unsigned long budget)
 	if (rc < 0)
 		return rc;
 	rows = rc / 16, cols = rc % 16;
+	nodes = 0;
 	io.moves[0] = '\0';
 	if ((rc = answer(h, io.start, g, budget, &d, 0, 0)) != 0)
 		return -rc;
@@ -201,4 +209,11 @@ STW_EXPORT("stw_hint") int stw_hint(int h, int has_goal, unsigned long budget)
 	}
 	io.moves[k] = '\0';
 	return (int)d;
+}
+
+/* The nodes the last stw_distance, stw_path or stw_hint generated (0 for exact tables; counted as
+ * the library counts them, modulo 2^32). */
+STW_EXPORT("stw_nodes") unsigned long stw_nodes(void)
+{
+	return nodes;
 }

@@ -10,8 +10,8 @@ async function answer(m) {
 		db = await open(m.args[0] ?? undefined);
 		return null;
 	}
-	if (m.op === 'boards')
-		return db.boards;
+	if (m.op === 'boards' || m.op === 'nodes')
+		return db[m.op];
 	return db[m.op](...m.args);
 }
 

@@ -42,17 +42,24 @@ export async function serve(dir) {
 	return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** chromium --dump-dom --virtual-time-budget=10000 url: the DOM it prints. */
-export function dumpDom(bin, url) {
+/** chromium --dump-dom --virtual-time-budget=10000 url: the DOM it prints (a failure after ms: a frozen page). */
+export function dumpDom(bin, url, ms = 90000) {
 	const profile = mkdtempSync(tmpdir() + '/slidetab-chromium-');
 	return new Promise((resolve, reject) => {
 		const p = spawn(bin, [...flags(profile), '--dump-dom', '--virtual-time-budget=10000', url], { stdio: ['ignore', 'pipe', 'ignore'] });
+		const timer = setTimeout(() => p.kill('SIGKILL'), ms);
 		let out = '';
 		p.stdout.on('data', (d) => (out += d));
 		p.on('error', reject);
-		p.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`chromium exited ${code}`))));
+		p.on('close', (code, signal) => {
+			clearTimeout(timer);
+			code === 0 ? resolve(out) : reject(new Error(`chromium --dump-dom ${url}: ${signal === 'SIGKILL' ? `no DOM in ${ms / 1000} s` : `exited ${code ?? signal}`}`));
+		});
 	}).finally(() => rmSync(profile, { recursive: true, force: true }));
 }
+
+/** How long a DevTools command may take (page.test's evaluations answer at once; they poll). */
+export const SEND_MS = 30000;
 
 /** Headless Chromium driven through --remote-debugging-pipe (JSON messages, NUL-terminated, fds 3 and 4). */
 export class Browser {
@@ -63,6 +70,7 @@ export class Browser {
 		this.#p = spawn(bin, [...flags(this.#profile), '--remote-debugging-pipe', 'about:blank'],
 			{ stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
 		let buf = '';
+		this.#p.stdio[3].on('error', () => {}); // a write after chromium exited: the exit handler below fails the calls
 		this.#p.stdio[4].on('data', (d) => {
 			buf += d;
 			let end;
@@ -78,12 +86,27 @@ export class Browser {
 				}
 			}
 		});
+		this.#p.on('exit', (code, signal) => {
+			for (const [id, c] of this.#calls) {
+				this.#calls.delete(id);
+				c.reject(new Error(`${c.method}: chromium exited (${signal ?? code}) before answering`));
+			}
+		});
 	}
 
-	send(method, params = {}, sessionId) {
+	/** Sends one DevTools command: its result, or a failure naming the command when Chromium answers
+	 * with an error, has exited, or does not answer within ms (a frozen tab: a page's endless loop). */
+	send(method, params = {}, sessionId, ms = SEND_MS) {
 		return new Promise((resolve, reject) => {
+			if (this.#p.exitCode !== null || this.#p.signalCode !== null)
+				return reject(new Error(`${method}: chromium has exited`));
 			const id = ++this.#id;
-			this.#calls.set(id, { resolve, reject, method });
+			const timer = setTimeout(() => {
+				this.#calls.delete(id);
+				reject(new Error(`${method} ${JSON.stringify(params).slice(0, 160)}: no answer from chromium in ${ms / 1000} s (a frozen tab?)`));
+			}, ms);
+			const done = (f) => (v) => (clearTimeout(timer), f(v));
+			this.#calls.set(id, { resolve: done(resolve), reject: done(reject), method });
 			this.#p.stdio[3].write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0');
 		});
 	}
@@ -98,7 +121,7 @@ export class Browser {
 		const { sessionId } = await this.send('Target.attachToTarget', { targetId, flatten: true });
 		const events = [];
 		this.on((m) => m.sessionId === sessionId && events.push(m));
-		const send = (method, params) => this.send(method, params, sessionId);
+		const send = (method, params, ms) => this.send(method, params, sessionId, ms);
 		await send('Page.enable');
 		await send('Network.enable');
 		await send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
@@ -137,8 +160,8 @@ export class Browser {
 	}
 
 	async close() {
-		await this.send('Browser.close').catch(() => {});
-		await new Promise((r) => (this.#p.exitCode !== null ? r() : this.#p.on('close', r)));
+		await this.send('Browser.close', {}, undefined, 10000).catch(() => this.#p.kill('SIGKILL'));
+		await new Promise((r) => (this.#p.exitCode !== null || this.#p.signalCode !== null ? r() : this.#p.on('close', r)));
 		rmSync(this.#profile, { recursive: true, force: true });
 	}
 }

@@ -1,8 +1,10 @@
 // errors: every error class, each a SlidetabError with a clear message; unsolvable is an answer; damaged tables refused.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { test } from 'node:test';
-import { PKG } from './util.js';
+import { PKG, rng, ROOT, shuffled } from './util.js';
 
 const js = await import(PKG + 'index.js');
 const { open, SlidetabError, InvalidError, NoTableError, FormatError, LimitError } = js;
@@ -39,7 +41,9 @@ test('InvalidError: wrong lengths, duplicate or foreign tiles, bad boards', () =
 });
 
 test('NoTableError: a board or a goal class with no table', async () => {
-	throwsClass(() => db.distance([...Array(15).keys()].map((i) => i + 1).concat(0)), NoTableError, /no table for the 4x4 board/);
+	// The shipped 15-puzzle set is of the corner class: a goal with the blank on an edge has none.
+	const edge = [1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+	throwsClass(() => db.distance(edge, edge), NoTableError, /no 4x4 table for a goal with the blank at cell 1/);
 	throwsClass(() => db.distance([1, 2, 3, 4, 5, 6, 7, 0], null, '4x2'), NoTableError, /no table for the 4x2 board/);
 	const only = await open([table('2x4-b0')]);
 	assert.equal(only.distance([1, 2, 3, 4, 5, 6, 0, 7]), 1);
@@ -85,4 +89,71 @@ test('FormatError: not bytes, foreign bytes, every cut and every flipped byte of
 		}
 	}
 	assert.ok(refused > t.length * 0.9, `${refused} of ${t.length} flips refused`);
+});
+
+test('budget: a whole number of nodes 0..2^32-1, or none; anything else is an InvalidError', () => {
+	const s = [1, 2, 3, 4, 5, 6, 0, 7, 8];
+	for (const ok of [undefined, null, 0, 5, 2 ** 32 - 1])
+		assert.equal(db.distance(s, null, null, ok), 2, String(ok));
+	for (const bad of [2 ** 32, 2 ** 32 + 5, NaN, 'abc', '5', 0.5, {}, true, -1, Infinity, 2 ** 53])
+		for (const op of ['distance', 'path', 'hint'])
+			throwsClass(() => db[op](s, null, null, bad), InvalidError, /budget .* (not a number of nodes|over 4294967295)/);
+});
+
+test('32 exact tables open in one DB, the 33rd is refused (wasm.c\'s table slots)', async () => {
+	const t = table('2x4-b0');
+	const many = await open(Array(32).fill(t));
+	assert.equal(many.boards.length, 32);
+	assert.equal(many.distance([1, 2, 3, 4, 5, 6, 0, 7]), 1);
+	await assert.rejects(open(Array(33).fill(t)), (e) => e instanceof InvalidError && /source 32: too many tables/.test(e.message));
+});
+
+test('intact sets of a kind lite does not read are named, with the gen command to make one it reads', async () => {
+	const dir = mkdtempSync(tmpdir() + '/slidetab-kinds-');
+	try {
+		const gen = (file, ...a) => {
+			execFileSync(ROOT + 'bin/gen', ['-q', ...a, '-o', `${dir}/${file}`], { stdio: 'ignore' });
+			return new Uint8Array(readFileSync(`${dir}/${file}`));
+		};
+		// a 4-bit mdres pattern database (gen's default entry) is not "damaged"
+		const m = gen('m.tbl', '--board', '3x3', '--blank', '8', '--pattern', '1,2,3,4', '--entry', 'mdres', '--compress', 'none');
+		await assert.rejects(open([[m]]), (e) => e instanceof FormatError && !/damaged/.test(e.message) &&
+			/source 0 file 0 is an intact \d-bit mdres pattern database of 3x3 \(tiles 1,2,3,4\).* gen --board 3x3 --blank 8 --pdb auto --entry pbit/.test(e.message));
+		// another goal: gen's --goal; zlib blocks named
+		const g = gen('g.tbl', '--board', '2x4', '--goal', '7 6 5 4 3 2 1 0', '--pattern', '1,2,3');
+		await assert.rejects(open([g]), /file 0 is an intact \d-bit mdres pattern database of 2x4 \(tiles 1,2,3, zlib blocks\).* gen --board 2x4 --goal "7 6 5 4 3 2 1 0" --pdb auto --entry pbit/);
+		// damaged stays damaged
+		const bad = m.slice();
+		bad[30] ^= 1;
+		await assert.rejects(open([[bad]]), /damaged, cut, foreign or too large/);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+});
+
+test('exact tables with zlib blocks (gen\'s default) are inflated: answers as the shipped compact tables; damage refused', async () => {
+	const dir = mkdtempSync(tmpdir() + '/slidetab-zlib-');
+	try {
+		const r = rng(49);
+		// 2x4: the small header (one block); 3x3: the full header, several blocks; blank classes of the shipped tables
+		for (const [board, blank, n] of [['2x4', '1', 8], ['3x3', '4', 9], ['3x3', '0', 9]]) {
+			execFileSync(ROOT + 'bin/gen', ['-q', '--board', board, '--blank', blank, '-o', `${dir}/t.tbl`], { stdio: 'ignore' });
+			const z = new Uint8Array(readFileSync(`${dir}/t.tbl`));
+			const zdb = await open([z]);
+			const goal = [...Array(n).keys()].map((i) => (i < Number(blank) ? i + 1 : i === Number(blank) ? 0 : i));
+			for (let i = 0; i < 100; i++) {
+				const s = shuffled(r, n);
+				assert.deepEqual([zdb.distance(s, goal, board), zdb.path(s, goal, board), zdb.hint(s, goal, board)],
+					[db.distance(s, goal, board), db.path(s, goal, board), db.hint(s, goal, board)], `${board} b${blank}: ${s}`);
+			}
+			for (const at of [z.length - 3, z.length >> 1]) { // a byte of a zlib block
+				const bad = z.slice();
+				bad[at] ^= 0x40;
+				await assert.rejects(open([bad]), (e) => e instanceof FormatError && /damaged, cut, foreign or too large/.test(e.message), `${board}: byte ${at}`);
+			}
+			await assert.rejects(open([z.subarray(0, z.length - 1)]), FormatError, `${board}: cut`);
+		}
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
 });

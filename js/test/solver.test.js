@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { test } from 'node:test';
 import { PKG, query, rng, ROOT, shuffled } from './util.js';
 
-const { open, openWorker, FormatError, NoTableError, LimitError } = await import(PKG + 'index.js');
+const { open, openWorker, FormatError, InvalidError, NoTableError, LimitError } = await import(PKG + 'index.js');
 const WEB = ROOT + 'build/web/';
 const SETS = existsSync(WEB + 'sets.json') ? JSON.parse(readFileSync(WEB + 'sets.json', 'utf8')) : {};
 const skip = !SETS['4x4-b0'] && 'no pbit sets in build/web (make web builds them where lite/ has the solver)';
@@ -54,7 +54,15 @@ test('4x4: a worker answers as the thread does; budgets; a missing class; damage
 		const s = [5, 1, 2, 4, 9, 6, 3, 8, 13, 10, 7, 11, 14, 0, 15, 12];
 		assert.equal(await w.path(s), db.path(s));
 		assert.deepEqual(await w.hint(s), db.hint(s));
-		assert.throws(() => db.distance([...Array(16).keys()].reverse().map((t) => (t + 1) % 16), null, null, 10), LimitError);
+		// Every call under a budget too small for the position (the root's children alone pass it) stops:
+		// a hint, a path and a distance, on this thread and in the worker.
+		const far = [...Array(16).keys()].reverse().map((t) => (t + 1) % 16);
+		for (const op of ['distance', 'path', 'hint']) {
+			for (const budget of [1, 10]) {
+				assert.throws(() => db[op](far, null, null, budget), LimitError, `${op} ${budget}`);
+				await assert.rejects(w[op](far, null, null, budget), LimitError, `worker ${op} ${budget}`);
+			}
+		}
 		await assert.rejects(w.distance(s, s), NoTableError); // s's blank is on an edge: no set of that class is open
 	} finally {
 		w.terminate();
@@ -70,6 +78,17 @@ test('4x4: a worker answers as the thread does; budgets; a missing class; damage
 	const s = [5, 1, 2, 4, 9, 6, 3, 8, 13, 10, 7, 11, 14, 0, 15, 12];
 	assert.equal((await open([set.slice(0, 2)])).path(s), db.path(s));
 	await assert.rejects(open([[set[0], set[1].subarray(0, 5000), set[2]]]), FormatError, 'a cut file');
+});
+
+test('4x4: sets given back to back (flat) are two sets; a file given twice is named', { skip }, async () => {
+	const db = await open([...files('4x4-b0'), ...files('4x4-b1')]);
+	assert.deepEqual(db.boards, ['4x4', '4x4']);
+	const s = [5, 1, 2, 4, 9, 6, 3, 8, 13, 10, 7, 11, 14, 0, 15, 12], g = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15];
+	const full = [[s, [...Array(15).keys()].map((i) => i + 1).concat(0)], [s, g]];
+	assert.deepEqual([db.path(s), db.path(s, g)], query('4x4', full, '--path'));
+	const set = files('4x4-b0');
+	for (const twice of [[[...set, set[1]]], [...set, set[1]]])
+		await assert.rejects(open(twice), (e) => e instanceof InvalidError && /source \d( file 3)? is (source|file) 1 again/.test(e.message));
 });
 
 test('3x3: a pbit set of two patterns answers as bin/query does; its board is the set\'s', { skip: noSolver }, async () => {
