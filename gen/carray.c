@@ -51,10 +51,13 @@ const char *carray_name_problem(const char *name)
 	return NULL;
 }
 
-/* The named temporary files a run holds (the intermediate table, the C source until renamed), for
- * carray_abandon in a signal handler. */
-static char pending[2][4096];
-static volatile sig_atomic_t pending_set[2];
+/* The named temporary files a run holds (the intermediate table, the C source and the header until
+ * renamed), and the temporary folder of a set with its files, for carray_abandon in a signal handler. */
+#define PENDING 3
+static char pending[PENDING][4096];
+static volatile sig_atomic_t pending_set[PENDING];
+static char set_dir[4096], set_files[PDB_PRESET_MAX][4096];
+static volatile sig_atomic_t set_count = -1; /* -1: no set folder */
 
 static void pending_name(int i, const char *name)
 {
@@ -67,9 +70,50 @@ static void pending_name(int i, const char *name)
 
 void carray_abandon(void)
 {
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < PENDING; i++)
 		if (pending_set[i])
-			unlink(pending[i]); /* async-signal-safe */
+			unlink(pending[i]); /* async-signal-safe, as rmdir */
+	for (int i = 0; i < set_count; i++)
+		unlink(set_files[i]);
+	if (set_count >= 0)
+		rmdir(set_dir);
+}
+
+int carray_temp_dir(char *dir, size_t size, struct slidetab_error *err)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	if (!tmpdir || !*tmpdir)
+		tmpdir = "/tmp";
+	if ((size_t)snprintf(dir, size, "%s/slidetab-carray-XXXXXX", tmpdir) >= size || size > sizeof set_dir)
+		return err_set(err, SLIDETAB_EINVAL, "$TMPDIR %s: path too long", tmpdir);
+	if (!mkdtemp(dir))
+		return err_set(err, SLIDETAB_EIO, "creating a temporary folder in %s: %s", tmpdir, strerror(errno));
+	strcpy(set_dir, dir);
+	set_count = 0;
+	return SLIDETAB_OK;
+}
+
+int carray_temp_files(const char *const *files, int count, struct slidetab_error *err)
+{
+	if (count > PDB_PRESET_MAX)
+		return err_set(err, SLIDETAB_EINVAL, "too many tables");
+	for (int i = 0; i < count; i++)
+		if (strlen(files[i]) >= sizeof set_files[i])
+			return err_set(err, SLIDETAB_EINVAL, "%s: path too long", files[i]);
+	set_count = 0;
+	for (int i = 0; i < count; i++)
+		strcpy(set_files[i], files[i]);
+	set_count = count;
+	return SLIDETAB_OK;
+}
+
+void carray_temp_dir_remove(void)
+{
+	for (int i = 0; i < set_count; i++)
+		unlink(set_files[i]);
+	if (set_count >= 0)
+		rmdir(set_dir);
+	set_count = -1;
 }
 
 int carray_temp_table(char *path, size_t size, struct slidetab_error *err)
@@ -149,11 +193,10 @@ static int copy_bytes(FILE *in, FILE *out, long *n, long *len)
 	return ferror(in) ? -1 : 0;
 }
 
-/* The file's opening comment names out as given, so that nothing in it can end the comment: a
- * control character becomes '?', a star before a slash is followed by a backslash. */
-static void prologue(FILE *out, long *n, const char *name, const char *path, int set)
+/* A path in a comment, so that nothing in it can end the comment: a control character becomes '?',
+ * a star before a slash is followed by a backslash. */
+static void comment_path(FILE *out, long *n, const char *path)
 {
-	emit(out, n, "/* ");
 	for (const char *p = path; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			emit(out, n, "?");
@@ -161,6 +204,13 @@ static void prologue(FILE *out, long *n, const char *name, const char *path, int
 			emit(out, n, "*\\");
 		else
 			emit(out, n, "%c", *p);
+}
+
+/* The C source's opening comment (naming out as given) and its definitions before the arrays. */
+static void prologue(FILE *out, long *n, const char *name, const char *path, int set)
+{
+	emit(out, n, "/* ");
+	comment_path(out, n, path);
 	emit(out, n,
 	     ": the slidetab %s %s[] as C source, from gen --c-array (docs/embedded.md).\n"
 	     " * Const, so it stays in flash; aligned, so it can be read in place. */\n"
@@ -208,7 +258,7 @@ static void set_index(FILE *f, long *n, const char *name, int count, const long 
 
 /* Opens where the C source goes: the device or pipe itself, else a new temporary file beside path
  * (tmp, mode 0666 less the umask as fopen would give). NULL with err set. */
-static FILE *open_out(const char *path, int direct, char *tmp, size_t size, struct slidetab_error *err)
+static FILE *open_out(const char *path, int direct, char *tmp, size_t size, int slot, struct slidetab_error *err)
 {
 	int fd;
 	if (direct)
@@ -216,7 +266,7 @@ static FILE *open_out(const char *path, int direct, char *tmp, size_t size, stru
 	else {
 		snprintf(tmp, size, "%s.tmpXXXXXX", path);
 		if ((fd = mkstemp(tmp)) >= 0) {
-			pending_name(1, tmp);
+			pending_name(slot, tmp);
 			mode_t mask = umask(0);
 			umask(mask);
 			(void)fchmod(fd, 0666 & ~mask);
@@ -235,34 +285,12 @@ static FILE *open_out(const char *path, int direct, char *tmp, size_t size, stru
 	return f;
 }
 
-/* The C source of tables[0..count) at out (count < 0: the one table tables[0] as NAME, NAME_len);
- * *bytes the source's bytes, *table_bytes the tables'. */
-static int write_source(const char *name, const char *const *tables, int count, const char *out, long *bytes,
-			long *table_bytes, struct slidetab_error *err)
+/* Ends the file f opened by open_out (tmp its temporary name unless direct): flushed, synced and
+ * renamed onto path; on failure (or rc already failed) the temporary file is removed. */
+static int close_out(FILE *f, int rc, int direct, const char *tmp, const char *path, const char *out, int slot,
+		     struct slidetab_error *err)
 {
-	char path[PATH_MAX], tmp[PATH_MAX + 16];
-	long len[PDB_PRESET_MAX];
-	int direct, rc = count > PDB_PRESET_MAX ? err_set(err, SLIDETAB_EINVAL, "%s: too many tables", out)
-						: resolve(out, path, &direct, err);
-	FILE *f = rc == SLIDETAB_OK ? open_out(path, direct, tmp, sizeof tmp, err) : NULL;
-	if (rc == SLIDETAB_OK && !f)
-		rc = SLIDETAB_EIO;
-	if (rc != SLIDETAB_OK)
-		return rc;
-	*bytes = *table_bytes = 0;
-	prologue(f, bytes, name, out, count >= 0);
 	int e = 0;
-	for (int i = 0; i < (count < 0 ? 1 : count) && !e; i++) {
-		if (one_array(f, bytes, name, count < 0 ? -1 : i, tables[i], &len[i]) != 0)
-			rc = err_set(err, SLIDETAB_EIO, "%s: %s", tables[i], strerror(errno ? errno : EIO));
-		*table_bytes += len[i];
-		e = rc != SLIDETAB_OK;
-	}
-	if (count < 0)
-		emit(f, bytes, "const size_t %s_len = %ld;\n", name, len[0]);
-	else
-		set_index(f, bytes, name, count, len);
-	e = 0;
 	if (rc == SLIDETAB_OK && (ferror(f) || fflush(f) != 0 || (!direct && fsync(fileno(f)) != 0)))
 		e = errno ? errno : EIO;
 	if (fclose(f) != 0 && !e)
@@ -273,7 +301,83 @@ static int write_source(const char *name, const char *const *tables, int count, 
 		rc = err_set(err, SLIDETAB_EIO, "writing %s: %s", out, strerror(e));
 	if (rc != SLIDETAB_OK && !direct)
 		unlink(tmp);
-	pending_name(1, NULL);
+	pending_name(slot, NULL);
+	return rc;
+}
+
+int carray_header_name(const char *out, char *header, size_t size)
+{
+	struct stat st;
+	if (stat(out, &st) == 0 && !S_ISREG(st.st_mode))
+		return 0; /* a device or pipe: no header */
+	size_t n = strlen(out);
+	if (n > 2 && !strcmp(out + n - 2, ".c"))
+		n -= 2;
+	if (n + 3 > size)
+		return -1;
+	memcpy(header, out, n);
+	strcpy(header + n, ".h");
+	return 1;
+}
+
+/* The header beside a C source: NAME's declarations, as the source has them. */
+static int write_header(const char *name, int set, const char *header, const char *source, struct slidetab_error *err)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 16];
+	long n = 0;
+	int direct, rc = resolve(header, path, &direct, err);
+	FILE *f = rc == SLIDETAB_OK ? open_out(path, direct, tmp, sizeof tmp, 2, err) : NULL;
+	if (!f)
+		return rc == SLIDETAB_OK ? SLIDETAB_EIO : rc;
+	const char *slash = strrchr(source, '/');
+	emit(f, &n, "/* ");
+	comment_path(f, &n, header);
+	emit(f, &n, ": the declarations of the slidetab %s %s[] in ", set ? "set" : "table", name);
+	comment_path(f, &n, slash ? slash + 1 : source);
+	emit(f, &n,
+	     ",\n * from gen --c-array (docs/embedded.md). */\n#ifndef SLIDETAB_CARRAY_%s_H\n"
+	     "#define SLIDETAB_CARRAY_%s_H\n\n#include <stddef.h>\n\n",
+	     name, name);
+	if (set)
+		emit(f, &n,
+		     "extern const void *const %s[];\nextern const size_t %s_len[];\nextern const int %s_count;\n",
+		     name, name, name);
+	else
+		emit(f, &n, "extern const unsigned char %s[];\nextern const size_t %s_len;\n", name, name);
+	emit(f, &n, "\n#endif\n");
+	return close_out(f, SLIDETAB_OK, direct, tmp, path, header, 2, err);
+}
+
+/* The C source of tables[0..count) at out (count < 0: the one table tables[0] as NAME, NAME_len),
+ * and its header (carray_header_name); *bytes the source's bytes, *table_bytes the tables'. */
+static int write_source(const char *name, const char *const *tables, int count, const char *out, long *bytes,
+			long *table_bytes, struct slidetab_error *err)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 16], header[PATH_MAX];
+	long len[PDB_PRESET_MAX];
+	int has_header = carray_header_name(out, header, sizeof header);
+	int direct, rc = count > PDB_PRESET_MAX ? err_set(err, SLIDETAB_EINVAL, "%s: too many tables", out)
+			 : has_header < 0       ? err_set(err, SLIDETAB_EINVAL, "%s: path too long", out)
+						: resolve(out, path, &direct, err);
+	FILE *f = rc == SLIDETAB_OK ? open_out(path, direct, tmp, sizeof tmp, 1, err) : NULL;
+	if (rc == SLIDETAB_OK && !f)
+		rc = SLIDETAB_EIO;
+	if (rc != SLIDETAB_OK)
+		return rc;
+	*bytes = *table_bytes = 0;
+	prologue(f, bytes, name, out, count >= 0);
+	for (int i = 0; i < (count < 0 ? 1 : count) && rc == SLIDETAB_OK; i++) {
+		if (one_array(f, bytes, name, count < 0 ? -1 : i, tables[i], &len[i]) != 0)
+			rc = err_set(err, SLIDETAB_EIO, "%s: %s", tables[i], strerror(errno ? errno : EIO));
+		*table_bytes += len[i];
+	}
+	if (count < 0)
+		emit(f, bytes, "const size_t %s_len = %ld;\n", name, len[0]);
+	else
+		set_index(f, bytes, name, count, len);
+	rc = close_out(f, rc, direct, tmp, path, out, 1, err);
+	if (rc == SLIDETAB_OK && has_header > 0)
+		rc = write_header(name, count >= 0, header, out, err);
 	return rc;
 }
 

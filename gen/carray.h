@@ -14,14 +14,26 @@ const char *carray_name_problem(const char *name);
  * its name in path (size bytes), to be written over and then removed by carray_write. */
 int carray_temp_table(char *path, size_t size, struct slidetab_error *err);
 
+/* The set's temporary folder: a new folder of its own (mkdtemp) in $TMPDIR (else /tmp), its name in
+ * dir (size bytes, at most 4096), removed with the files carray_temp_files names by carray_abandon
+ * (a signal) or carray_temp_dir_remove. */
+int carray_temp_dir(char *dir, size_t size, struct slidetab_error *err);
+int carray_temp_files(const char *const *files, int count, struct slidetab_error *err);
+void carray_temp_dir_remove(void);
+
+/* The header written beside the C source out: out without its .c suffix, plus .h, in header (size
+ * bytes). 1, or 0 when out is a device or pipe (no header is written), or -1 when it does not fit. */
+int carray_header_name(const char *out, char *header, size_t size);
+
 /* Whether the C source can be written at out, before the search: a folder is refused, a device or
  * pipe must be writable, else out's folder (a symbolic link's target's) must take a new file. */
 int carray_check(const char *out, struct slidetab_error *err);
 
-/* Writes the table file `table` to `out` as C source and removes `table`. A regular file (or one
- * that does not exist yet; through a symbolic link, its target) is replaced atomically from a
- * temporary file of its own (mkstemp) beside it; a device or pipe is written in place. *bytes: the
- * C source's bytes, *table_bytes the table's. */
+/* Writes the table file `table` to `out` as C source and removes `table`, then the header of its
+ * declarations (carray_header_name) unless out is a device or pipe. A regular file (or one that
+ * does not exist yet; through a symbolic link, its target) is replaced atomically from a temporary
+ * file of its own (mkstemp) beside it; a device or pipe is written in place. *bytes: the C source's
+ * bytes, *table_bytes the table's. */
 int carray_write(const char *name, const char *table, const char *out, long *bytes, long *table_bytes,
 		 struct slidetab_error *err);
 
@@ -31,7 +43,7 @@ int carray_write(const char *name, const char *table, const char *out, long *byt
 int carray_write_set(const char *name, const char *const *tables, int count, const char *out, long *bytes,
 		     long *table_bytes, struct slidetab_error *err);
 
-/* For a signal handler: removes the temporary files a --c-array run in progress holds. */
+/* For a signal handler: removes the temporary files (and set folder) a --c-array run in progress holds. */
 void carray_abandon(void);
 
 #endif

@@ -65,7 +65,10 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
 	case 'B': return cli_int(prog, "--blank", arg, 0, 24, &a->blank);
 	case 'j': return cli_threads(prog, arg, &a->threads);
 	case 'l': return cli_int(prog, "--level", arg, 1, 12, &a->level);
-	case 'c': return (k = pick("--compress", arg, compress, 4)) < 0 ? -1 : (a->compress = k == 3 ? 0 : k, 0);
+	case 'c':
+		return (k = pick("--compress", arg, compress, 4)) < 0
+			       ? -1
+			       : (a->compress = k == 3 ? 0 : k, a->compress_given = 1, 0);
 	case 'e': return (k = pick("--entry", arg, entry, 5)) < 0 ? -1 : (a->entry = entries[k], 0);
 	case 'k':
 		if (cli_int(prog, "--block-entries", arg, 64, 1 << 24, &a->block_entries) != 0)
@@ -108,30 +111,38 @@ static int set_option(struct gen_args *a, int c, const char *arg, void (*usage)(
  * (the writer's bound, checked here so that it fails before the search). 0 or -1 (message printed). */
 static int check_args(const struct gen_args *a)
 {
-	const int other = a->verify || a->pattern || a->pdb;
+	const int other = a->verify || a->pattern || a->pdb, pdb = a->pattern || a->pdb;
+	const int bit = a->entry == TABLE_ENTRY_ZBIT || a->entry == TABLE_ENTRY_PBIT;
 	const uint32_t most = MAX_BLOCK_BYTES * 8u / (a->compress == 2 ? 1u : 8u); /* entries are 1 or up to 8 bits */
-	const char *why = !a->rows && !a->verify    ? "--board RxC is required (see gen --help)"
-			  : a->count_only && a->out ? "--count-only writes no table; drop -o"
-			  : a->count_only && (a->pattern || a->pdb)
-				  ? "--count-only counts an exact table's states; a pattern database is built whole "
-				    "(drop --count-only)"
-			  : a->goal_text && a->blank >= 0                     ? "give --blank or --goal, not both"
-			  : a->pattern && a->pdb                              ? "give --pattern or --pdb, not both"
-			  : a->memory && !(a->pdb && !strcmp(a->pdb, "auto")) ? "--memory is the budget of --pdb auto"
-			  : a->verify && a->rows ? "--verify reads the board from the table: drop --board"
-			  : a->list_files && (a->verify || a->count_only)
-				  ? "--list-files lists the tables a run writes (not --verify, --count-only)"
-			  : a->checkpoint && other ? "--checkpoint and --resume are for exact tables"
-			  : a->block_entries && a->verify
-				  ? "--block-entries is for the tables gen writes (not --verify)"
-			  : (a->pattern || a->pdb) && a->entry != TABLE_ENTRY_MDRES && a->entry != TABLE_ENTRY_ZBIT &&
-					  a->entry != TABLE_ENTRY_PBIT
-				  ? "a pattern database's --entry is mdres, zbit or pbit"
-			  : !(a->pattern || a->pdb) && (a->entry == TABLE_ENTRY_ZBIT || a->entry == TABLE_ENTRY_PBIT)
-				  ? "--entry zbit and pbit are for pattern databases"
-			  : a->c_array && (!a->out || a->verify || a->count_only || a->checkpoint)
-				  ? "--c-array NAME writes a table or a set as C source: give -o FILE.c"
-				  : NULL;
+	const char *why =
+		!a->rows && !a->verify    ? "--board RxC is required (see gen --help)"
+		: a->count_only && a->out ? "--count-only writes no table; drop -o"
+		: a->count_only && (a->pattern || a->pdb)
+			? "--count-only counts an exact table's states; a pattern database is built whole "
+			  "(drop --count-only)"
+		: a->goal_text && a->blank >= 0                     ? "give --blank or --goal, not both"
+		: a->pattern && a->pdb                              ? "give --pattern or --pdb, not both"
+		: a->memory && !(a->pdb && !strcmp(a->pdb, "auto")) ? "--memory is the budget of --pdb auto"
+		: a->verify && a->rows ? "--verify reads the board from the table: drop --board"
+		: a->list_files && (a->verify || a->count_only)
+			? "--list-files lists the tables a run writes (not --verify, --count-only)"
+		: a->checkpoint && other        ? "--checkpoint and --resume are for exact tables"
+		: a->block_entries && a->verify ? "--block-entries is for the tables gen writes (not --verify)"
+		: (a->pattern || a->pdb) && a->entry != TABLE_ENTRY_MDRES && a->entry != TABLE_ENTRY_ZBIT &&
+				a->entry != TABLE_ENTRY_PBIT
+			? "a pattern database's --entry is mdres, zbit or pbit"
+		: !(a->pattern || a->pdb) && (a->entry == TABLE_ENTRY_ZBIT || a->entry == TABLE_ENTRY_PBIT)
+			? "--entry zbit and pbit are for pattern databases"
+		: pdb && bit && a->compress_given && a->compress != 0
+			? "--entry zbit and pbit sets are written raw, to be mapped in place: drop --compress"
+		: pdb && a->compress == 2
+			? "--compress compact is for exact tables; a pattern database is zlib (the default) or "
+			  "none"
+		: pdb && a->block_entries
+			? "--block-entries is for exact tables; a pattern database's blocks are chosen by gen"
+		: a->c_array && (!a->out || a->verify || a->count_only || a->checkpoint)
+			? "--c-array NAME writes a table or a set as C source: give -o FILE.c"
+			: NULL;
 	if (why)
 		fprintf(stderr, "%s: %s\n", prog, why);
 	else if ((uint32_t)a->block_entries > most)

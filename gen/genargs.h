@@ -10,7 +10,8 @@
 struct gen_args {
 	int rows, cols, blank, threads, level, count_only, quiet, block_entries;
 	const char *goal_text, *out, *verify, *pattern, *pdb, *dir;
-	int compress; /* 0 raw, 1 zlib, 2 compact */
+	int compress;       /* 0 raw, 1 zlib, 2 compact */
+	int compress_given; /* --compress was on the command line */
 	uint32_t entry;
 	const char *checkpoint; /* --checkpoint DIR (--resume DIR sets it too) */
 	const char *c_array;    /* --c-array NAME: -o FILE is C source (gen/carray.h) */

@@ -63,7 +63,8 @@ static void usage(FILE *f)
 		"                        (default 512M; K, M, G suffixes)\n"
 		"      --dir DIR         folder for tables named by the default rule (default: .)\n"
 		"      --c-array NAME    write -o FILE as C source: const unsigned char NAME[], size_t NAME_len\n"
-		"                        (a set, --pdb or --pattern: NAME[i], NAME_len[i], NAME_count)\n"
+		"                        (a set, --pdb or --pattern: NAME[i], NAME_len[i], NAME_count),\n"
+		"                        and their declarations in FILE's name with .h for .c\n"
 		"      --verify FILE     check a table completely; prints OK or the first violation\n"
 		"  -q, --quiet           no per-depth progress on stderr\n"
 		"  -h, --help            this help\n"
@@ -171,38 +172,46 @@ static int auto_masks(const struct gen_args *a, const struct board *b, const str
 	return count;
 }
 
+/* The summary's mention of the header gen --c-array writes beside out (none for a device or pipe). */
+static const char *header_note(const char *out)
+{
+	static char note[4200];
+	char h[4096];
+	if (carray_header_name(out, h, sizeof h) <= 0)
+		return "";
+	snprintf(note, sizeof note, ", declarations in %s", h);
+	return note;
+}
+
 /* --c-array with --pdb or --pattern: the set is written as usual into a new folder of its own in
  * $TMPDIR (else /tmp), then turned into one C source at -o, and the folder removed. */
 static int run_c_array_set(const struct gen_args *a, const struct board *b, const struct board_state *goal,
 			   const uint32_t *masks, int count, struct pdbcmd_opts *o)
 {
 	char dir[4096], paths[PDB_PRESET_MAX][PDBCMD_PATH_MAX];
-	const char *files[PDB_PRESET_MAX], *tmpdir = getenv("TMPDIR");
+	const char *files[PDB_PRESET_MAX];
 	long bytes = 0, table_bytes = 0;
 	struct slidetab_error err;
 	int rc = carray_check(a->out, &err);
+	if (rc == SLIDETAB_OK)
+		rc = carray_temp_dir(dir, sizeof dir, &err);
 	if (rc != SLIDETAB_OK)
 		return fail(rc, 0, &err);
-	snprintf(dir, sizeof dir, "%s/slidetab-carray-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
-	if (!mkdtemp(dir)) {
-		err_set(&err, SLIDETAB_EIO, "creating a temporary folder %s: %s", dir, strerror(errno));
-		return fail(SLIDETAB_EIO, 0, &err);
-	}
 	o->out = NULL;
 	o->dir = dir;
 	rc = pdbcmd_paths(b, goal, masks, count, NULL, dir, paths, &err);
-	if (rc == SLIDETAB_OK)
-		rc = pdbcmd_build(b, goal, masks, count, o, &err);
 	for (int i = 0; i < count; i++)
 		files[i] = paths[i];
 	if (rc == SLIDETAB_OK)
-		rc = carray_write_set(a->c_array, files, count, a->out, &bytes, &table_bytes, &err);
-	for (int i = 0; i < count; i++)
-		remove(paths[i]);
-	rmdir(dir);
+		rc = carray_temp_files(files, count, &err);
 	if (rc == SLIDETAB_OK)
-		printf("# wrote %s: %ld bytes of C source (%s[], a set of %d table%s, %ld bytes)\n", a->out, bytes,
-		       a->c_array, count, count == 1 ? "" : "s", table_bytes);
+		rc = pdbcmd_build(b, goal, masks, count, o, &err);
+	if (rc == SLIDETAB_OK)
+		rc = carray_write_set(a->c_array, files, count, a->out, &bytes, &table_bytes, &err);
+	carray_temp_dir_remove();
+	if (rc == SLIDETAB_OK)
+		printf("# wrote %s: %ld bytes of C source (%s[], a set of %d table%s, %ld bytes)%s\n", a->out, bytes,
+		       a->c_array, count, count == 1 ? "" : "s", table_bytes, header_note(a->out));
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
@@ -267,8 +276,8 @@ static int run_c_array(const struct gen_args *a, const struct board *b, const st
 			carray_abandon();
 	}
 	if (rc == SLIDETAB_OK)
-		printf("# wrote %s: %ld bytes of C source (%s[], a table of %ld bytes)\n", a->out, bytes, a->c_array,
-		       table_bytes);
+		printf("# wrote %s: %ld bytes of C source (%s[], a table of %ld bytes)%s\n", a->out, bytes, a->c_array,
+		       table_bytes, header_note(a->out));
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 

@@ -109,7 +109,7 @@ static int parse_args(const char *fn, PyObject *const *args, Py_ssize_t nargs, P
 }
 
 /* An integer (a Python int or any integer type with __index__, never a bool) into *v; 0, 1 when
- * obj is no integer, 2 when it does not fit a long, -1 with an exception. */
+ * obj is no integer, 2 when it is above a long, 3 below one, -1 with an exception. */
 static int int_value(PyObject *obj, long *v)
 {
 	int overflow = 0;
@@ -120,7 +120,7 @@ static int int_value(PyObject *obj, long *v)
 		return -1;
 	*v = PyLong_AsLongAndOverflow(i, &overflow);
 	Py_DECREF(i);
-	return *v == -1 && PyErr_Occurred() ? -1 : overflow ? 2 : 0;
+	return *v == -1 && PyErr_Occurred() ? -1 : overflow > 0 ? 2 : overflow < 0 ? 3 : 0;
 }
 
 /* The repr of obj as UTF-8 for a message ("?" when it has none); *hold keeps it alive. */
@@ -144,6 +144,8 @@ static int int_arg(PyObject *obj, const char *name, long min, long max, const ch
 	const char *s = repr_of(obj, &hold);
 	if (rc == 1)
 		invalid("%s=%s: %s, not %s", name, s, want, Py_TYPE(obj)->tp_name);
+	else if (rc == 3 || (*out < min && *out < 0))
+		invalid("%s=%s: negative; expected %s", name, s, want);
 	else
 		invalid("%s=%s: %s%s", name, s, rc == 2 || *out > max ? "too large for " : "", want);
 	Py_XDECREF(hold);
@@ -177,7 +179,7 @@ static int parse_board_spec(PyObject *obj, int *rows, int *cols)
 		else if (ra == 1 || rb == 1)
 			bad = invalid("board=%s: (rows, cols) must be two integers", shown) == NULL;
 		else
-			huge = ra == 2 || rb == 2; /* beyond a long: refused below, by its repr */
+			huge = ra >= 2 || rb >= 2; /* beyond a long: refused below, by its repr */
 	} else {
 		bad = invalid("board must be \"RxC\" or (rows, cols), not %s", Py_TYPE(obj)->tp_name) == NULL;
 	}

@@ -42,7 +42,7 @@ wait $reader
 check "the FIFO is still a FIFO" test -p "$tmp/d/fifo"
 check "the reader got the source" sh -c "tail -n +2 '$tmp/fromfifo' | cmp -s - '$tmp/want.c'"
 
-check "no temporary file left in the folder" test "$(ls -A "$tmp/d" | tr '\n' ' ')" = "dangling.c fifo link.c plain.c target.c x.c x.c.tbl x.c.tmp "
+check "no temporary file left in the folder" test "$(ls -A "$tmp/d" | tr '\n' ' ')" = "dangling.c fifo link.c link.h plain.c plain.h target.c x.c x.c.tbl x.c.tmp x.h "
 check "no temporary file left in \$TMPDIR" test -z "$(ls -A "$tmp/tmpdir")"
 
 # SIGINT while the intermediate table is written (slowed by $SLIDETAB_TEST_WRITE_DELAY_MS): gen
@@ -62,7 +62,50 @@ else
 	ko "gen --c-array never opened its table in \$TMPDIR"
 fi
 
-for id in int _Bool size_t NULL offsetof bool __x; do
+# The header beside the source (issue 47, item 12): NAME's declarations, included by a program that
+# uses the table or the set, compiled and linked with the source; none beside a FIFO (above).
+mkdir -p "$tmp/h"
+status_is 0 "--c-array: a table and its header" $G --c-array tab -o "$tmp/h/tab.c"
+check "... the summary names the header" has "$tmp/out" "^# wrote $tmp/h/tab.c: .*, declarations in $tmp/h/tab.h\$"
+status_is 0 "--c-array: a set and its header" "$GEN" -q --board 3x3 --blank 0 --pattern 1,2,3 --entry pbit --c-array set \
+	-o "$tmp/h/set.c"
+check "... the header holds the set's declarations" sh -c "grep -qx 'extern const void \*const set\[\];' '$tmp/h/set.h' &&
+	grep -qx 'extern const size_t set_len\[\];' '$tmp/h/set.h' && grep -qx 'extern const int set_count;' '$tmp/h/set.h'"
+status_is 0 "-o a name without .c: its header is the name with .h" $G --c-array other -o "$tmp/h/other.inc"
+check "... other.inc.h" test -f "$tmp/h/other.inc.h"
+$GEN -q --board 2x3 -o "$tmp/t2x3.tbl" >/dev/null
+printf '#include "tab.h"\n#include "set.h"\n#include "tab.h"\nint main(void) { return tab_len == %s && set_count == 1 && set_len[0] > 0 && tab[0] == 0x%s ? 0 : 1; }\n' \
+	"$(wc -c <"$tmp/t2x3.tbl")" "$(od -An -tx1 -N1 "$tmp/t2x3.tbl" | tr -d ' ')" >"$tmp/h/use.c"
+check "... a program including both headers (twice) compiles and links (-std=c99 -pedantic -Werror)" \
+	$cc -std=c99 -pedantic -Wall -Wextra -Werror -o "$tmp/h/use" "$tmp/h/use.c" "$tmp/h/tab.c" "$tmp/h/set.c"
+check "... and reads the table's length and first byte through the header" "$tmp/h/use"
+
+# A set stopped by SIGTERM or SIGINT (issue 47, item 16): its folder in $TMPDIR, with the patterns
+# already written, is removed, and nothing is left beside the C file.
+for sig in TERM:15 INT:2; do
+	num=${sig#*:} sig=${sig%:*}
+	mkdir -p "$tmp/sig$sig"
+	$GEN -q -j1 --board 4x4 --blank 0 --pdb 555 --entry pbit --c-array tab -o "$tmp/sig$sig/x.c" >/dev/null 2>&1 &
+	p=$!
+	i=0
+	while [ $i -lt 400 ] && ! ls "$tmp"/tmpdir/slidetab-carray-*/*.tbl >/dev/null 2>&1 && kill -0 $p 2>/dev/null; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	if ls "$tmp"/tmpdir/slidetab-carray-*/*.tbl >/dev/null 2>&1; then
+		kill -$sig $p
+		wait $p
+		r=$?
+		check "SIG$sig during a set's --c-array ends gen by the signal (exit $r)" test $r -eq $((128 + num))
+		check "... nothing left in \$TMPDIR" test -z "$(ls -A "$tmp/tmpdir")"
+		check "... nothing beside the C file" test -z "$(ls -A "$tmp/sig$sig")"
+	else
+		wait $p
+		ko "gen --c-array never wrote a pattern of its set in \$TMPDIR"
+	fi
+done
+
+for id in int _Bool size_t NULL offsetof bool __x _Tab __tab; do
 	status_is 2 "--c-array $id: refused" $G --c-array $id -o "$tmp/d/k.c"
 	err_has "... the message names it" "gen: --c-array $id: "
 done

@@ -72,6 +72,21 @@ err_has "--board with --verify: both named" "--verify reads the board from the t
 if [ -s "$tmp/out" ]; then ko "--board with --verify: something verified"; else ok "--board with --verify: nothing verified"; fi
 status_is 2 "--block-entries with --verify" "$GEN" --verify tables/3x3-b0.tbl --block-entries 4096
 err_has "--block-entries with --verify: named" "--block-entries is for the tables gen writes"
+# What gen would not do is refused with the reason (issue 47, item 15): zbit and pbit sets are
+# always raw, a pattern database is never compact, and its blocks are gen's choice.
+for e in pbit zbit; do
+	for c in zlib compact; do
+		status_is 2 "--entry $e --compress $c: refused" "$GEN" -q --board 3x3 --blank 0 --pattern 1,2,3 --entry $e \
+			--compress $c -o "$tmp/d/p.tbl"
+		err_has "... the reason given" "gen: --entry zbit and pbit sets are written raw, to be mapped in place: drop --compress"
+	done
+done
+status_is 2 "--pattern --compress compact: refused" "$GEN" -q --board 3x3 --blank 0 --pattern 1,2,3 -c compact -o "$tmp/d/p.tbl"
+err_has "... the reason given" "gen: --compress compact is for exact tables; a pattern database is zlib (the default) or none"
+status_is 2 "--pdb --block-entries: refused" "$GEN" -q --board 4x4 --blank 0 --pdb 555 --block-entries 4096 --dir "$tmp/d"
+err_has "... the reason given" "gen: --block-entries is for exact tables; a pattern database's blocks are chosen by gen"
+status_is 0 "--entry pbit --compress none: what gen writes, accepted" "$GEN" -q --board 3x3 --blank 0 --pattern 1,2,3 \
+	--entry pbit --compress none -o "$tmp/pb.tbl"
 status_is 0 "--verify alone still works" "$GEN" --verify tables/3x3-b0.tbl
 if [ -z "$(ls -A "$tmp/d")" ]; then ok "the usage errors wrote nothing"; else ko "usage errors left $(ls -A "$tmp/d")"; fi
 

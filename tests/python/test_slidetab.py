@@ -315,6 +315,11 @@ def test_arguments_named_with_their_values(db):
     with slidetab.open(TABLES, threads=np.int32(2), max_depth=0) as two:
         assert two.threads == 2 and two.distance(s) == db.distance(s)
     raises(slidetab.InvalidError, ["memory=-1", "bytes"], slidetab.open, TABLES, memory=-1)
+    # issue 47, item 18: below a long is negative too, not "too large"
+    raises(slidetab.InvalidError, ["memory=%d: negative; expected a number of bytes" % -2 ** 70], slidetab.open, TABLES,
+           memory=-2 ** 70)
+    raises(slidetab.InvalidError, ["threads=%d: negative" % -2 ** 70], slidetab.open, TABLES, threads=-2 ** 70)
+    raises(slidetab.InvalidError, ["board=(%d, 3)" % -2 ** 70], db.distance, s, board=(-2 ** 70, 3))
     raises(slidetab.InvalidError, ["memory=1.5", "float"], slidetab.open, TABLES, memory=1.5)
     if sys.maxsize > 2 ** 40:  # a long holds it: more than any machine here has
         raises(slidetab.InvalidError, ["this machine allows"], slidetab.open, TABLES, memory=2 ** 62)
