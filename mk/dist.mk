@@ -164,11 +164,19 @@ dist:
 # The packaging tests make check runs (tests/packaging; each in a copy of the tree or a scratch
 # folder): make clean and the package build's clean keep what make did not build (clean.sh); make
 # install installs the default tables, INSTALL_TABLES an opt-in set, any PREFIX quoted (install.sh);
-# the zlib licence in LICENSE and every route's metadata (licence.sh).
+# the zlib licence in LICENSE and every route's metadata (licence.sh); the ABI gate on tiny libraries
+# (abi.sh) and on the tree (abigate.sh: check-abi, a counted skip without abidiff); the symbols
+# file's releases from git and NEWS (symbols.sh); make dist twice (dist.sh); and, but in a
+# sanitizer build, the Debian packages (check-deb, a counted skip without debhelper).
 check-packaging: bin/gen bin/query libs tables
 	@sh tests/packaging/clean.sh
 	@sh tests/packaging/install.sh
 	@sh tests/packaging/licence.sh
+	@sh tests/packaging/abi.sh
+	@sh tests/packaging/abigate.sh
+	@sh tests/packaging/symbols.sh
+	@sh tests/packaging/dist.sh
+	@MAKE="$(MAKE)" SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/packaging/deb.sh
 
 # The tarball built in an empty folder with make && make check (opt-in: the whole check, about
 # 15 minutes on two cores; CI builds it with check-deb instead).

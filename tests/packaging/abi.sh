@@ -1,8 +1,8 @@
 #!/bin/sh
 # abi.sh: the ABI gate (abi/check.sh compare) on tiny libraries built here, not on the product: a
-# removed function and a changed public struct field fail it, and pass only with a new soname
-# major; an added function and an unchanged library pass (make check-abi runs the gate on the
-# tree). A counted skip without abidiff.
+# removed function, a changed public struct field and a status inserted mid-enum fail it, and pass
+# only with a new soname major; an added function, a status added at the end and an unchanged
+# library pass (make check-abi runs the gate on the tree). A counted skip without abidiff.
 . tests/common.sh
 if ! command -v abidiff >/dev/null 2>&1; then
 	skipped "ABI gate: no abidiff (.ci/deps.sh pkg installs abigail-tools)"
@@ -16,6 +16,7 @@ lib() {
 	d=$tmp/$1
 	mkdir -p "$d/inc"
 	{
+		echo "enum t_status { ${5:-T_OK, T_EINVAL, T_EIO} };"
 		echo "struct t_error { $3; char msg[64]; };"
 		echo "int t_open(int n, struct t_error *err);"
 		[ "${4:-}" = noclose ] || echo "void t_close(int n);"
@@ -39,6 +40,9 @@ lib removed 0 "int status" noclose
 lib field 0 "long status"
 lib removed1 1 "int status" noclose
 lib field1 1 "long status"
+lib enumend 0 "int status" "" "T_OK, T_EINVAL, T_EIO, T_ETIMEOUT"
+lib enummid 0 "int status" "" "T_OK, T_EINVAL, T_ETIMEOUT, T_EIO"
+lib enummid1 1 "int status" "" "T_OK, T_EINVAL, T_ETIMEOUT, T_EIO"
 gate 0 "the same library passes" v1 same
 has "$tmp/out" "the same ABI" && ok "... reported as the same ABI" || ko "... not reported as the same ABI"
 gate 0 "an added function passes" v1 more
@@ -48,4 +52,9 @@ gate 1 "a changed struct field (int status -> long status) fails" v1 field
 has "$tmp/out" "status" && ok "... and the report names the field" || ko "... the report does not name the field"
 gate 0 "a removed function with a new soname major (libt.so.1) passes" v1 removed1
 gate 0 "a changed struct field with a new soname major passes" v1 field1
+# The statuses are in no signature (abidiff does not see them): the gate compares their values.
+gate 0 "a status added at the end of the enum passes" v1 enumend
+gate 1 "a status inserted mid-enum (T_ETIMEOUT before T_EIO) fails" v1 enummid
+has "$tmp/out" "T_EIO: 2, now 3" && ok "... and the report names T_EIO's move" || ko "... the report does not name T_EIO"
+gate 0 "a status inserted mid-enum with a new soname major passes" v1 enummid1
 summary
