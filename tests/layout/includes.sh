@@ -16,6 +16,7 @@ allowed() {
 	query/*) echo "slidetab.h common/ query/ gap/run.h libslidetab/table/read.h" ;;
 	gap/*) echo "slidetab.h gap/ libslidetab/base/err.h common/tok.h" ;;
 	gen/*) echo "slidetab.h common/ libslidetab/ gen/" ;; # the format's writer may use internals
+	tools/*) echo "slidetab.h libslidetab/ tools/" ;; # generators of the library's and lite's sources
 	lite/*) echo "" ;; # freestanding: only its own files, by their bare names (below)
 	examples/mcu/*) echo "lite/ examples/mcu/" ;; # the firmware: the freestanding reader and its own startup
 	examples/*) echo "slidetab.h lite/" ;;
