@@ -8,6 +8,7 @@
 #include <libdeflate.h>
 #endif
 
+#include "common/table_stream.h"
 #include "libslidetab/base/clock.h"
 #include "libslidetab/table/read.h"
 
@@ -87,12 +88,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: deflatelv TABLE (%s)\n", err.msg);
 		return 2;
 	}
-	struct blocks t = { .n = table_blocks(tb), .bb = table_block_bytes(tb), .states = table_get_meta(tb)->entries };
+	struct blocks t = { .n = table_blocks(tb),
+			    .bb = tblstream_block_bytes(tb),
+			    .states = table_get_meta(tb)->entries };
 	t.plain = malloc(t.n * t.bb), t.len = malloc(t.n * 8), t.z = malloc(t.n * sizeof *t.z),
 	t.zlen = malloc(t.n * 8);
 	for (uint64_t b = 0; b < t.n; b++)
 		if (!(t.z[b] = malloc(compressBound((uLong)t.bb) + 64)) ||
-		    table_read_block(tb, b, t.plain + b * t.bb, &t.len[b], &err) != SLIDETAB_OK) {
+		    tblstream_read_block(tb, b, t.plain + b * t.bb, &t.len[b], &err) != SLIDETAB_OK) {
 			fprintf(stderr, "deflatelv: %s\n", err.msg);
 			return 1;
 		}

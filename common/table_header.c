@@ -81,3 +81,8 @@ unsigned tblhdr_small_encode(const struct table_meta *m, uint64_t blocks, uint64
 	tbl_put32(h + size - 4, tbl_crc(h, size - 4));
 	return size;
 }
+
+const char *tblhdr_payload_name(uint32_t p)
+{
+	return p == TABLE_PAYLOAD_RAW ? "raw" : p == TABLE_PAYLOAD_ZLIB ? "zlib blocks" : "unknown";
+}

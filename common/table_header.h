@@ -22,4 +22,7 @@ void tblhdr_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload
 unsigned tblhdr_small_encode(const struct table_meta *m, uint64_t blocks, uint64_t payload_size, uint32_t crc,
 			     uint8_t *h);
 
+/* The payload's name, for gen's summary and query --info: "raw", "zlib blocks" or "unknown". */
+const char *tblhdr_payload_name(uint32_t payload);
+
 #endif

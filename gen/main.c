@@ -18,6 +18,7 @@
 #include "gen/genargs.h"
 #include "gen/pdb/pdbcmd.h"
 #include "gen/pdbauto.h"
+#include "gen/presets.h"
 #include "libslidetab/base/physmem.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/model/board.h"
@@ -83,7 +84,7 @@ static void usage(FILE *f)
 		"  gen --board 4x5 --blank 0 --pdb auto --memory 256M --dir tables\n"
 		"  gen --board 3x3 --compress compact --c-array puzzle8 -o puzzle8.c\n"
 		"  gen --verify tables/3x3-b0.tbl\n",
-		PDB_MAX_CELLS, pdb_preset_names(16, n16, sizeof n16), pdb_preset_names(25, n25, sizeof n25));
+		PDB_MAX_CELLS, presets_names(16, n16, sizeof n16), presets_names(25, n25, sizeof n25));
 }
 
 static int fail(int status, int reading, const struct slidetab_error *err)
@@ -234,8 +235,7 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 		fprintf(stderr,
 			"gen: --pdb %s: presets are %s for 4x4, %s for 5x5; auto (or autoK, K tiles a pattern) on "
 			"any board of up to %d cells\n",
-			a->pdb, pdb_preset_names(16, n16, sizeof n16), pdb_preset_names(25, n25, sizeof n25),
-			PDB_MAX_CELLS);
+			a->pdb, presets_names(16, n16, sizeof n16), presets_names(25, n25, sizeof n25), PDB_MAX_CELLS);
 		return EXIT_USAGE;
 	}
 	if (a->list_files) {

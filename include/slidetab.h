@@ -154,10 +154,20 @@ SLIDETAB_API int slidetab_set_timeout(slidetab *db, double seconds, struct slide
  * 1 when each answer is a search (13..25 cells: milliseconds to minutes), 0 when it is looked up in a
  * table (microseconds: answer each as it comes). *per_search is the threads one search should use
  * (slidetab_set_threads); the batch then answers threads / *per_search puzzles at a time. A batch of
- * n puzzles, fewer than that, gets threads / n threads a search (as query and slidetab_distances
- * give it). */
+ * n puzzles, fewer than that, gets threads / n threads a search (slidetab_batch_threads). */
 SLIDETAB_API int slidetab_batch_plan(slidetab *db, int rows, int cols, unsigned threads, int *searched,
 				     unsigned *per_search, struct slidetab_error *err);
+
+/* The threads each search of a batch of n searched puzzles gets on `threads` threads, given
+ * slidetab_batch_plan's per_search: per_search, or threads / n when the batch holds fewer puzzles
+ * than it answers at a time (one 4x4 puzzle: every thread inside its search). The rule query and
+ * slidetab_distances follow; inline, so that no symbol is added. Since 0.8.0. */
+static inline unsigned slidetab_batch_threads(unsigned threads, unsigned per_search, size_t n)
+{
+	if (n == 0 || per_search == 0 || n >= threads / per_search)
+		return per_search;
+	return threads / (unsigned)n;
+}
 
 /* Distances of n starts (n*rows*cols tiles, row-major, one board after another) to one goal;
  * dists[i] = SLIDETAB_NO_DISTANCE for an unsolvable start. threads as slidetab_set_threads (spread

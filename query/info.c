@@ -4,6 +4,8 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "common/table_header.h"
+#include "common/table_stream.h"
 #include "libslidetab/table/read.h"
 
 int info_print(const char *path, FILE *out, int bars, struct slidetab_error *err)
@@ -36,9 +38,9 @@ int info_print(const char *path, FILE *out, int bars, struct slidetab_error *err
 		m->hist[m->radius] == 1 ? "" : "s");
 	fprintf(out, "# entries    %u bits, %s\n", m->entry_bits, table_entry_name(m->entry));
 	fprintf(out, "# payload    %s, %" PRIu32 " entries per block, %" PRIu64 " bytes\n",
-		table_payload_name(m->payload), m->block_entries, table_payload_bytes(t));
-	fprintf(out, "# file       %" PRIu64 " bytes, %.3f bits/state\n", table_file_bytes(t),
-		8.0 * (double)table_file_bytes(t) / (double)m->entries);
+		tblhdr_payload_name(m->payload), m->block_entries, tblstream_payload_bytes(t));
+	fprintf(out, "# file       %" PRIu64 " bytes, %.3f bits/state\n", tblstream_file_bytes(t),
+		8.0 * (double)tblstream_file_bytes(t) / (double)m->entries);
 	fprintf(out, "# generator  %s\n", m->generator);
 	uint64_t most = 0;
 	for (uint32_t d = 0; d <= m->radius; d++)

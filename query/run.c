@@ -28,6 +28,7 @@ struct run_item {
 
 struct run_batch {
 	int count, rows, cols;
+	unsigned per_search; /* slidetab_batch_plan's for the board on r->threads */
 	struct run_item items[RUN_BATCH];
 };
 
@@ -126,7 +127,7 @@ static void flush_batch(struct run *r, const char *name)
 	if (q->count == 0)
 		return;
 	struct batch_ctx c = { r, q };
-	batch_run(r->db, q->rows, q->cols, r->threads, (size_t)q->count, batch_one, &c, NULL);
+	batch_run(r->db, r->threads, q->per_search, (size_t)q->count, batch_one, &c, NULL);
 	for (int i = 0; i < q->count; i++)
 		emit(r, name, q->rows, q->cols, &q->items[i]);
 	q->count = 0;
@@ -138,7 +139,8 @@ struct geom {
 };
 
 /* Takes one read puzzle (or bad input) to the output, now or through the batch. */
-static void take(struct run *r, const char *name, const struct geom *b, struct run_item *it, int searched)
+static void take(struct run *r, const char *name, const struct geom *b, struct run_item *it, int searched,
+		 unsigned per_search)
 {
 	struct run_batch *q = r->batch;
 	it->long_path = NULL;
@@ -151,7 +153,7 @@ static void take(struct run *r, const char *name, const struct geom *b, struct r
 	}
 	if (q->count > 0 && (q->rows != b->rows || q->cols != b->cols))
 		flush_batch(r, name);
-	q->rows = b->rows, q->cols = b->cols;
+	q->rows = b->rows, q->cols = b->cols, q->per_search = per_search;
 	q->items[q->count++] = *it;
 	if (q->count == RUN_BATCH)
 		flush_batch(r, name);
@@ -183,7 +185,7 @@ void run_stream(struct run *r, FILE *f, const char *name)
 	struct geom b = { 0 };
 	struct input_tiles goal;
 	int have_goal = 0, goal_rc = SLIDETAB_OK, searched = 1; /* searched: as the library plans board b */
-	unsigned per_search;
+	unsigned per_search = 1;
 	struct slidetab_error err, goal_err;
 	long announced = 0;
 	if (r->out->hdu && input_read_count(in, &announced, &err) != SLIDETAB_OK) {
@@ -204,8 +206,8 @@ void run_stream(struct run *r, FILE *f, const char *name)
 			b.rows = in->rows, b.cols = in->cols, b.n = in->n;
 			have_goal = 0;
 			searched = 1;
-			if (slidetab_batch_plan(r->db, b.rows, b.cols, 1, &searched, &per_search, NULL) !=
-				    SLIDETAB_OK ||
+			if (slidetab_batch_plan(r->db, b.rows, b.cols, (unsigned)r->threads, &searched, &per_search,
+						NULL) != SLIDETAB_OK ||
 			    r->out->bounded)
 				searched = 0; /* answered one by one, as they come */
 		}
@@ -219,7 +221,7 @@ void run_stream(struct run *r, FILE *f, const char *name)
 				snprintf(it.msg, sizeof it.msg, "%s", goal_err.msg);
 			}
 		}
-		take(r, name, &b, &it, searched);
+		take(r, name, &b, &it, searched, per_search);
 	}
 	flush_batch(r, name);
 	if (r->out->hdu && input_check_count(in, &err) != SLIDETAB_OK) {

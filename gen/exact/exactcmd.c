@@ -1,6 +1,5 @@
 /* exactcmd: gen's exact-table pipeline: check resources, search, pack, write, summarise. */
 #include "gen/exact/exactcmd.h"
-#include "common/cputime.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -11,6 +10,8 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "common/cputime.h"
+#include "common/table_header.h"
 #include "common/table_write.h"
 #include "gen/exact/bfs.h"
 #include "gen/exact/bfsprog.h"
@@ -200,7 +201,7 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 	bfs_result_free(res);
 	if (rc == SLIDETAB_OK && o->report && !o->intermediate)
 		fprintf(o->report, "# wrote %s: %" PRIu64 " bytes, %.3f bits/state (%s, %u-bit %s entries)\n", o->out,
-			bytes, 8.0 * (double)bytes / (double)res->states, table_payload_name(m.payload), m.entry_bits,
+			bytes, 8.0 * (double)bytes / (double)res->states, tblhdr_payload_name(m.payload), m.entry_bits,
 			table_entry_name(m.entry));
 	return rc;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/table_stream.h"
 #include "gen/exact/bfs.h"
 #include "gen/exact/unrank.h"
 #include "libslidetab/base/pool.h"
@@ -104,14 +105,14 @@ static void vchunk(void *ctx, size_t c, int worker)
  * one buffer; 1-bit tables (all gen writes) byte for byte. */
 static int compare_packed(struct exact *x, const uint8_t *mine, struct slidetab_error *err)
 {
-	uint64_t bb = table_block_bytes(x->t), len;
+	uint64_t bb = tblstream_block_bytes(x->t), len;
 	unsigned bits = x->meta->entry_bits;
 	uint8_t *buf = malloc(bb ? bb : 1);
 	if (!buf)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	int rc = SLIDETAB_OK;
 	for (uint64_t b = 0; b < table_blocks(x->t) && !rc; b++) {
-		if ((rc = table_read_block(x->t, b, buf, &len, err)) != SLIDETAB_OK)
+		if ((rc = tblstream_read_block(x->t, b, buf, &len, err)) != SLIDETAB_OK)
 			break;
 		uint64_t first = b * x->meta->block_entries, i = first;
 		if (bits == 1 && memcmp(buf, mine + b * bb, len) == 0)

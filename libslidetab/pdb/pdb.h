@@ -219,21 +219,29 @@ int pdb_set_value(const struct pdb_set *set, int q, const uint8_t *cells, unsign
 		  struct slidetab_error *err);
 
 /* The named partitions of the tiles for the blank-first goal of 4x4 and 5x5, listed once in
- * pdb/preset.c (their tiles, and why each: docs/pdb.md). Fills masks (bit t = tile t) with the
- * patterns of preset `name` and returns how many, or -1 for an unknown name. */
+ * pdb/preset.c (their tiles, and why each: docs/pdb.md). pdb_preset_find fills masks (bit t = tile
+ * t) with the patterns of preset `name` when it is one of a board of `cells` cells (0: any) or, when
+ * rows > 0, of the rows x cols board (a 2x8 board has none of 4x4's), and returns how many, or -1
+ * for an unknown name. */
 #define PDB_PRESET_MAX 8
-int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX]);
+int pdb_preset_find(const char *name, int cells, int rows, int cols, uint32_t masks[PDB_PRESET_MAX]);
 
-/* The same, only for presets of a board of `cells` cells (0: any). */
-int pdb_preset_for(const char *name, int cells, uint32_t masks[PDB_PRESET_MAX]);
+/* The i-th preset (i from 0): its name and board; 0, or -1 past the last. */
+int pdb_preset_at(int i, const char **name, int *rows, int *cols);
 
-/* The preset names of a board of `cells` cells, ", "-separated in buf[size] (as many as fit), for
- * messages and gen --help; returns buf, or NULL when there is none. */
-const char *pdb_preset_names(int cells, char *buf, size_t size);
-
-/* The same as pdb_preset_for, only for presets of the rows x cols board (a 2x8 board has none of
- * 4x4's). */
-int pdb_preset_board(const char *name, int rows, int cols, uint32_t masks[PDB_PRESET_MAX]);
+/* Preset `name` of any board, of a board of `cells` cells, of the rows x cols board. */
+static inline int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX])
+{
+	return pdb_preset_find(name, 0, 0, 0, masks);
+}
+static inline int pdb_preset_for(const char *name, int cells, uint32_t masks[PDB_PRESET_MAX])
+{
+	return pdb_preset_find(name, cells, 0, 0, masks);
+}
+static inline int pdb_preset_board(const char *name, int rows, int cols, uint32_t masks[PDB_PRESET_MAX])
+{
+	return rows > 0 && cols > 0 ? pdb_preset_find(name, 0, rows, cols, masks) : -1;
+}
 
 /*
  * The automatic partition (gen --pdb auto, docs/pdb.md) of rows x cols for the blank class cls:

@@ -66,14 +66,24 @@ static const struct {
 	    { 13, 17, 19, 23, 0 } } },
 };
 
-/* The preset `name` when it is one of a board of `cells` cells (0: any) or of rows x cols (rows > 0). */
-static int preset_find(const char *name, int cells, int rows, int cols, uint32_t masks[PDB_PRESET_MAX])
+int pdb_preset_at(int i, const char **name, int *rows, int *cols)
 {
+	if (i < 0 || (size_t)i >= sizeof presets / sizeof presets[0])
+		return -1;
+	*name = presets[i].name;
+	*rows = presets[i].rows;
+	*cols = presets[i].cols;
+	return 0;
+}
+
+int pdb_preset_find(const char *name, int cells, int rows, int cols, uint32_t masks[PDB_PRESET_MAX])
+{
+	const char *nm;
+	int r, c;
 	if (!name)
 		return -1;
-	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
-		if (strcmp(name, presets[i].name) != 0 || (cells && cells != presets[i].rows * presets[i].cols) ||
-		    (rows && (rows != presets[i].rows || cols != presets[i].cols)))
+	for (int i = 0; pdb_preset_at(i, &nm, &r, &c) == 0; i++) {
+		if (strcmp(name, nm) != 0 || (cells && cells != r * c) || (rows && (rows != r || cols != c)))
 			continue;
 		int n = 0;
 		while (n < PDB_PRESET_MAX && presets[i].tiles[n][0])
@@ -81,39 +91,4 @@ static int preset_find(const char *name, int cells, int rows, int cols, uint32_t
 		return n;
 	}
 	return -1;
-}
-
-int pdb_preset_for(const char *name, int cells, uint32_t masks[PDB_PRESET_MAX])
-{
-	return preset_find(name, cells, 0, 0, masks);
-}
-
-int pdb_preset_board(const char *name, int rows, int cols, uint32_t masks[PDB_PRESET_MAX])
-{
-	return rows > 0 && cols > 0 ? preset_find(name, 0, rows, cols, masks) : -1;
-}
-
-int pdb_preset(const char *name, uint32_t masks[PDB_PRESET_MAX])
-{
-	return pdb_preset_for(name, 0, masks);
-}
-
-const char *pdb_preset_names(int cells, char *buf, size_t size)
-{
-	size_t at = 0;
-	if (!buf || size == 0)
-		return NULL;
-	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
-		if (presets[i].rows * presets[i].cols != cells)
-			continue;
-		const char *sep = at ? ", " : "";
-		size_t need = strlen(sep) + strlen(presets[i].name);
-		if (at + need >= size)
-			break;
-		memcpy(buf + at, sep, strlen(sep));
-		memcpy(buf + at + strlen(sep), presets[i].name, strlen(presets[i].name) + 1);
-		at += need;
-	}
-	return at ? buf : NULL;
 }

@@ -156,9 +156,8 @@ enum {
 #define MAX_ENTRIES         (UINT64_C(1) << 40)
 #define MAX_BLOCK_BYTES     (1u << 20) /* a block never inflates to more than this */
 
-/* The enums' names, for --info (header.c). */
+/* The enums' names, for messages and --info (header.c; the payload's: common/table_header.h). */
 const char *table_entry_name(uint32_t entry);
-const char *table_payload_name(uint32_t payload);
 const char *table_kind_name(uint32_t kind);
 
 #endif

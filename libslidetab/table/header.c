@@ -53,11 +53,6 @@ const char *table_entry_name(uint32_t e)
 	return "unknown";
 }
 
-const char *table_payload_name(uint32_t p)
-{
-	return p == TABLE_PAYLOAD_RAW ? "raw" : p == TABLE_PAYLOAD_ZLIB ? "zlib blocks" : "unknown";
-}
-
 const char *table_kind_name(uint32_t k)
 {
 	return k == TABLE_KIND_EXACT ? "exact distances" : k == TABLE_KIND_PDB ? "additive PDB" : "unknown";

@@ -16,23 +16,7 @@
 
 #include "libslidetab/base/pool.h"
 #include "libslidetab/table/header.h"
-
-#define CACHE_SLOTS 64 /* zlib: inflated blocks kept per table */
-
-struct table {
-	struct table_fast fast; /* must stay first: see table_fast_view() */
-	struct table_meta meta;
-	const uint8_t *map; /* whole file */
-	uint64_t size;
-	struct table_layout lay; /* where the index and payload lie in map */
-	uint8_t *checked;        /* raw: one flag per block, set once its CRC passed */
-	uint8_t *full;           /* preloaded packed array (zlib) */
-	uint8_t *cache;          /* zlib: CACHE_SLOTS inflated blocks */
-	uint64_t cache_id[CACHE_SLOTS];
-	int mapped;           /* 1: map is our mmap of a file; 0: the caller's buffer */
-	char name[256];       /* the file's path (or "table buffer"), for messages */
-	pthread_mutex_t lock; /* guards checked[], cache and cache_id in the slow path */
-};
+#include "libslidetab/table/table.h"
 
 /* Decodes and checks a table held in map[0..size); takes over t (freed on failure). */
 static int table_init(struct table **out, struct table *t, unsigned flags, struct slidetab_error *err)
@@ -141,21 +125,12 @@ const struct table_meta *table_get_meta(const struct table *t)
 {
 	return &t->meta;
 }
-uint64_t table_file_bytes(const struct table *t)
-{
-	return t->size;
-}
-uint64_t table_payload_bytes(const struct table *t)
-{
-	return t->lay.payload_size;
-}
 const uint8_t *table_packed(const struct table *t)
 {
 	return t->fast.packed;
 }
 
-/* Checks block b's CRC and, for zlib, inflates it into dst (its exact packed length). */
-static int load_block(struct table *t, uint64_t b, uint8_t *dst, struct slidetab_error *err)
+int table_load_block(struct table *t, uint64_t b, uint8_t *dst, struct slidetab_error *err)
 {
 	const uint8_t *e = t->lay.index + b * INDEX_ENTRY;
 	const uint8_t *stored = t->map + t->lay.payload_off + tbl_get64(e);
@@ -181,35 +156,6 @@ uint64_t table_blocks(const struct table *t)
 {
 	return t->lay.blocks;
 }
-uint64_t table_block_bytes(const struct table *t)
-{
-	return t->lay.block_bytes;
-}
-
-int table_read_block(struct table *t, uint64_t b, uint8_t *dst, uint64_t *len, struct slidetab_error *err)
-{
-	if (b >= t->lay.blocks)
-		return err_set(err, SLIDETAB_EINVAL, "%s: block %" PRIu64 " out of range", t->name, b);
-	*len = t->lay.packed_bytes - b * t->lay.block_bytes < t->lay.block_bytes
-		       ? t->lay.packed_bytes - b * t->lay.block_bytes
-		       : t->lay.block_bytes;
-	int rc = load_block(t, b, dst, err);
-	if (rc != SLIDETAB_OK) {
-		err_prefix(err, "%s", t->name);
-		return rc;
-	}
-	if (t->meta.payload != TABLE_PAYLOAD_RAW)
-		return SLIDETAB_OK;
-	const uint8_t *src = t->map + t->lay.payload_off + b * t->lay.block_bytes;
-	memcpy(dst, src, *len);
-	if (t->mapped) { /* the whole pages inside the block: read once, not kept */
-		uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), lo = ((uintptr_t)src + page - 1) & ~(page - 1);
-		uintptr_t hi = ((uintptr_t)src + *len) & ~(page - 1);
-		if (hi > lo)
-			madvise((void *)lo, hi - lo, MADV_DONTNEED);
-	}
-	return SLIDETAB_OK;
-}
 
 /* Checks (and for zlib inflates) blocks on every core; keeps the failure of the lowest failing block. */
 struct cjob {
@@ -230,7 +176,7 @@ static void check_block(void *ctx, size_t b, int worker)
 	if (atomic_load(&j->failed) || (t->meta.payload == TABLE_PAYLOAD_RAW && t->checked[b]))
 		return;
 	struct slidetab_error e;
-	int rc = load_block(t, b, j->full ? j->full + b * t->lay.block_bytes : NULL, &e);
+	int rc = table_load_block(t, b, j->full ? j->full + b * t->lay.block_bytes : NULL, &e);
 	if (rc == SLIDETAB_OK) {
 		t->checked[b] = 1;
 		return;
@@ -282,7 +228,7 @@ static int lookup_locked(struct table *t, uint64_t i, unsigned *value, struct sl
 	const uint8_t *block;
 	if (t->meta.payload == TABLE_PAYLOAD_RAW) {
 		if (!t->checked[b]) {
-			int rc = load_block(t, b, NULL, err);
+			int rc = table_load_block(t, b, NULL, err);
 			if (rc)
 				return rc;
 			t->checked[b] = 1;
@@ -300,7 +246,7 @@ static int lookup_locked(struct table *t, uint64_t i, unsigned *value, struct sl
 		uint8_t *dst = t->cache + slot * t->lay.block_bytes;
 		if (t->cache_id[slot] != b) {
 			t->cache_id[slot] = UINT64_MAX;
-			int rc = load_block(t, b, dst, err);
+			int rc = table_load_block(t, b, dst, err);
 			if (rc)
 				return rc;
 			t->cache_id[slot] = b;
@@ -337,7 +283,7 @@ int table_check_block(struct table *t, uint64_t b, struct slidetab_error *err)
 	pthread_mutex_unlock(&t->lock);
 	/* a raw block's CRC reads only the mapped file: outside the lock, so threads check blocks at
 	 * once (two may check the same one; both find the same) */
-	int rc = done ? SLIDETAB_OK : load_block(t, b, NULL, err);
+	int rc = done ? SLIDETAB_OK : table_load_block(t, b, NULL, err);
 	if (!done && rc == SLIDETAB_OK) {
 		pthread_mutex_lock(&t->lock);
 		t->checked[b] = 1;

@@ -31,9 +31,7 @@ void table_close(struct table *t);
 void table_advise_scattered(struct table *t);
 const struct table_meta *table_get_meta(const struct table *t);
 
-/* Bytes of the whole file, of the stored payload, and of the packed entries. */
-uint64_t table_file_bytes(const struct table *t);
-uint64_t table_payload_bytes(const struct table *t);
+/* Its sizes and its blocks one at a time: common/table_stream.h. */
 
 /* The whole packed array when it is in memory and fully checked (raw after table_check_all,
  * or TABLE_PRELOAD), else NULL. */
@@ -45,13 +43,8 @@ int table_lookup_slow(struct table *t, uint64_t i, unsigned *value, struct slide
 /* Entry i (i < entries). Returns a SLIDETAB_* status; a damaged block is refused. */
 static inline int table_lookup(struct table *t, uint64_t i, unsigned *value, struct slidetab_error *err);
 
-/* Streaming a table block by block in bounded memory (gen --verify of a table larger than memory
- * would allow whole): the number of blocks, the packed bytes of a full block, and block b checked
- * by CRC and copied (raw) or inflated (zlib) into dst, which has room for table_block_bytes(t);
- * *len gets its length. The pages a mapped raw block was read from are released afterwards. */
+/* The number of blocks. */
 uint64_t table_blocks(const struct table *t);
-uint64_t table_block_bytes(const struct table *t);
-int table_read_block(struct table *t, uint64_t b, uint8_t *dst, uint64_t *len, struct slidetab_error *err);
 
 /* Checks the CRC of every block (and that each inflates to its exact size). */
 int table_check_all(struct table *t, struct slidetab_error *err);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # includes.sh: the house rules over every quoted #include (docs/design.md, "Layout rules"): the library includes
 # only itself and the public header; lite/ only itself; common/ adds the library's internals but
-# the handle's (libslidetab/api.h); the programs use the public header, common/ and their own
+# the handle's (libslidetab/api.h) and the reader's state (libslidetab/table/table.h, which only
+# common/table_stream.c shares); the programs use the public header, common/ and their own
 # folder, with the few named exceptions below. Exit 1 on a broken rule, naming the file, the line
 # and the rule. lite/'s files name their siblings alone ("slidetab_lite.h"), so that a firmware
 # tree holding just those files builds them.
@@ -15,6 +16,7 @@ allowed() {
 	query/*) echo "slidetab.h common/ query/ gap/run.h libslidetab/table/read.h" ;;
 	gap/*) echo "slidetab.h gap/ libslidetab/base/err.h common/tok.h" ;;
 	gen/*) echo "slidetab.h common/ libslidetab/ gen/" ;; # the format's writer may use internals
+	tools/*) echo "slidetab.h libslidetab/ tools/" ;; # generators of the library's and lite's sources
 	lite/*) echo "" ;; # freestanding: only its own files, by their bare names (below)
 	examples/mcu/*) echo "lite/ examples/mcu/" ;; # the firmware: the freestanding reader and its own startup
 	examples/*) echo "slidetab.h lite/" ;;
@@ -54,6 +56,8 @@ for f in $(git ls-files --cached --others --exclude-standard '*.c' '*.h' 2>/dev/
 		gen/exit.h:*) echo "$f:$n: \"$inc\": exit statuses are chosen in main.c files only" ;;
 		libslidetab/api.h:libslidetab/* | libslidetab/handle.h:libslidetab/*) ;; # the handle's internals
 		libslidetab/api.h:* | libslidetab/handle.h:*) echo "$f:$n: \"$inc\": the handle's internals are the library's alone" ;;
+		libslidetab/table/table.h:libslidetab/* | libslidetab/table/table.h:common/table_stream.c) ;; # the reader's state
+		libslidetab/table/table.h:*) echo "$f:$n: \"$inc\": the reader's state is read.c's and common/table_stream.c's alone" ;;
 		esac
 	done
 done > "${TMPDIR:-/tmp}/includes.$$"

@@ -15,7 +15,6 @@
 
 #include "libslidetab/api.h"
 #include "libslidetab/model/board.h"
-#include "libslidetab/plan.h"
 #include "libslidetab/table/name.h"
 #include "slidetab.h"
 #include "tests/unit/testtables.h"
@@ -479,15 +478,15 @@ END_TEST
 /* A batch's threads per search: the plan's, or shared among fewer puzzles than it answers at once. */
 START_TEST(test_batch_threads)
 {
-	ck_assert_uint_eq(plan_threads(2, 1, 1), 2); /* one 4x4 start on two threads */
-	ck_assert_uint_eq(plan_threads(2, 1, 2), 1);
-	ck_assert_uint_eq(plan_threads(2, 1, 100), 1);
-	ck_assert_uint_eq(plan_threads(8, 1, 3), 2);
-	ck_assert_uint_eq(plan_threads(8, 1, 5), 1);
-	ck_assert_uint_eq(plan_threads(8, 8, 1), 8); /* 5x5: every thread in each search already */
-	ck_assert_uint_eq(plan_threads(8, 8, 40), 8);
-	ck_assert_uint_eq(plan_threads(3, 1, 2), 1);
-	ck_assert_uint_eq(plan_threads(2, 1, 0), 1);
+	ck_assert_uint_eq(slidetab_batch_threads(2, 1, 1), 2); /* one 4x4 start on two threads */
+	ck_assert_uint_eq(slidetab_batch_threads(2, 1, 2), 1);
+	ck_assert_uint_eq(slidetab_batch_threads(2, 1, 100), 1);
+	ck_assert_uint_eq(slidetab_batch_threads(8, 1, 3), 2);
+	ck_assert_uint_eq(slidetab_batch_threads(8, 1, 5), 1);
+	ck_assert_uint_eq(slidetab_batch_threads(8, 8, 1), 8); /* 5x5: every thread in each search already */
+	ck_assert_uint_eq(slidetab_batch_threads(8, 8, 40), 8);
+	ck_assert_uint_eq(slidetab_batch_threads(3, 1, 2), 1);
+	ck_assert_uint_eq(slidetab_batch_threads(2, 1, 0), 1);
 }
 END_TEST
 

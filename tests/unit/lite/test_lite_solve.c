@@ -16,9 +16,9 @@
 #include "libslidetab/search/idafsm.h"
 #include "lite/slidetab_lite_solve.h"
 #include "slidetab.h"
-#include "tools/idafsm_build.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
+#include "tools/idafsm_build.h"
 
 static char tmpdir[64];
 static uint64_t seed = 0x2545f4914f6cdd1du;

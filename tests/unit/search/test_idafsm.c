@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "libslidetab/search/idafsm.h"
-#include "tools/idafsm_build.h"
 #include "tests/unit/testutil.h"
+#include "tools/idafsm_build.h"
 
 /* Strings of up to L moves on an open grid of side G, blank starting in the middle; letters
  * d l r u = 0..3, 3 - k undoes k. */
