@@ -228,9 +228,10 @@ set_entry = $(if $(filter %-pbit,$(1)),--entry pbit,$(if $(filter %-78 %-771x2 %
 set_files = $(shell cat tables/.stamp-$(1) 2>/dev/null)
 set_stale = $(if $(filter-out $(wildcard $(call set_files,$(1))),$(call set_files,$(1))),FORCE)
 .SECONDEXPANSION:
+# The opt-in sets (minutes) show gen's progress on stderr: a line as each pattern is written, with the time left.
 tables/.stamp-%: $(GEN_RUN) $$(call set_stale,$$*)
 	@mkdir -p tables
-	$(GEN_RUN) $(if $(filter %-6666,$*),,-q) $(call set_gen,$*) $(call set_entry,$*) > /dev/null
+	$(GEN_RUN) $(if $(filter $(PDB_SETS),$*),-q) $(call set_gen,$*) $(call set_entry,$*) > /dev/null
 	$(GEN_RUN) $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
 
 tables: $(TABLES_SMALL:%=tables/%.tbl) $(PDB_SETS:%=tables/.stamp-%)

@@ -17,6 +17,7 @@
 #include "gen/exit.h"
 #include "gen/genargs.h"
 #include "gen/pdb/pdbcmd.h"
+#include "gen/setprog.h"
 #include "libslidetab/base/physmem.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/base/tok.h"
@@ -67,7 +68,8 @@ static void usage(FILE *f)
 		"                        (a set, --pdb or --pattern: NAME[i], NAME_len[i], NAME_count),\n"
 		"                        and their declarations in FILE's name with .h for .c\n"
 		"      --verify FILE     check a table completely; prints OK or the first violation\n"
-		"  -q, --quiet           no per-depth progress on stderr\n"
+		"  -q, --quiet           no progress on stderr (per depth; for a set, per pattern written\n"
+		"                        with the time left, a line a second at most)\n"
 		"  -h, --help            this help\n"
 		"  -V, --version         version\n\n"
 		"Presets of --pdb (docs/pdb.md):\n  4x4: %s\n  5x5: %s\n\n"
@@ -255,7 +257,16 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 				 .block_entries = (uint32_t)a->block_entries };
 	if (a->c_array)
 		return run_c_array_set(a, b, goal, masks, count, &o);
-	int rc = pdbcmd_build(b, goal, masks, count, &o, &err);
+	char paths[PDB_PRESET_MAX][PDBCMD_PATH_MAX];
+	struct setprog prog;
+	int rc = a->quiet ? SLIDETAB_OK : pdbcmd_paths(b, goal, masks, count, a->out, a->dir, paths, &err);
+	if (rc != SLIDETAB_OK)
+		return fail(rc, 0, &err);
+	if (!a->quiet)
+		setprog_start(&prog, b->n, masks, paths, count);
+	rc = pdbcmd_build(b, goal, masks, count, &o, &err);
+	if (!a->quiet)
+		setprog_stop(&prog, rc == SLIDETAB_OK);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
