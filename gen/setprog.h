@@ -15,10 +15,10 @@
 #define SETPROG_EVERY 30
 
 struct setprog {
-	int n;                                     /* distinct files */
+	int n;                                      /* distinct files */
 	char path[PDB_PRESET_MAX][PDBCMD_PATH_MAX]; /* each file once */
-	uint64_t entries[PDB_PRESET_MAX];          /* its pattern's placements */
-	double t0, t0_wall; /* clock_now() and time() at the start */
+	uint64_t entries[PDB_PRESET_MAX];           /* its pattern's placements */
+	double t0, t0_wall;                         /* clock_now() and time() at the start */
 	int stop, running;
 	pthread_mutex_t lock;
 	pthread_cond_t wake;

@@ -172,7 +172,7 @@ status_is 0 "query --help" bin/query --help
 check "query --help: --hint's letters are the gap's (blank's) moves" sh -c \
 	"sed -n '/--hint/,/--upper/p' '$tmp/out' | tr -s ' \n' '  ' | grep -q \"the letters are the gap's (blank's) moves\""
 check "README: the query synopsis has --hint, its letters the gap's moves" sh -c \
-	"grep -q '^query .*--hint' README.md && grep -q \"\\\`--hint\\\`: .*the letters the blank's (gap's) moves\" README.md"
+	"grep -q '^query .*--hint' README.md && grep -q \"(\\\`--hint\\\`: \\\`14 lr\\\`, the blank's (gap's) moves)\" README.md"
 status_is 0 "gen --version" bin/gen --version
 status_is 0 "query --version" bin/query --version
 status_is 2 "gen unknown option" bin/gen --frobnicate
