@@ -54,7 +54,7 @@ int input_board_for(int tokens, int pairs, int *rows, int *cols, struct slidetab
 		return err_set(err, SLIDETAB_EINVAL,
 			       "a row of %d tokens: a puzzle given in rows needs --board RxC (e.g. %s)", tokens,
 			       tokens == 2   ? "3x2"
-			       : tokens == 3 ? "3x3"
+			       : tokens == 3 ? "2x3"
 					     : "2x5 or 5x5");
 	return err_set(err, SLIDETAB_EINVAL,
 		       "%d tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, 16 4x4, "
@@ -300,7 +300,9 @@ static int lone_token(struct input *in, const char *line, size_t len, int first,
 
 /* A line read while no board is known decides it: R_PUZZLE (the board is set) or R_BADLINE (the
  * line cannot start a puzzle, or its token count names no board or several: the board stays
- * unknown and the next line may decide it, so every line gets its own result). */
+ * unknown and the next line may decide it, so every line gets its own result). A line of three
+ * tokens starts a 3x3 puzzle in rows, the one board query knows with rows of three but 2x3 (whose
+ * rows need --board 2x3). */
 static int decide_board(struct input *in, const char *line, size_t len, int fields, int first,
 			struct slidetab_error *err)
 {
@@ -317,6 +319,10 @@ static int decide_board(struct input *in, const char *line, size_t len, int fiel
 	if (tok_split(line, len, toks, INPUT_MAX_TOKENS, &count, err) != SLIDETAB_OK) {
 		err_prefix(err, "line %ld", in->line);
 		return R_BADLINE;
+	}
+	if (fields == 3 && !in->pairs) { /* rows of three: the 8 puzzle's rows (ALDS1_13_B); 2x3 needs --board */
+		in->rows = in->cols = 3, in->n = 9, in->three_rows = 1;
+		return R_PUZZLE;
 	}
 	if (input_board_for(fields, in->pairs, &r, &c, err) != SLIDETAB_OK) {
 		err_prefix(err, "line %ld", in->line);
@@ -422,8 +428,9 @@ static int next_board(struct input *in, struct input_tiles *s, struct input_tile
 				return R_EOF;
 			in->board_line = in->first_line;
 			err_set(err, SLIDETAB_EINVAL,
-				"line %ld: input ended inside the puzzle that starts here (%d of %d rows)",
-				in->first_line, in->rows_seen, in->rows);
+				"line %ld: input ended inside the puzzle that starts here (%d of %d rows)%s",
+				in->first_line, in->rows_seen, in->rows,
+				in->three_rows && in->rows_seen == 2 ? "; rows of a 2x3 puzzle need --board 2x3" : "");
 			in->rows_seen = 0;
 			return R_PARTIAL;
 		}

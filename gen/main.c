@@ -19,6 +19,7 @@
 #include "gen/pdb/pdbcmd.h"
 #include "gen/pdbauto.h"
 #include "gen/presets.h"
+#include "gen/setprog.h"
 #include "libslidetab/base/physmem.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/model/board.h"
@@ -62,12 +63,14 @@ static void usage(FILE *f)
 		"                        (blocks of K tiles)\n"
 		"      --memory BYTES    the budget of --pdb auto: the build's memory for one pattern\n"
 		"                        (default 512M; K, M, G suffixes)\n"
-		"      --dir DIR         folder for tables named by the default rule (default: .)\n"
+		"      --dir DIR         folder for tables named by the default rule (default: .; made\n"
+		"                        with its parents when missing)\n"
 		"      --c-array NAME    write -o FILE as C source: const unsigned char NAME[], size_t NAME_len\n"
 		"                        (a set, --pdb or --pattern: NAME[i], NAME_len[i], NAME_count),\n"
 		"                        and their declarations in FILE's name with .h for .c\n"
 		"      --verify FILE     check a table completely; prints OK or the first violation\n"
-		"  -q, --quiet           no per-depth progress on stderr\n"
+		"  -q, --quiet           no progress on stderr (per depth; for a set, per pattern written\n"
+		"                        with the time left, a line a second at most)\n"
 		"  -h, --help            this help\n"
 		"  -V, --version         version\n\n"
 		"Presets of --pdb (docs/pdb.md):\n  4x4: %s\n  5x5: %s\n\n"
@@ -254,7 +257,16 @@ static int run_pdb(const struct gen_args *a, const struct board *b, const struct
 				 .block_entries = (uint32_t)a->block_entries };
 	if (a->c_array)
 		return run_c_array_set(a, b, goal, masks, count, &o);
-	int rc = pdbcmd_build(b, goal, masks, count, &o, &err);
+	char paths[PDB_PRESET_MAX][PDBCMD_PATH_MAX];
+	struct setprog prog;
+	int rc = a->quiet ? SLIDETAB_OK : pdbcmd_paths(b, goal, masks, count, a->out, a->dir, paths, &err);
+	if (rc != SLIDETAB_OK)
+		return fail(rc, 0, &err);
+	if (!a->quiet)
+		setprog_start(&prog, b->n, masks, paths, count);
+	rc = pdbcmd_build(b, goal, masks, count, &o, &err);
+	if (!a->quiet)
+		setprog_stop(&prog, rc == SLIDETAB_OK);
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
@@ -281,10 +293,34 @@ static int run_c_array(const struct gen_args *a, const struct board *b, const st
 	return rc == SLIDETAB_OK ? EXIT_OK : fail(rc, 0, &err);
 }
 
+/* --dir DIR: made when missing, with its parents (mkdir -p), so that the library's advice (`gen ...
+ * --dir ~/.local/share/slidetab/tables`) works as given. 0, or -1 after a message. */
+static int make_dir(const char *dir)
+{
+	char p[4096];
+	struct stat st;
+	if (stat(dir, &st) == 0 || snprintf(p, sizeof p, "%s", dir) >= (int)sizeof p)
+		return 0; /* there (or too long: the writer names the problem) */
+	for (char *q = p + 1;; q++) {
+		if (*q && *q != '/')
+			continue;
+		char c = *q;
+		*q = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			fprintf(stderr, "gen: --dir %s: creating %s: %s\n", dir, p, strerror(errno));
+			return -1;
+		}
+		if (!(*q = c))
+			return 0;
+	}
+}
+
 static int run_gen(const struct gen_args *a)
 {
 	struct board b;
 	struct board_state goal;
+	if (a->dir && !a->list_files && !a->count_only && make_dir(a->dir) != 0)
+		return EXIT_FAIL;
 	if (board_init(&b, a->rows, a->cols) != 0) {
 		fprintf(stderr, "gen: %dx%d is not a board (" BOARD_RULE ")\n", a->rows, a->cols);
 		return EXIT_USAGE;

@@ -87,8 +87,10 @@ struct slidetab_error {
 /* Flags for slidetab_open_flags. */
 #define SLIDETAB_PRELOAD 1u /* check and load whole tables at first use (for large batches) */
 
-/* Opens a table folder. tables_dir NULL searches $SLIDETAB_TABLES, then the installed folder,
- * then ./tables. Tables are opened on first use, so a missing table is reported by the call
+/* Opens a table folder. tables_dir NULL searches $SLIDETAB_TABLES, the user's folder
+ * ($XDG_DATA_HOME/slidetab/tables, else ~/.local/share/slidetab/tables), the installed folder,
+ * the tables of the Python package or of the uninstalled build tree the code runs from, then
+ * ./tables. Tables are opened on first use, so a missing table is reported by the call
  * that needs it (SLIDETAB_ENOTABLE). */
 SLIDETAB_API int slidetab_open(slidetab **db, const char *tables_dir, struct slidetab_error *err);
 

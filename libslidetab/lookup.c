@@ -27,10 +27,12 @@ static int find_file(const slidetab *db, int rows, int cols, int cls, char *path
 	return -1;
 }
 
-/* Says which table was refused, unless the message already names it. */
+/* Says which table was refused, unless the message already names it (a long path may be shortened
+ * in its middle: its file name is looked for). */
 static void refusing(struct slidetab_error *err, const char *path)
 {
-	if (strstr(err->msg, path))
+	const char *base = strrchr(path, '/');
+	if (strstr(err->msg, base ? base + 1 : path))
 		err_prefix(err, "refusing table");
 	else
 		err_prefix(err, "refusing table %s", path);
@@ -68,17 +70,15 @@ static void open_table(slidetab *db, struct tcache_slot *t, const char *path)
 	}
 }
 
-/* The message for a missing table (rows, cols, cls), saying where it looked. */
+/* The message for a missing table (rows, cols, cls), saying where it looked and how to build it. */
 static int missing(const slidetab *db, int rows, int cols, int cls, struct slidetab_error *err)
 {
-	char where[TABNAME_MAX * 2], name[TABNAME_MAX];
-	tabname_describe(&db->path, where, sizeof where);
+	char what[128], name[64], args[96];
 	tabname_exact(name, sizeof name, NULL, rows, cols, cls, NULL);
-	return err_set(err, SLIDETAB_ENOTABLE,
-		       "no table %s (%dx%d, blank in the class of cell %d) in %s; build it with `%s --board %dx%d "
-		       "--blank %d%s --dir %s`",
-		       name, rows, cols, cls, where, tabname_gen(), rows, cols, cls,
-		       rows * cols > 12 ? " --compress compact" : "", db->path.dir[0]);
+	snprintf(what, sizeof what, "table %s (%dx%d, blank in the class of cell %d)", name, rows, cols, cls);
+	snprintf(args, sizeof args, "--board %dx%d --blank %d%s", rows, cols, cls,
+		 rows * cols > 12 ? " --compress compact" : "");
+	return tabname_missing(&db->path, SLIDETAB_ENOTABLE, what, "it", args, err);
 }
 
 /* The entry for one key (rows, cols, cls): cached, else opened when its file is found now, else

@@ -70,6 +70,7 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/
 	@sh tests/e2e/cli.sh
 	@SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/e2e/options.sh
 	@sh tests/e2e/input.sh
+	@sh tests/e2e/find.sh
 	@sh tests/e2e/ckpt.sh
 	@sh tests/e2e/genout.sh
 	@sh tests/e2e/carray.sh

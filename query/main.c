@@ -78,7 +78,8 @@ static void usage(FILE *f)
 		   "      --unsolvable WORD  what to print for an unsolvable puzzle (default: unsolvable)\n"
 		   "      --style NAME       a contest's exact output; NAME: hdu3567\n"
 		   "      --puzzle gap       solve Gap card layouts (AOJ 1245 input); --path, --show apply\n"
-		   "      --tables DIR       table folder (else $SLIDETAB_TABLES, the installed folder, ./tables)\n"
+		   "      --tables DIR       table folder (else $SLIDETAB_TABLES, ~/.local/share/slidetab/tables,\n"
+		   "                         the installed folder, the build tree's tables, ./tables)\n"
 		   "      --preload          inflate whole tables up front (for big batches)\n"
 		   "  -j, --threads N        4x4: solve N puzzles of a batch at once (fewer puzzles: the\n"
 		   "                         threads shared in their searches); 5x5: N threads in each\n"
@@ -202,6 +203,7 @@ static int run_sliding(const struct opts *o, int nfiles, char **files)
 		if (f != stdin)
 			fclose(f);
 	}
+	run_finish(&r);
 	run_free(&r);
 	slidetab_close(db);
 	return exit_for(r.outcome);

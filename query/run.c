@@ -75,6 +75,50 @@ static void solve_item(const struct run *r, int rows, int cols, struct run_item 
 		snprintf(it->msg, sizeof it->msg, "%s", err.msg);
 }
 
+/* 1 when s reaches the corner goal with the blank first (first) or last: the permutation that
+ * takes s to that goal and the blank's taxicab distance to its cell have the same parity. */
+static int corner_solvable(const uint8_t *s, int rows, int cols, int first)
+{
+	int n = rows * cols, odd = 0, blank = 0;
+	uint8_t seen[256] = { 0 };
+	for (int i = 0; i < n; i++) {
+		int len = 0;
+		for (int j = i; !seen[j]; j = first ? s[j] : (s[j] + n - 1) % n) /* tile t's goal cell */
+			seen[j] = 1, len++;
+		odd ^= len > 0 && len % 2 == 0; /* a cycle of even length is an odd permutation */
+		if (s[i] == 0)
+			blank = i;
+	}
+	int gb = first ? 0 : n - 1, dist = abs(blank / cols - gb / cols) + abs(blank % cols - gb % cols);
+	return odd == dist % 2;
+}
+
+/* Counts an answer for run_finish. */
+static void count_answer(struct run *r, int rows, int cols, const struct run_item *it)
+{
+	const char *t = r->goal_text;
+	int first = t && !strcmp(t, "first");
+	if (r->pairs || r->out->hdu || (t && !first && strcmp(t, "last") != 0))
+		return; /* not a corner goal of --goal */
+	r->answered++;
+	if (it->status == SLIDETAB_UNSOLVABLE) {
+		r->unsolvable++;
+		r->other_corner += corner_solvable(it->s.t, rows, cols, !first);
+	}
+}
+
+void run_finish(const struct run *r)
+{
+	const char *t = r->goal_text;
+	int first = t && !strcmp(t, "first");
+	if (r->answered > 0 && r->unsolvable == r->answered && r->other_corner == r->answered)
+		fprintf(stderr,
+			"query: %s unsolvable for the goal with the blank %s, and each would be solvable with the "
+			"blank %s: give --goal %s (AOJ 0121's goal is the blank first)\n",
+			r->answered == 1 ? "the puzzle is" : "every puzzle is", first ? "first" : "last",
+			first ? "last" : "first", first ? "last" : "first");
+}
+
 /* Prints one item: its answer, or `error` with its message on stderr (a table's message once). */
 static void emit(struct run *r, const char *name, int rows, int cols, struct run_item *it)
 {
@@ -83,6 +127,8 @@ static void emit(struct run *r, const char *name, int rows, int cols, struct run
 		struct output_answer a = { it->status, it->dist, it->long_path ? it->long_path : it->path, it->moves,
 					   it->lower };
 		output_answer(stdout, o, rows, cols, it->s.t, it->g.t, &a, it->line, it->case_no);
+		if (!o->bounded)
+			count_answer(r, rows, cols, it);
 		free(it->long_path);
 		it->long_path = NULL;
 		return;

@@ -20,6 +20,9 @@ struct run {
 	long cases;              /* puzzles so far, over every input */
 	int outcome;             /* enum run_outcome: the worst so far */
 	char last_msg[256];      /* the last table message printed (each is printed once) */
+	long answered;           /* puzzles answered (a distance or unsolvable), over every input */
+	long unsolvable;         /* of them unsolvable, and of those solvable for the other corner goal: */
+	long other_corner;       /* the blank first for --goal last (the default), last for --goal first */
 	struct run_batch *batch; /* searched puzzles (4x4) waiting to be solved together */
 };
 
@@ -30,6 +33,10 @@ void run_free(struct run *r);
 /* Answers every puzzle in f, each with one output line: a line no board fits, or a puzzle whose
  * board --goal does not fit, gets `error` (messages on stderr; r->outcome says how bad). */
 void run_stream(struct run *r, FILE *f, const char *name);
+
+/* Ends a run: when every puzzle answered was unsolvable for --goal last (or first) and each would be
+ * solvable for the other corner goal, says so once on stderr (AOJ 0121's goal is the blank first). */
+void run_finish(const struct run *r);
 
 /* Opens an input file ("-": stdin); NULL with a message for a missing file or a folder. */
 FILE *run_open_input(const char *path);

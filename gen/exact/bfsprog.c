@@ -22,8 +22,7 @@ void bfsprog_start(struct bfsprog *p, FILE *log, int live, uint64_t count)
 	p->every = (double)v / 1000;
 }
 
-/* "1h02m", "3m05s" or "12s": the time left at the mean rate so far ("?" before 5% of the states). */
-static void eta(char *buf, size_t size, double el, uint64_t so_far, uint64_t count)
+void bfsprog_eta(char *buf, size_t size, double el, uint64_t so_far, uint64_t count)
 {
 	if (so_far < count / 20 || el <= 0 || so_far >= count) { /* the first 5%: too early to say */
 		snprintf(buf, size, "%s", so_far >= count ? "0s" : "?");
@@ -46,7 +45,7 @@ void bfsprog_live(struct bfsprog *p, unsigned layer, uint64_t so_far, uint64_t d
 		return;
 	p->last = t;
 	char left[32];
-	eta(left, sizeof left, t - p->t0, so_far, p->count);
+	bfsprog_eta(left, sizeof left, t - p->t0, so_far, p->count);
 	fprintf(stderr,
 		"\r\033[Klayer %u (%.0f%% scanned): %" PRIu64 " state%s (%.1f%%), %.3g states/s, %.0f s, about %s left",
 		layer, 100.0 * (double)done / (double)chunks, so_far, so_far == 1 ? "" : "s",
@@ -62,7 +61,7 @@ void bfsprog_layer(struct bfsprog *p, unsigned layer, uint64_t states, uint64_t 
 	if (!p->log)
 		return;
 	char left[32];
-	eta(left, sizeof left, el, so_far, p->count);
+	bfsprog_eta(left, sizeof left, el, so_far, p->count);
 	fprintf(p->log,
 		"layer %3u: %13" PRIu64 " state%s, %15" PRIu64
 		" so far (%5.1f%%), %8.2f s, %.3g states/s, about %s left\n",

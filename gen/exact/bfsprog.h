@@ -19,6 +19,10 @@ void bfsprog_start(struct bfsprog *p, FILE *log, int live, uint64_t count);
 /* The live line while layer `layer` is scanned (`done` of `chunks`); at most twice a second. */
 void bfsprog_live(struct bfsprog *p, unsigned layer, uint64_t so_far, uint64_t done, uint64_t chunks);
 
+/* "1h02m", "3m05s" or "12s": the time left after el seconds at the mean rate so far, so_far of
+ * count done ("?" before 5%). */
+void bfsprog_eta(char *buf, size_t size, double el, uint64_t so_far, uint64_t count);
+
 /* The log line of a finished layer of `states` states. */
 void bfsprog_layer(struct bfsprog *p, unsigned layer, uint64_t states, uint64_t so_far);
 

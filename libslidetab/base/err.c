@@ -21,25 +21,30 @@ int err_prefix(struct slidetab_error *err, const char *fmt, ...)
 {
 	if (!err)
 		return SLIDETAB_OK;
-	char old[sizeof err->msg], pre[sizeof err->msg];
-	memcpy(old, err->msg, sizeof old);
-	old[sizeof old - 1] = '\0';
+	char pre[sizeof err->msg], all[3 * sizeof err->msg];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(pre, sizeof pre, fmt, ap);
 	va_end(ap);
-	size_t a = strlen(pre), b = strlen(old), cap = sizeof err->msg - 1;
-	if (a > cap)
-		a = cap;
-	memcpy(err->msg, pre, a);
-	if (a + 2 <= cap) {
-		memcpy(err->msg + a, ": ", 2);
-		a += 2;
+	err->msg[sizeof err->msg - 1] = '\0';
+	size_t a = strlen(pre), n = (size_t)snprintf(all, sizeof all, "%s: %s", pre, err->msg),
+	       cap = sizeof err->msg - 1;
+	if (n > cap) {
+		/* The message stays whole: a path shortened before ("...") loses more of its middle, else
+		 * the prefix (a long path) loses its middle to "..."; else the end is cut. */
+		size_t excess = n - cap;
+		char *q = strstr(all, "...");
+		if (q && (size_t)(q - all) >= excess + 8)
+			memmove(q - excess, q, strlen(q) + 1);
+		else if (a >= excess + 3 + 16) {
+			size_t head = (a - excess - 3) / 3;
+			memmove(all + head + 3, all + head + 3 + excess, n - head - 3 - excess + 1);
+			memcpy(all + head, "...", 3);
+		}
 	}
-	if (b > cap - a)
-		b = cap - a;
-	memcpy(err->msg + a, old, b);
-	err->msg[a + b] = '\0';
+	n = strlen(all) < cap ? strlen(all) : cap;
+	memcpy(err->msg, all, n);
+	err->msg[n] = '\0';
 	return err->status;
 }
 

@@ -9,7 +9,8 @@
 /* Fills err (when not NULL) with status and a printf-style message; returns status. */
 int err_set(struct slidetab_error *err, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Puts "prefix: " in front of err's message (keeps its status); returns the status. */
+/* Puts "prefix: " in front of err's message (keeps its status); returns the status. When both do not
+ * fit, the message stays whole and the prefix (a long path) loses its middle to "...". */
 int err_prefix(struct slidetab_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Writes bytes s[0..n) into out[cap] as printable text: control and non-ASCII bytes become \xHH,

@@ -13,11 +13,13 @@
 static const struct {
 	int rows, cols;
 	const char *order[FIND_ORDER];
-	const char *others;
 	const char *make; /* the make target that builds order[0] for class 0, when a fallback is worth a notice */
+	const char *quick,
+		*quick_set; /* the set that builds fastest, advised when none is there, and with its figures */
 } boards[] = {
-	{ 4, 4, { "78", "771x2", "663", "555" }, "771x2, 663 and 555 are smaller and slower", NULL },
-	{ 5, 5, { "6666", "444444", NULL }, "444444 builds in a second but searches far more slowly", "tables-24" },
+	/* 5-5-5: 0.9 s, 0.2 MB (docs/BENCHMARKS.md, make bench-15); 4-4-4-4-4-4: 84 KB on disk */
+	{ 4, 4, { "78", "771x2", "663", "555" }, NULL, "555", "the 555 set (0.2 MB, a second)" },
+	{ 5, 5, { "6666", "444444", NULL }, "tables-24", "444444", "the 444444 set (0.1 MB, a second)" },
 };
 #define NBOARDS ((int)(sizeof boards / sizeof boards[0]))
 
@@ -73,8 +75,8 @@ static void fallback_notice(int bi, int cls, const char *name, const char *dir, 
 	else
 		snprintf(notice, len,
 			 "%dx%d: no %s pattern databases, answering from the %s set in %s, far more slowly; build %s "
-			 "with `%s --board %dx%d --blank %d --pdb %s --dir %s`",
-			 r, c, best, name, dir, best, tabname_gen(), r, c, cls, best, dir);
+			 "there with `%s --board %dx%d --blank %d --pdb %s`",
+			 r, c, best, name, dir, best, tabname_gen(), r, c, cls, best);
 }
 
 /* Loads the first candidate set of rows x cols (goal blank at blank_cell) whose every file is in
@@ -134,18 +136,14 @@ int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_
 	if (rc != SLIDETAB_ENOTABLE)
 		return rc;
 	int cls = board_blank_class(&b, blank_cell), bi = board_index(rows, cols);
-	char where[TABNAME_MAX * 2];
-	tabname_describe(path, where, sizeof where);
-	if (bi >= 0)
-		return err_set(
-			err, SLIDETAB_ENOTABLE,
-			"no pattern databases for %dx%d with the blank in the class of cell %d in %s; build them "
-			"with `%s --board %dx%d --blank %d --pdb %s --dir %s` (%s)",
-			rows, cols, cls, where, tabname_gen(), rows, cols, cls, boards[bi].order[0], path->dir[0],
-			boards[bi].others);
-	return err_set(err, SLIDETAB_ENOTABLE,
-		       "no pattern databases for %dx%d with the blank in the class of cell %d in %s; build them with "
-		       "`%s --board %dx%d --blank %d --pdb auto --dir %s`%s",
-		       rows, cols, cls, where, tabname_gen(), rows, cols, cls, path->dir[0],
-		       rows != cols ? " (the sets of the transposed board answer it too)" : "");
+	char what[96], args[96];
+	snprintf(what, sizeof what, "pattern databases for %dx%d with the blank in the class of cell %d", rows, cols,
+		 cls);
+	snprintf(args, sizeof args, "--board %dx%d --blank %d --pdb %s", rows, cols, cls,
+		 bi >= 0 ? boards[bi].quick : "auto");
+	return tabname_missing(path, SLIDETAB_ENOTABLE, what,
+			       bi >= 0        ? boards[bi].quick_set
+			       : rows != cols ? "a set (the transposed board's answer too)"
+					      : "a set",
+			       args, err);
 }

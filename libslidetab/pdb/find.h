@@ -19,7 +19,8 @@ struct pdbfind_files {
  * answers through it, ida_search). Returns SLIDETAB_OK with *set (and, when a weaker set stands
  * in for a much stronger one that is missing, a one-line notice naming the make target or gen
  * command that builds it in notice[notice_len]; else notice is ""), SLIDETAB_ENOTABLE (message:
- * where it looked and the gen command that builds a set, or a board beyond 25 cells),
+ * where it looked and the gen command that builds the set that builds fastest, tabname_missing; or
+ * a board beyond 25 cells),
  * SLIDETAB_EINVAL (no such cell), or the status of a damaged file. files (unless NULL) gets the
  * paths of the set loaded or refused (n = 0 for none). */
 int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_cell, struct pdb_set **set,

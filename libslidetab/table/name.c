@@ -82,6 +82,77 @@ static int installed_beside(const char *file, char *out, size_t len)
 	return is_dir(out) ? 0 : -1;
 }
 
+/* The build tree's tables folder for `file` (a program in TREE/bin, a library in TREE/lib, the
+ * Python extension in TREE/python/slidetab): TREE/tables, TREE a source tree (TREE/libslidetab). */
+static int tree_beside(const char *file, char *out, size_t len)
+{
+	char d[TABNAME_MAX], probe[TABNAME_MAX + 16];
+	if (!file || snprintf(d, sizeof d, "%s", file) >= (int)sizeof d)
+		return -1;
+	for (int up = 0; up < 3; up++) {
+		char *slash = strrchr(d, '/');
+		if (!slash || slash == d)
+			return -1;
+		*slash = '\0'; /* up 0: the file's folder; then its parents */
+		snprintf(probe, sizeof probe, "%s/libslidetab", d);
+		if (is_dir(probe) && snprintf(out, len, "%s/tables", d) < (int)len && is_dir(out))
+			return 0;
+	}
+	return -1;
+}
+
+/* The build tree's tables beside the library this code is in, else beside the program. */
+static int tree_dir(char *out, size_t len)
+{
+	Dl_info info;
+	if (dladdr((void *)tree_dir, &info) && info.dli_fname && tree_beside(info.dli_fname, out, len) == 0)
+		return 0;
+	char exe[TABNAME_MAX];
+	ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (k <= 0)
+		return -1;
+	exe[k] = '\0';
+	return tree_beside(exe, out, len);
+}
+
+/* The tables a Python package holds (a wheel or pip install: slidetab/tables beside the extension
+ * module this code is linked into, slidetab/__init__.py beside it). */
+static int package_dir(char *out, size_t len)
+{
+	Dl_info info;
+	char d[TABNAME_MAX], probe[TABNAME_MAX + 16];
+	if (!dladdr((void *)package_dir, &info) || !info.dli_fname ||
+	    snprintf(d, sizeof d, "%s", info.dli_fname) >= (int)sizeof d)
+		return -1;
+	char *slash = strrchr(d, '/');
+	if (!slash)
+		return -1;
+	*slash = '\0';
+	struct stat st;
+	snprintf(probe, sizeof probe, "%s/__init__.py", d);
+	if (stat(probe, &st) != 0 || snprintf(out, len, "%s/tables", d) >= (int)len)
+		return -1;
+	return is_dir(out) ? 0 : -1;
+}
+
+/* The user's folder ($XDG_DATA_HOME/slidetab/tables, else ~/.local/share/slidetab/tables) in out,
+ * and as a shell word in word; -1 when neither variable names one. */
+static int user_dir(char *out, size_t len, char *word, size_t wlen)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	if (xdg && xdg[0] == '/' && strlen(xdg) <= TABNAME_DIR_MAX - 20) {
+		snprintf(out, len, "%s/slidetab/tables", xdg);
+		snprintf(word, wlen, "$XDG_DATA_HOME/slidetab/tables");
+		return 0;
+	}
+	if (home && home[0] == '/' && strlen(home) <= TABNAME_DIR_MAX - 30) {
+		snprintf(out, len, "%s/.local/share/slidetab/tables", home);
+		snprintf(word, wlen, "~/.local/share/slidetab/tables");
+		return 0;
+	}
+	return -1;
+}
+
 /* The installed folder: beside the shared library this code is in, else beside the program, else
  * the folder `make install` compiled in (SLIDETAB_DATADIR: a program linked statically with the
  * installed libslidetab.a has no .so to look beside). The first two follow a moved install. */
@@ -114,17 +185,30 @@ const char *tabname_gen(void)
 #endif
 }
 
+/* Adds dir (of kind k) to p unless it is a folder already there. */
+static void add(struct tabname_path *p, const char *dir, enum tabname_kind k)
+{
+	struct stat a, b;
+	int has = stat(dir, &a) == 0;
+	for (int i = 0; has && i < p->count; i++)
+		if (stat(p->dir[i], &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			return;
+	snprintf(p->dir[p->count], TABNAME_MAX, "%s", dir);
+	p->kind[p->count++] = k;
+}
+
 int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct slidetab_error *err)
 {
+	char dir[TABNAME_MAX];
 	p->count = 0;
+	p->user[0] = '\0';
 	if (explicit_dir) {
 		if (!*explicit_dir)
 			return err_set(err, SLIDETAB_EINVAL, "the table folder name is empty");
 		if (strlen(explicit_dir) > TABNAME_DIR_MAX)
 			return err_set(err, SLIDETAB_EINVAL, "the table folder name is %zu characters long: at most %d",
 				       strlen(explicit_dir), TABNAME_DIR_MAX);
-		snprintf(p->dir[0], TABNAME_MAX, "%s", explicit_dir);
-		p->count = 1;
+		add(p, explicit_dir, TABNAME_EXPLICIT);
 		return SLIDETAB_OK;
 	}
 	const char *env = getenv("SLIDETAB_TABLES");
@@ -133,23 +217,62 @@ int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct
 		if (n > TABNAME_DIR_MAX)
 			return err_set(err, SLIDETAB_EINVAL, "$SLIDETAB_TABLES is %zu characters long: at most %d", n,
 				       TABNAME_DIR_MAX);
-		snprintf(p->dir[p->count++], TABNAME_MAX, "%s", env);
+		add(p, env, TABNAME_ENV);
 	}
-	if (installed_dir(p->dir[p->count], TABNAME_MAX) == 0)
-		p->count++;
-	snprintf(p->dir[p->count++], TABNAME_MAX, "tables");
+	if (user_dir(dir, sizeof dir, p->user, sizeof p->user) == 0 && is_dir(dir))
+		add(p, dir, TABNAME_USER);
+	if (installed_dir(dir, sizeof dir) == 0)
+		add(p, dir, TABNAME_INSTALLED);
+	if (package_dir(dir, sizeof dir) == 0)
+		add(p, dir, TABNAME_PACKAGE);
+	if (tree_dir(dir, sizeof dir) == 0)
+		add(p, dir, TABNAME_TREE);
+	add(p, "tables", TABNAME_CWD);
 	return SLIDETAB_OK;
 }
 
-void tabname_describe(const struct tabname_path *p, char *buf, size_t len)
+/* How messages name folder i of p. */
+static const char *shown(const struct tabname_path *p, int i, int terse)
+{
+	switch (p->kind[i]) {
+	case TABNAME_ENV: return "$SLIDETAB_TABLES";
+	case TABNAME_USER: return p->user;
+	case TABNAME_CWD: return "./tables";
+	case TABNAME_EXPLICIT: return terse ? "the folder opened" : p->dir[i];
+	case TABNAME_INSTALLED: return terse ? "the installed folder" : p->dir[i];
+	case TABNAME_PACKAGE: return terse ? "the Python package's tables" : p->dir[i];
+	default: return terse ? "the build tree's tables" : p->dir[i];
+	}
+}
+
+void tabname_describe(const struct tabname_path *p, int terse, char *buf, size_t len)
 {
 	size_t k = 0;
 	buf[0] = '\0';
 	for (int i = 0; i < p->count && k < len; i++) {
 		const char *sep = i == 0 ? "" : i == p->count - 1 ? " or " : ", ";
-		int w = snprintf(buf + k, len - k, "%s%s", sep, p->dir[i]);
+		int w = snprintf(buf + k, len - k, "%s%s", sep, shown(p, i, terse));
 		if (w < 0)
 			break;
 		k += (size_t)w;
 	}
+}
+
+int tabname_missing(const struct tabname_path *p, int status, const char *what, const char *build, const char *args,
+		    struct slidetab_error *err)
+{
+	char where[TABNAME_MAX * TABNAME_MAX_DIRS], msg[TABNAME_MAX * (TABNAME_MAX_DIRS + 1)], dir[96] = "";
+	int explicit = p->count > 0 && p->kind[0] == TABNAME_EXPLICIT, env = p->count > 0 && p->kind[0] == TABNAME_ENV;
+	if (!explicit)
+		snprintf(dir, sizeof dir, " --dir %s", env ? "$SLIDETAB_TABLES" : p->user[0] ? p->user : "tables");
+	const char *tail = explicit || env ? "" : "; $SLIDETAB_TABLES, when set, names a folder searched first";
+	/* the whole message; then without the note on $SLIDETAB_TABLES; then long folders by their role */
+	for (int level = 0; level < 4; level++) {
+		tabname_describe(p, level >= 2, where, sizeof where);
+		int n = snprintf(msg, sizeof msg, "no %s in %s; build %s with `%s %s%s`%s%s", what, where, build,
+				 tabname_gen(), args, dir, explicit ? " in that folder" : "", level % 2 ? "" : tail);
+		if (n >= 0 && (size_t)n < sizeof err->msg)
+			break;
+	}
+	return err_set(err, status, "%s", msg);
 }

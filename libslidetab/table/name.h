@@ -14,7 +14,7 @@
 #include "libslidetab/base/err.h"
 
 #define TABNAME_MAX      1024 /* room for any path this module writes */
-#define TABNAME_MAX_DIRS 4
+#define TABNAME_MAX_DIRS 6
 #define TABNAME_DIR_MAX  (TABNAME_MAX - 64) /* the longest folder name: room for a table's name after it */
 
 /* The boards answered from exact tables, as messages state it (tabname_is_exact). */
@@ -35,21 +35,46 @@ int tabname_pdb(char *buf, size_t len, const char *dir, int rows, int cols, int 
 		struct slidetab_error *err);
 
 /* The folders searched for tables, in order: `explicit` alone when it is given; else
- * $SLIDETAB_TABLES when set, the installed folder (share/slidetab/tables beside the bin or lib
- * folder the running code came from, else the folder `make install` compiled in) when it
- * exists, and ./tables. A folder name (or $SLIDETAB_TABLES) longer than TABNAME_DIR_MAX is
- * SLIDETAB_EINVAL. */
+ * $SLIDETAB_TABLES when set; the user's folder ($XDG_DATA_HOME/slidetab/tables, $XDG_DATA_HOME
+ * absolute, else ~/.local/share/slidetab/tables), where the library's advice builds missing
+ * tables; the installed folder (share/slidetab/tables beside the bin or lib folder the running
+ * code came from, else the folder `make install` compiled in); the tables of the Python package
+ * the code is linked into (slidetab/tables beside the extension module); the build tree's tables (an
+ * uninstalled build: TREE/tables when the running program or library is in TREE/bin, TREE/lib or
+ * TREE/python/slidetab of a source tree, TREE/libslidetab beside it); and ./tables; each but
+ * the first and last only when it exists. A folder name (or $SLIDETAB_TABLES) longer than
+ * TABNAME_DIR_MAX is SLIDETAB_EINVAL. */
+enum tabname_kind {
+	TABNAME_EXPLICIT,
+	TABNAME_ENV,
+	TABNAME_USER,
+	TABNAME_INSTALLED,
+	TABNAME_PACKAGE,
+	TABNAME_TREE,
+	TABNAME_CWD
+};
 struct tabname_path {
 	int count;
 	char dir[TABNAME_MAX_DIRS][TABNAME_MAX];
+	enum tabname_kind kind[TABNAME_MAX_DIRS];
+	char user[64]; /* the user's folder as a shell word: ~/.local/share/... or $XDG_DATA_HOME/... */
 };
 int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct slidetab_error *err);
+
+/* The message of a missing table or set, in err (whole: it fits err->msg): "no WHAT in WHERE; build
+ * BUILD with `gen ARGS --dir FOLDER`", FOLDER a folder the user owns and the search finds: the
+ * explicit one (then "in that folder", not named again), else $SLIDETAB_TABLES, else the user's
+ * folder; and what $SLIDETAB_TABLES is for, when it is unset and the message has room. Each folder
+ * is named once; long ones by their role when the message would not fit. Returns status. */
+int tabname_missing(const struct tabname_path *p, int status, const char *what, const char *build, const char *args,
+		    struct slidetab_error *err);
 
 /* The generator's name for messages ("build it with `gen ...`"): slidetab-gen in the library and
  * programs `make install` built (SLIDETAB_GEN_PROGRAM), gen in the tree's build. */
 const char *tabname_gen(void);
 
-/* The folders of p as one line for messages: "A, B or C". */
-void tabname_describe(const struct tabname_path *p, char *buf, size_t len);
+/* The folders of p as one line for messages: "A, B or C"; terse names a long folder by its role
+ * ("the installed folder"), $SLIDETAB_TABLES and the user's folder are always named so. */
+void tabname_describe(const struct tabname_path *p, int terse, char *buf, size_t len);
 
 #endif

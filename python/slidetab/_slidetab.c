@@ -38,6 +38,15 @@ static PyObject *raise_status(int status, const char *msg)
 	/* A message may hold bytes that are not UTF-8 (a folder's name; a board= cut inside a character
 	 * at 256 bytes): escaped, so that the exception is still this one, not UnicodeDecodeError. */
 	PyObject *text = PyUnicode_DecodeUTF8(msg, (Py_ssize_t)strlen(msg), "backslashreplace");
+	/* The advice names gen, which pip does not install: say where it comes from. */
+	if (text && status == SLIDETAB_ENOTABLE && (strstr(msg, "`gen ") || strstr(msg, "`slidetab-gen "))) {
+		PyObject *more = PyUnicode_FromFormat(
+			"%U (gen, slidetab's table builder, is not installed by pip: `make` in slidetab's source tree "
+			"builds bin/gen; Debian's slidetab package installs slidetab-gen)",
+			text);
+		Py_DECREF(text);
+		text = more;
+	}
 	PyObject *exc = text ? PyObject_CallFunctionObjArgs(cls, text, NULL) : NULL;
 	Py_XDECREF(text);
 	if (!exc)
@@ -731,9 +740,11 @@ static PyObject *mod_version(PyObject *mod, PyObject *unused)
 static PyMethodDef mod_methods[] = { { "open", (PyCFunction)(void (*)(void))mod_open, METH_VARARGS | METH_KEYWORDS,
 				       "open(tables=None, preload=False, threads=1, max_depth=0, memory=None)\n--\n\n"
 				       "Opens a folder of slidetab tables and returns a DB.\n\n"
-				       "tables: the folder; None searches $SLIDETAB_TABLES, the installed folder,\n"
-				       "  then ./tables. Tables are opened when first needed, so a missing one is\n"
-				       "  reported by the call that needs it (NoTableError).\n"
+				       "tables: the folder; None searches $SLIDETAB_TABLES, the user's folder\n"
+				       "  (~/.local/share/slidetab/tables), the installed folder, the package's\n"
+				       "  tables, the source tree's, then ./tables. Tables are opened when first\n"
+				       "  needed, so a missing one is reported by the call that needs it\n"
+				       "  (NoTableError).\n"
 				       "preload: check and load each whole table at its first use (big batches).\n"
 				       "threads: threads distances() spreads a batch over, and that one 4x4 or 5x5\n"
 				       "  search uses (1 to 256).\n"

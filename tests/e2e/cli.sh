@@ -20,10 +20,11 @@ status_is 0 "4x4 goal with the blank on an edge" $Q --board 4x4 --goal "1 0 2 3 
 # Advice that can be followed: the suggested gen command builds what query then loads.
 mkdir -p "$tmp/pd"
 status_is 2 "4x4 centre goal without its set" bin/query --tables "$tmp/pd" --board 4x4 --goal "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
-err_has "the message names the gen command for the centre class" "gen --board 4x4 --blank 5 --pdb 78 --dir $tmp/pd"
+err_has "the message names the gen command for the centre class, the quickest set" \
+	"in $tmp/pd; build the 555 set (0.2 MB, a second) with \`gen --board 4x4 --blank 5 --pdb 555\` in that folder"
 out_is "the puzzle still gets its line" 'error\n'
-bin/gen -q --board 4x4 --blank 5 --pdb 555 --dir "$tmp/pd" >/dev/null
-status_is 0 "after building the suggested (smaller) set it answers" bin/query --tables "$tmp/pd" --board 4x4 --goal "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
+(cd "$tmp/pd" && "$OLDPWD/bin/gen" -q --board 4x4 --blank 5 --pdb 555 >/dev/null)
+status_is 0 "after building the suggested set as advised, it answers" bin/query --tables "$tmp/pd" --board 4x4 --goal "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15" "$tmp/p"
 out_is "the same distance from the new set" '32\n'
 echo "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0" >"$tmp/p5"
 status_is 0 "5x5: answered from the small 444444 set" $Q "$tmp/p5"
@@ -32,7 +33,8 @@ echo "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24" >"$tmp/p
 status_is 0 "5x5: one move" $Q --path "$tmp/p5"
 out_is "5x5: the path" 'r\n'
 status_is 2 "5x5 without pattern databases" bin/query --tables "$tmp/pd" "$tmp/p5"
-err_has "5x5: the message names the gen command" "gen --board 5x5 --blank 0 --pdb 6666 --dir $tmp/pd"
+err_has "5x5: the message names the gen command of the quickest set" \
+	"build the 444444 set (0.1 MB, a second) with \`gen --board 5x5 --blank 0 --pdb 444444\` in that folder"
 
 # --goal with no tiles: a clear message, printable.
 for g in " " "" "#" ","; do

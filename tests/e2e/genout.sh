@@ -87,6 +87,16 @@ status_is 2 "--pdb --block-entries: refused" "$GEN" -q --board 4x4 --blank 0 --p
 err_has "... the reason given" "gen: --block-entries is for exact tables; a pattern database's blocks are chosen by gen"
 status_is 0 "--entry pbit --compress none: what gen writes, accepted" "$GEN" -q --board 3x3 --blank 0 --pattern 1,2,3 \
 	--entry pbit --compress none -o "$tmp/pb.tbl"
+# A set's progress (issue 47, item 7): a line as each pattern is written, with the time left, and
+# a closing line; nothing with -q. The make targets of the opt-in sets show it (no -q).
+status_is 0 "--pdb 663 -j1: progress on stderr" "$GEN" -j1 --board 4x4 --blank 0 --pdb 663 --dir "$tmp/prog"
+err_has "... a line as a pattern is written, with the time left" "^gen: [12] of 3 patterns written, [0-9]* s so far, about [0-9hms?]* left$"
+err_has "... the closing line" "^gen: 3 of 3 patterns written in [0-9.]* s$"
+[ "$(sort "$tmp/err" | uniq -d | wc -l)" -eq 0 ] && ok "... no line twice" || ko "... a line twice: $(cat "$tmp/err")"
+status_is 0 "--pdb 555 -q: no progress" "$GEN" -q --board 4x4 --blank 0 --pdb 555 --dir "$tmp/prog"
+if [ -s "$tmp/err" ]; then ko "... stderr: $(cat "$tmp/err")"; else ok "... nothing on stderr"; fi
+make -n --no-print-directory tables-15-small tables-15 tables-24 2>/dev/null | grep -- '--pdb' | grep -v -- '--list-files' >"$tmp/mk"
+check "make tables-15-small, tables-15, tables-24: gen without -q" sh -c "[ \$(wc -l <'$tmp/mk') -ge 5 ] && ! grep -q -- ' -q ' '$tmp/mk'"
 status_is 0 "--verify alone still works" "$GEN" --verify tables/3x3-b0.tbl
 if [ -z "$(ls -A "$tmp/d")" ]; then ok "the usage errors wrote nothing"; else ko "usage errors left $(ls -A "$tmp/d")"; fi
 

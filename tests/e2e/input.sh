@@ -34,7 +34,19 @@ t "BOM, CR-only, CRLF, trailing comment" '\357\273\2771 2 3 4 5 6 7 8 0\r8 1 3 4
 t "NUL names its line" '1 2 3 4 5 6 7 8 0\n1 2 3 4 5~ 6 7 8 0\n1 2 3 4 5 6 7 8 0\n' 1 "0 error 0 " \
 	'line 2: column 9: .5\\x00'
 t "control bytes escaped" '1 2 3 4 5 6 7 8 \033[31m\n' 1 "error " '\\x1b\[31m'
-t "rows without --board" '1 3 0\n4 2 5\n7 8 6\n' 1 "error error error " "a row of 3 tokens: a puzzle given in rows needs --board"
+# issue 47, item 11: three rows of three are the one 3x3 puzzle they are; rows of 2x3 need --board
+t "rows of three without --board: one 3x3 puzzle" '1 3 0\n4 2 5\n7 8 6\n' 0 "4 " ""
+t "... twice, then a whole line" '1 3 0\n4 2 5\n7 8 6\n1 2 3\n4 5 6\n7 0 8\n1 2 3 4 5 6 7 8 0\n' 0 "4 1 0 " ""
+t "... two rows of three (2x3) and the end: an error naming --board 2x3" '1 2 3\n4 0 5\n' 1 "error " "(2 of 3 rows); rows of a 2x3 puzzle need --board 2x3$"
+# issue 47, item 10: every puzzle unsolvable for the goal and solvable for the other corner goal
+# (AOJ 0121's lines without --goal first): said once on stderr, exit status unchanged.
+t "AOJ 0121 lines without --goal first: said once" '0 1 2 3 4 5 6 7\n1 0 2 3 4 5 6 7\n7 6 5 4 3 2 1 0\n' 0 \
+	"unsolvable unsolvable unsolvable " "^query: every puzzle is unsolvable for the goal with the blank last, and each would be solvable with the blank first: give --goal first (AOJ 0121's goal is the blank first)$"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] && ok "... once" || ko "... once: $(cat "$tmp/err")"
+t "... and the converse for --goal first" '1 2 3 4 5 6 7 0\n' 0 "unsolvable " "every puzzle is\\|the puzzle is unsolvable for the goal with the blank first, and each would be solvable with the blank last: give --goal last" --goal first
+t "one puzzle solvable: nothing said" '0 1 2 3 4 5 6 7\n1 2 3 4 5 6 7 0\n' 0 "unsolvable 0 " ""
+t "unsolvable for both corners (3x3): nothing said" '1 2 3 4 5 6 8 7 0\n' 0 "unsolvable " ""
+t "a goal of the user's: nothing said" '0 1 2 3 4 5 6 7\n' 0 "unsolvable " "" --goal "1 2 3 4 5 6 7 0"
 t "a leading case count" '2\n1 2 3 4 5 6 7 8 0\n' 1 "error 0 " "looks like a case count (--style hdu3567"
 t "7 tokens" '1 2 3 4 5 6 0\n' 1 "error " "7 tokens is no board query knows"
 t "--pairs: 8 tokens ambiguous" '1 2 3 0 1 2 0 3\n' 1 "error " "8 tokens could be 2x2 (a start and goal) or 2x4" --pairs

@@ -117,12 +117,12 @@ status_is 1 "ambiguous board: an error line" sh -c 'echo 1 2 3 4 5 6 7 8 9 10 11
 out_is "ambiguous board: its line says error" 'error\n'
 mkdir -p "$tmp/none"
 status_is 2 "3x4 puzzle with no 3x4 table" sh -c "echo 1 2 3 4 5 6 7 8 9 10 11 0 | bin/query --board 3x4 --tables $tmp/none"
-check "3x4: the message names the table and the gen command" has "$tmp/err" "no table 3x4-b0.tbl .* build it with \`gen --board 3x4 --blank 0 --dir $tmp/none\`"
+check "3x4: the message names the table and the gen command" has "$tmp/err" "no table 3x4-b0.tbl .* in $tmp/none; build it with \`gen --board 3x4 --blank 0\` in that folder"
 check "3x4: the puzzle gets its line" test "$(cat "$tmp/out")" = error
 
 # Tables: missing, damaged, foreign.
 status_is 2 "missing table" sh -c 'echo 1 2 3 4 5 6 7 8 0 | bin/query --tables /nonexistent'
-check "missing table names the gen command" has "$tmp/err" "gen --board 3x3 --blank 0 --dir /nonexistent"
+check "missing table names the gen command" has "$tmp/err" "in /nonexistent; build it with \`gen --board 3x3 --blank 0\` in that folder"
 mkdir -p "$tmp/t" && cp tables/3x3-b0.tbl "$tmp/t/"
 printf 'X' | dd of="$tmp/t/3x3-b0.tbl" bs=1 seek=30000 conv=notrunc 2>/dev/null
 status_is 3 "damaged table refused" sh -c "echo 8 7 6 5 4 3 2 1 0 | bin/query --tables $tmp/t --preload"
@@ -172,7 +172,7 @@ status_is 0 "query --help" bin/query --help
 check "query --help: --hint's letters are the gap's (blank's) moves" sh -c \
 	"sed -n '/--hint/,/--upper/p' '$tmp/out' | tr -s ' \n' '  ' | grep -q \"the letters are the gap's (blank's) moves\""
 check "README: the query synopsis has --hint, its letters the gap's moves" sh -c \
-	"grep -q '^query .*--hint' README.md && grep -q \"\\\`--hint\\\`: .*the letters the blank's (gap's) moves\" README.md"
+	"grep -q '^query .*--hint' README.md && grep -q \"(\\\`--hint\\\`: \\\`14 lr\\\`, the blank's (gap's) moves)\" README.md"
 status_is 0 "gen --version" bin/gen --version
 status_is 0 "query --version" bin/query --version
 status_is 2 "gen unknown option" bin/gen --frobnicate

@@ -230,6 +230,72 @@ START_TEST(random_goals_match_plain_bfs)
 }
 END_TEST
 
+/* slidetab_distance's status on rows x cols (the goal's blank last, the start far from it) with
+ * the handle db, its message in e. */
+static int missing_msg(slidetab *db, int rows, int cols, struct slidetab_error *e)
+{
+	struct board b;
+	struct board_state s, g;
+	board_init(&b, rows, cols);
+	board_goal(&b, rows * cols - 1, &g);
+	s = g;
+	/* a walk of the blank (never undoing its last move) far enough from the goal to need a table */
+	static const int dr[4] = { -1, 0, 1, 0 }, dc[4] = { 0, -1, 0, 1 };
+	int blank = rows * cols - 1, last = -1;
+	for (int step = 0; step < 60; step++)
+		for (int k = 0; k < 4; k++) {
+			int dir = (step * 7 + k) % 4, r = blank / cols + dr[dir], c = blank % cols + dc[dir];
+			if (r < 0 || c < 0 || r >= rows || c >= cols || (last >= 0 && dir == (last + 2) % 4))
+				continue;
+			s.t[blank] = s.t[r * cols + c], s.t[r * cols + c] = 0;
+			blank = r * cols + c, last = dir;
+			break;
+		}
+	unsigned d;
+	return slidetab_distance(db, rows, cols, s.t, g.t, &d, e);
+}
+
+/* Issue 47, item 5: every message fits slidetab_error's msg whole, with a 200-character folder
+ * opened or in $SLIDETAB_TABLES: the folder named once (or by its role), the advice whole. */
+START_TEST(messages_whole_with_long_folders)
+{
+	char dir[256] = "/nonexistent/";
+	memset(dir + 13, 'd', 187);
+	dir[200] = '\0';
+	struct {
+		const char *opened, *env;
+		int rows, cols;
+		const char *end;
+	} cases[] = {
+		{ dir, NULL, 3, 3, " in the folder opened; build it with `gen --board 3x3 --blank 0` in that folder" },
+		{ dir, NULL, 4, 4,
+		  "; build the 555 set (0.2 MB, a second) with `gen --board 4x4 --blank 0 --pdb 555` in that folder" },
+		{ dir, NULL, 3, 6,
+		  "; build a set (the transposed board's answer too) with `gen --board 3x6 --blank 0 --pdb auto` in that folder" },
+		/* the tree's and ./tables hold no 3x6 set */
+		{ NULL, dir, 3, 6,
+		  "; build a set (the transposed board's answer too) with `gen --board 3x6 --blank 0 --pdb auto --dir "
+		  "$SLIDETAB_TABLES`" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		slidetab *db;
+		struct slidetab_error e = { 0 };
+		if (cases[i].env)
+			setenv("SLIDETAB_TABLES", cases[i].env, 1);
+		else
+			unsetenv("SLIDETAB_TABLES");
+		ck_assert_int_eq(slidetab_open(&db, cases[i].opened, NULL), SLIDETAB_OK);
+		ck_assert_int_eq(missing_msg(db, cases[i].rows, cases[i].cols, &e), SLIDETAB_ENOTABLE);
+		size_t n = strlen(e.msg), k = strlen(cases[i].end);
+		ck_assert_msg(n < sizeof e.msg - 1 && n >= k && !strcmp(e.msg + n - k, cases[i].end), "case %zu: %s", i,
+			      e.msg);
+		ck_assert_msg(!strstr(e.msg, "dddd"), "case %zu names the long folder: %s", i, e.msg);
+		slidetab_close(db);
+	}
+	unsetenv("SLIDETAB_TABLES");
+}
+END_TEST
+
 START_TEST(missing_table_names_the_command)
 {
 	slidetab *db;
@@ -243,7 +309,9 @@ START_TEST(missing_table_names_the_command)
 	struct slidetab_error e;
 	ck_assert_int_eq(slidetab_distance(db, 3, 3, s.t, g.t, &d, &e), SLIDETAB_ENOTABLE);
 	ck_assert_int_eq(e.status, SLIDETAB_ENOTABLE);
-	ck_assert_msg(strstr(e.msg, "gen --board 3x3 --blank 0 --dir /nonexistent") != NULL, "%s", e.msg);
+	ck_assert_msg(strstr(e.msg, " in /nonexistent; build it with `gen --board 3x3 --blank 0` in that folder") !=
+			      NULL,
+		      "%s", e.msg);
 	/* Unsolvable needs no table at all. */
 	s.t[0] = 2, s.t[1] = 1;
 	ck_assert_int_eq(slidetab_distance(db, 3, 3, s.t, g.t, &d, &e), SLIDETAB_UNSOLVABLE);
@@ -263,5 +331,6 @@ int main(void)
 	tcase_add_test(tc, input_overlong_and_truncated);
 	tcase_add_loop_test(tc, random_goals_match_plain_bfs, 0, 8);
 	tcase_add_test(tc, missing_table_names_the_command);
+	tcase_add_test(tc, messages_whole_with_long_folders);
 	return testutil_run(s, tc);
 }
