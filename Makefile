@@ -96,7 +96,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: wasm js web check-js bench-web idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
+.PHONY: wasm js web check-js bench-web idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit bench-lite \
 	install uninstall version dist distcheck check-deb check-abi wheel wheel-tables check-wheel clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -288,7 +288,7 @@ $(B)/lite-plain/%.o: lite/%.c $(wildcard lite/*.h)
 	$(CC) -std=c99 -pedantic -ffreestanding -O2 -Wall -Wextra -Werror -I. -c $< -o $@
 $(B)/bench/litenodes: bench/litenodes.c $(LITE_OBJ) $(ARCHIVES)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LITE_OBJ) $(ARCHIVES) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LITE_OBJ) $(ARCHIVES) $(LDLIBS) -Wl,--wrap=idafsm_get
 -include $(LITE_OBJ:.o=.d) $(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d)
 check-lite: $(LITE_NAMES:%=$(B)/lite-plain/%.o) $(if $(shell command -v $(M0_CC) 2>/dev/null),$(LITE_NAMES:%=$(B)/lite-m0/%.o)) bin/gen
 	@sh tests/lite/symbols.sh $(filter %.o,$^)
@@ -545,6 +545,10 @@ bench-15-78: all $(B)/bench/bench15
 
 # The 7-8 set of 4x4 with 1-bit placement entries against zero-aware ones and a mix of the two: builds,
 # sizes, nodes and answers side by side (bench/run-15-pbit.sh; builds both sets, minutes).
+# lite's solver, native: zbit and pbit 6-6-3 and 5-5-5 sets side by side on Korf's lines 1-10
+# (bench/run-lite.sh: nodes, nodes a second, and the library's search on the same files).
+bench-lite: all $(B)/bench/litenodes $(B)/bench/pdbnodes
+	sh bench/record.sh bench-lite sh bench/run-lite.sh build/bench-lite
 bench-15-pbit: all $(B)/bench/pdbnodes $(B)/bench/bench15
 	sh bench/record.sh bench-15-pbit sh bench/run-15-pbit.sh build/bench15-pbit
 
