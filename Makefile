@@ -96,7 +96,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: wasm js web check-js bench-web idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
+.PHONY: wasm js web check-js bench-web idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit bench-lite \
 	install uninstall version dist distcheck check-deb check-abi wheel wheel-tables check-wheel clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -255,6 +255,8 @@ $(B)/tests/%: %.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 
 # test_astar refuses chosen reallocations (its __wrap_realloc) in the middle of a search.
 $(B)/tests/test_astar: LDLIBS += -Wl,--wrap=realloc
+# test_lite_solve gives the library lite's move machine (its __wrap_idafsm_get): the same search.
+$(B)/tests/test_lite_solve: LDLIBS += -Wl,--wrap=idafsm_get
 
 $(B)/bench/%: bench/%.c $(GEN_LIB) $(QUERY_LIB) $(GAP_OBJ) $(ARCHIVES)
 	@mkdir -p $(dir $@)
@@ -286,7 +288,7 @@ $(B)/lite-plain/%.o: lite/%.c $(wildcard lite/*.h)
 	$(CC) -std=c99 -pedantic -ffreestanding -O2 -Wall -Wextra -Werror -I. -c $< -o $@
 $(B)/bench/litenodes: bench/litenodes.c $(LITE_OBJ) $(ARCHIVES)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LITE_OBJ) $(ARCHIVES) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LITE_OBJ) $(ARCHIVES) $(LDLIBS) -Wl,--wrap=idafsm_get
 -include $(LITE_OBJ:.o=.d) $(HOST_GEN_OBJ:.o=.d) $(HOST_QUERY_OBJ:.o=.d)
 check-lite: $(LITE_NAMES:%=$(B)/lite-plain/%.o) $(if $(shell command -v $(M0_CC) 2>/dev/null),$(LITE_NAMES:%=$(B)/lite-m0/%.o)) bin/gen
 	@sh tests/lite/symbols.sh $(filter %.o,$^)
@@ -308,9 +310,13 @@ $(B)/mcu/puzzle8.c: $(GEN_RUN)
 $(B)/mcu/puzzle7.c: $(GEN_RUN)
 	@mkdir -p $(dir $@)
 	$(GEN_RUN) -q -j2 --board 2x4 --compress compact --c-array puzzle7 -o $@ > /dev/null
-$(B)/mcu/puzzle15.c: $(GEN_RUN)
+# The 15-puzzle firmware's set: zero-aware 5-5-5, chosen by measurement (docs/embedded.md: 12x fewer
+# nodes than pbit 5-5-5 for 1.6x its flash; 6-6-3 zbit 1.5x fewer again for 8.4x the flash).
+MCU15_PDB ?= 555
+MCU15_ENTRY ?= zbit
+$(B)/mcu/puzzle15-$(MCU15_PDB)-$(MCU15_ENTRY).c: $(GEN_RUN)
 	@mkdir -p $(dir $@)
-	$(GEN_RUN) -q -j2 --board 4x4 --blank 0 --pdb 555 --entry pbit --c-array puzzle15 -o $@ > /dev/null
+	$(GEN_RUN) -q -j2 --board 4x4 --blank 0 --pdb $(MCU15_PDB) --entry $(MCU15_ENTRY) --c-array puzzle15 -o $@ > /dev/null
 $(B)/mcu/puzzles.c $(B)/mcu/puzzles-2x4.c $(B)/mcu/puzzles-4x4.c: $(B)/mcu/%.c: examples/mcu/%.txt
 	@mkdir -p $(dir $@)
 	awk 'BEGIN { print "/* puzzles: $< as C (made by make). */"; print "#include <stddef.h>" } \
@@ -324,18 +330,19 @@ $(B)/mcu/firmware-2x4.elf: $(MCU_FW_SRC) $(B)/mcu/puzzle7.c $(B)/mcu/puzzles-2x4
 	$(MCU_CC) $(MCU_CFLAGS) -DMCU_TABLE=puzzle7 -DMCU_CELLS=8 -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections \
 		-o $@ $(filter %.c,$^) -lgcc
 # The 15-puzzle answerer (Cortex-M4, mps2-an386): lite's solver and its move machine with the 5-5-5
-# pbit set in flash (gen --c-array), 8 KB of stack; it answers start and goal pairs.
+# zbit set in flash (gen --c-array), 8 KB of stack; it answers start and goal pairs.
 MCU4_CFLAGS = $(subst cortex-m3,cortex-m4,$(MCU_CFLAGS))
 MCU15_SRC = examples/mcu/solve15.c examples/mcu/start.c lite/slidetab_lite.c lite/slidetab_lite_solve.c \
 	lite/slidetab_lite_fsm.c examples/mcu/mcu.ld
-$(B)/mcu/firmware-4x4.elf: $(MCU15_SRC) $(wildcard lite/*.h) $(B)/mcu/puzzle15.c $(B)/mcu/puzzles-4x4.c
+$(B)/mcu/firmware-4x4.elf: $(MCU15_SRC) $(wildcard lite/*.h) $(B)/mcu/puzzle15-$(MCU15_PDB)-$(MCU15_ENTRY).c \
+	$(B)/mcu/puzzles-4x4.c
 	$(MCU_CC) $(MCU4_CFLAGS) -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections -Wl,--defsym=mcu_stack_size=8192 \
 		-o $@ $(filter %.c,$^) -lgcc
 mcu: $(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf $(B)/mcu/firmware-4x4.elf
 check-mcu: $(if $(HAVE_MCU),$(B)/mcu/firmware.elf $(B)/mcu/firmware-2x4.elf $(B)/mcu/firmware-4x4.elf) bin/query tables
 	@sh examples/mcu/run.sh $(if $(HAVE_MCU),$(B)/mcu/firmware.elf 3x3 puzzle8 examples/mcu/puzzles.txt 28672 mps2-an385 - \
 		$(B)/mcu/firmware-2x4.elf 2x4 puzzle7 examples/mcu/puzzles-2x4.txt 6144 mps2-an385 - \
-		$(B)/mcu/firmware-4x4.elf 4x4 puzzle15 examples/mcu/puzzles-4x4.txt 262144 mps2-an386 --pairs)
+		$(B)/mcu/firmware-4x4.elf 4x4 puzzle15 examples/mcu/puzzles-4x4.txt 393216 mps2-an386 --pairs)
 
 # A cross build under EMU (.ci/cross.sh, docs/embedded.md): every unit suite under qemu-user
 # (CROSS_SUITES, all of them), each timed, with SLIDETAB_TEST_EMULATED=1 (the suites shrink their
@@ -551,6 +558,10 @@ bench-15-78: all $(B)/bench/bench15
 
 # The 7-8 set of 4x4 with 1-bit placement entries against zero-aware ones and a mix of the two: builds,
 # sizes, nodes and answers side by side (bench/run-15-pbit.sh; builds both sets, minutes).
+# lite's solver, native: zbit and pbit 6-6-3 and 5-5-5 sets side by side on Korf's lines 1-10
+# (bench/run-lite.sh: nodes, nodes a second, and the library's search on the same files).
+bench-lite: all $(B)/bench/litenodes $(B)/bench/pdbnodes
+	sh bench/record.sh bench-lite sh bench/run-lite.sh build/bench-lite
 bench-15-pbit: all $(B)/bench/pdbnodes $(B)/bench/bench15
 	sh bench/record.sh bench-15-pbit sh bench/run-15-pbit.sh build/bench15-pbit
 

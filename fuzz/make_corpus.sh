@@ -89,4 +89,7 @@ tail -c 378 "$T/p.tbl" > "$T/bits"
 { printf '\014\172\214\101\003\371\314\031\212'; cat "$T/bits"; } > "$C/lite_solve/walk"
 { printf '\014\000\000\000\000\000\000\000\000'; cat "$T/bits"; } > "$C/lite_solve/zeros"
 { printf '\007\005\004\003\002\001\000\001\002'; head -c 189 /dev/zero; tail -c 189 "$T/bits"; } > "$C/lite_solve/flipped"
+# the zero-aware set of the same pattern (the first byte's top bit; radius 16; its last 690 bytes): an answer of 21 moves
+$G -q --board 3x3 --blank 0 --pattern 1,2,3,4 --entry zbit -o "$T/z.tbl" > /dev/null
+{ printf '\220\241\136\366\361\132\035\203\013'; tail -c 690 "$T/z.tbl"; } > "$C/lite_solve/zbit-walk"
 echo "corpus: $(ls "$C/input" | wc -l) input, $(ls "$C/table" | wc -l) table, $(ls "$C/buffer" | wc -l) buffer, $(ls "$C/gap" | wc -l) gap, $(ls "$C/lite_solve" | wc -l) lite_solve files"

@@ -36,7 +36,8 @@ while [ $# -ge 7 ]; do
 	echo "mcu: $board firmware flash $(($1 + $2)) bytes (the $board tables $table, code and constants" \
 		"$(($1 - table)), data $2); RAM $(($2 + $3)) bytes (data and bss $(($2 + $3 - stack)), stack $stack)"
 	used=$(awk '$2 == "stack" { print $3 }' "$tmp/out") cs=$(awk '$2 == "time" { print $3 }' "$tmp/out")
-	[ -n "$used" ] && echo "mcu: $board firmware: $used bytes of stack taken at most, $cs cs of the host's processor time"
+	nodes=$(awk '$2 == "nodes" { print ", " $3 " nodes" }' "$tmp/out")
+	[ -n "$used" ] && echo "mcu: $board firmware: $used bytes of stack taken at most, $cs cs of the host's processor time$nodes"
 	if [ $(($1 + $2)) -gt "$max" ]; then
 		echo "mcu: the $board firmware's flash, $(($1 + $2)) bytes, is over its target of $max" >&2
 		exit 1

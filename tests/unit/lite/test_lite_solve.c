@@ -1,4 +1,5 @@
-/* test_lite_solve: the freestanding solver against libslidetab on 3x3 and every 4x4 class; its pbit entries against a breadth-first search; damage, budgets and bad arguments. */
+/* test_lite_solve: the freestanding solver against libslidetab on 3x3 and every 4x4 class with pbit and zbit sets
+ * (answers and node counts); its pbit entries against a breadth-first search; damage, budgets and bad arguments. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <check.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "gen/pdb/pbitgen.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
+#include "libslidetab/search/ida.h"
 #include "libslidetab/search/idafsm.h"
 #include "lite/slidetab_lite_solve.h"
 #include "slidetab.h"
@@ -36,17 +38,20 @@ static uint8_t *slurp(const char *path, size_t *len)
 	return p;
 }
 
-/* A set in memory: the pbit files of the masks for the goal with the blank at `blank`, each as gen
- * --entry pbit writes it (block_entries 0: gen's 8192), read back. */
+/* A set in memory and in files (for the library): the pbit or zbit files of the masks for the goal
+ * with the blank at `blank`, each as gen --entry pbit (zbit) writes it (block_entries 0: gen's
+ * 8192), read back. */
 struct set {
 	int n;
 	uint8_t *bytes[PDB_PRESET_MAX];
 	size_t len[PDB_PRESET_MAX];
 	uint32_t masks[PDB_PRESET_MAX];
+	char path[PDB_PRESET_MAX][128];
 };
 
-static void set_build(struct set *st, int rows, int cols, int blank, uint32_t block_entries)
+static void set_build_entry(struct set *st, int rows, int cols, int blank, uint32_t block_entries, uint32_t entry)
 {
+	static int serial;
 	struct board b;
 	struct board_state g;
 	board_init(&b, rows, cols);
@@ -60,15 +65,22 @@ static void set_build(struct set *st, int rows, int cols, int blank, uint32_t bl
 		struct table_meta m;
 		uint8_t *packed;
 		struct slidetab_error err;
-		char path[128];
-		snprintf(path, sizeof path, "%s/p.tbl", tmpdir);
-		ck_assert_msg(pbitgen_build(&b, &g, st->masks[i], 2, &m, &packed, &err) == SLIDETAB_OK, "%s", err.msg);
+		snprintf(st->path[i], sizeof st->path[i], "%s/set%d.tbl", tmpdir, serial++);
+		int rc = entry == TABLE_ENTRY_PBIT
+				 ? pbitgen_build(&b, &g, st->masks[i], 2, &m, &packed, &err)
+				 : pdbgen_build_enc(&b, &g, st->masks[i], (int)entry, 2, &m, &packed, &err);
+		ck_assert_msg(rc == SLIDETAB_OK, "%s", err.msg);
+		ck_assert_int_eq(m.payload, TABLE_PAYLOAD_RAW);
 		m.block_entries = block_entries ? block_entries : 8192;
-		ck_assert_msg(table_write(path, &m, packed, 0, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
+		ck_assert_msg(table_write(st->path[i], &m, packed, 0, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
 		free(packed);
-		st->bytes[i] = slurp(path, &st->len[i]);
-		unlink(path);
+		st->bytes[i] = slurp(st->path[i], &st->len[i]);
 	}
+}
+
+static void set_build(struct set *st, int rows, int cols, int blank, uint32_t block_entries)
+{
+	set_build_entry(st, rows, cols, blank, block_entries, TABLE_ENTRY_PBIT);
 }
 
 static int set_open(struct slidetab_lite_pdb *p, const struct set *st)
@@ -81,8 +93,66 @@ static int set_open(struct slidetab_lite_pdb *p, const struct set *st)
 
 static void set_free(struct set *st)
 {
-	for (int i = 0; i < st->n; i++)
+	for (int i = 0; i < st->n; i++) {
 		free(st->bytes[i]);
+		unlink(st->path[i]);
+	}
+}
+
+/* The library's search on the set's files (pdb_set_load, plain IDA*, one thread) with lite's move
+ * machine (__wrap_idafsm_get below): the same heuristic and the same machine, so the same search.
+ * Its nodes, or -1 for an unsolvable start. */
+static long long library_nodes(const struct set *st, int n, const unsigned char *s, const unsigned char *g,
+			       unsigned *len, char *path)
+{
+	struct pdb_set *set;
+	struct slidetab_error err;
+	const char *paths[PDB_PRESET_MAX];
+	for (int i = 0; i < st->n; i++)
+		paths[i] = st->path[i];
+	ck_assert_msg(pdb_set_load(&set, paths, st->n, 1, &err) == SLIDETAB_OK, "%s", err.msg);
+	struct board_state start = { { 0 } }, goal = { { 0 } };
+	for (int c = 0; c < n; c++)
+		start.t[c] = s[c], goal.t[c] = g ? g[c] : (uint8_t)(c + 1 < n ? c + 1 : 0);
+	struct ida_result r;
+	struct ida_request rq = { .set = set, .start = &start, .goal = &goal, .threads = 1 };
+	ck_assert_msg(ida_search(&rq, &r, &err) == SLIDETAB_OK, "%s", err.msg);
+	pdb_set_free(set);
+	if (r.status == IDA_UNSOLVABLE)
+		return -1;
+	ck_assert_int_eq(r.status, IDA_SOLVED);
+	*len = (unsigned)r.length;
+	strcpy(path, r.path);
+	return (long long)r.nodes;
+}
+
+/* lite's nodes for one puzzle are the library's for the same search: it reports them, answers with
+ * exactly that budget (the library's length and path) and not with one node less, nothing written. */
+static void same_nodes(const struct slidetab_lite_pdb *p, const struct set *st, int n, const unsigned char *s,
+		       const unsigned char *g)
+{
+	unsigned want = 0, d = 999;
+	char wpath[IDA_MAX_DEPTH + 1], m[SLIDETAB_LITE_SOLVE_MAX_DEPTH + 1] = "untouched";
+	long long nodes = library_nodes(st, n, s, g, &want, wpath);
+	unsigned long got = 0;
+	if (nodes < 0) {
+		ck_assert_int_eq(slidetab_lite_solve(p, s, g, 0, &d, m, sizeof m), SLIDETAB_LITE_UNSOLVABLE);
+		return;
+	}
+	ck_assert_int_eq(slidetab_lite_solve_nodes(p, s, g, 0, &d, m, sizeof m, &got), SLIDETAB_LITE_OK);
+	ck_assert_msg(got == (unsigned long)nodes, "lite generated %lu nodes, the library %lld", got, nodes);
+	if (nodes == 0)
+		return; /* the start is the goal */
+	d = 999;
+	strcpy(m, "untouched");
+	ck_assert_int_eq(slidetab_lite_solve_nodes(p, s, g, (unsigned long)nodes - 1, &d, m, sizeof m, &got),
+			 SLIDETAB_LITE_EBUDGET);
+	ck_assert_uint_le(got, (unsigned long)nodes - 1);
+	ck_assert_uint_eq(d, 999);
+	ck_assert_str_eq(m, "untouched");
+	ck_assert_int_eq(slidetab_lite_solve(p, s, g, (unsigned long)nodes, &d, m, sizeof m), SLIDETAB_LITE_OK);
+	ck_assert_uint_eq(d, want);
+	ck_assert_str_eq(m, wpath);
 }
 
 /* One puzzle through the library and the solver: the same status, length and path; a cap one
@@ -208,6 +278,106 @@ START_TEST(solve_matches_library_4x4)
 }
 END_TEST
 
+/* Korf's lines (tests/data/korf100.txt, blank-first goal) on which the 4x4 zbit 5-5-5 set makes
+ * the fewest nodes (1,183 to 11,667 each with lite's machine), so that the test stays short. */
+static const int korf_lines[] = { 6, 9, 12, 30, 31, 42, 55, 71, 79, 94 };
+
+/* Line `line` of Korf's 100: the start into s[16], the published optimum returned. */
+static int korf_line(int line, unsigned char *s)
+{
+	FILE *f = fopen("tests/data/korf100.txt", "r");
+	int t[17] = { 0 };
+	ck_assert_ptr_nonnull(f);
+	for (int i = 0; i < line; i++)
+		for (int k = 0; k < 17; k++)
+			ck_assert_int_eq(fscanf(f, "%d", &t[k]), 1);
+	fclose(f);
+	for (int k = 0; k < 16; k++)
+		s[k] = (unsigned char)t[k];
+	return t[16];
+}
+
+/* zbit 4x4: every class, walks of 20 to 60 moves from random goals of the class (and the default
+ * goal), and on the corner class ten of Korf's lines: lengths and paths as the library answers them
+ * on its own 5-5-5 tables, nodes as the library's search on the same zbit files generates them. */
+START_TEST(zbit_matches_library_4x4)
+{
+	static const int blanks[] = { 0, 1, 5 };
+	int blank = blanks[_i], puzzles = testutil_emulated() ? 3 : 20;
+	if (testutil_emulated() && _i > 0)
+		return; /* emulated (make check-cross): the corner class alone, 3 walks and 3 of Korf's lines */
+	struct board b;
+	board_init(&b, 4, 4);
+	struct set st;
+	struct slidetab_lite_pdb p;
+	struct slidetab_error err;
+	char dir[32];
+	slidetab *db;
+	set_build_entry(&st, 4, 4, blank, 0, TABLE_ENTRY_ZBIT);
+	ck_assert_int_eq(set_open(&p, &st), SLIDETAB_LITE_OK);
+	testtables_dir(dir);
+	testtables_555_answers(dir, blank);
+	ck_assert_msg(slidetab_open(&db, dir, &err) == SLIDETAB_OK, "%s", err.msg);
+	unsigned char s[16], g[16];
+	int cls = board_blank_class(&b, blank);
+	for (int i = 0; i < puzzles; i++) {
+		class_goal(&b, cls, g);
+		if (i % 5 == 0 && cls == 0)
+			for (int c = 0; c < 16; c++)
+				g[c] = (unsigned char)(c < 15 ? c + 1 : 0);
+		memcpy(s, g, sizeof s);
+		testutil_walk(&seed, 4, 4, s, 20 + (int)testutil_below(&seed, 41));
+		same_answer(db, &p, 4, 4, s, i % 5 == 0 && cls == 0 ? NULL : g);
+		same_nodes(&p, &st, 16, s, i % 5 == 0 && cls == 0 ? NULL : g);
+	}
+	for (int c = 0; c < 16; c++)
+		g[c] = (unsigned char)c;
+	for (size_t i = 0; cls == 0 && i < (testutil_emulated() ? 3 : sizeof korf_lines / sizeof *korf_lines); i++) {
+		unsigned d = 0;
+		int want = korf_line(korf_lines[i], s);
+		ck_assert_int_eq(slidetab_lite_solve(&p, s, g, 0, &d, NULL, 0), SLIDETAB_LITE_OK);
+		ck_assert_int_eq((int)d, want); /* the published optimum */
+		same_answer(db, &p, 4, 4, s, g);
+		same_nodes(&p, &st, 16, s, g);
+	}
+	slidetab_close(db);
+	testtables_remove(dir);
+	set_free(&st);
+}
+END_TEST
+
+/* zbit 3x3: every class, random starts (solvable or not) against random goals of the class,
+ * against the exact table (answers) and the library's search on the same files (nodes). */
+START_TEST(zbit_matches_library_3x3)
+{
+	static const int blanks[] = { 0, 1, 4 };
+	int blank = blanks[_i];
+	struct board b;
+	board_init(&b, 3, 3);
+	struct set st;
+	struct slidetab_lite_pdb p;
+	struct slidetab_error err;
+	char dir[32];
+	slidetab *db;
+	set_build_entry(&st, 3, 3, blank, 0, TABLE_ENTRY_ZBIT);
+	ck_assert_int_eq(set_open(&p, &st), SLIDETAB_LITE_OK);
+	testtables_dir(dir);
+	testtables_exact(dir, 3, 3, blank, 0);
+	ck_assert_msg(slidetab_open(&db, dir, &err) == SLIDETAB_OK, "%s", err.msg);
+	unsigned char s[9], g[9];
+	int cls = board_blank_class(&b, blank);
+	for (int i = 0; i < 100; i++) {
+		testutil_shuffle(&seed, s, 9);
+		class_goal(&b, cls, g);
+		same_answer(db, &p, 3, 3, s, g);
+		same_nodes(&p, &st, 9, s, g);
+	}
+	slidetab_close(db);
+	testtables_remove(dir);
+	set_free(&st);
+}
+END_TEST
+
 /* The placement value of every placement of a 3x3 pattern by a breadth-first search of our own,
  * against the entry bit gen wrote: ((d - md) / 2) & 1. */
 START_TEST(pbit_entries_match_a_search)
@@ -262,6 +432,82 @@ START_TEST(pbit_entries_match_a_search)
 }
 END_TEST
 
+/* A walk from scratch goes at most the file's radius: a 3x3 pbit file of tiles 1-4 whose header says
+ * one less than its largest value (CRCs right, the last two counts of its histogram merged) is
+ * refused (4) for a start whose placement has the largest value, by the breadth-first search of
+ * pbit_entries_match_a_search; answered with the right radius. */
+START_TEST(walk_bounded_by_radius)
+{
+	struct board b;
+	struct board_state g;
+	board_init(&b, 3, 3);
+	board_goal(&b, 0, &g);
+	struct pdb_ranker rk;
+	ck_assert_int_eq(pdb_ranker_init(&rk, 9, 4), 0);
+	struct table_meta m;
+	uint8_t *packed;
+	struct slidetab_error err;
+	ck_assert_msg(pbitgen_build(&b, &g, 0x1e, 2, &m, &packed, &err) == SLIDETAB_OK, "%s", err.msg);
+	int dist[3024], queue[3024], head = 0, tail = 0, far = 0;
+	uint8_t cells[4], goalcell[4] = { 1, 2, 3, 4 };
+	for (int i = 0; i < 3024; i++)
+		dist[i] = -1;
+	dist[pdb_rank(&rk, goalcell)] = 0;
+	queue[tail++] = (int)pdb_rank(&rk, goalcell);
+	while (head < tail) { /* pattern tiles step onto cells no pattern tile holds */
+		int r = queue[head++];
+		pdb_unrank(&rk, (uint64_t)r, cells);
+		far = dist[r] > dist[far] ? r : far;
+		for (int i = 0; i < 4; i++)
+			for (int d = 0; d < BOARD_NDIRS; d++) {
+				int to = b.nbr[cells[i]][d], free = to >= 0;
+				for (int j = 0; j < 4 && free; j++)
+					free = cells[j] != to;
+				uint8_t c2[4] = { cells[0], cells[1], cells[2], cells[3] };
+				c2[i] = (uint8_t)(free ? to : c2[i]);
+				int r2 = (int)pdb_rank(&rk, c2);
+				if (free && dist[r2] < 0)
+					dist[r2] = dist[r] + 1, queue[tail++] = r2;
+			}
+	}
+	ck_assert_uint_eq(m.radius, (uint32_t)dist[far]);
+	unsigned char s[9], goal[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
+	int at = 0, other[5];
+	pdb_unrank(&rk, (uint64_t)far, cells);
+	memset(s, 0xff, sizeof s);
+	for (int i = 0; i < 4; i++)
+		s[cells[i]] = (unsigned char)(i + 1);
+	for (int c = 0; c < 9; c++)
+		if (s[c] == 0xff)
+			other[at] = c, s[c] = (unsigned char)(at ? at + 4 : 0), at++;
+	struct slidetab_lite_pdb p;
+	unsigned d = 999;
+	for (int low = 0; low < 2; low++) {
+		char path[128];
+		snprintf(path, sizeof path, "%s/radius.tbl", tmpdir);
+		if (low) {
+			m.hist[m.radius - 1] += m.hist[m.radius];
+			m.hist[m.radius--] = 0;
+		}
+		ck_assert_msg(table_write(path, &m, packed, 0, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
+		size_t len;
+		uint8_t *bytes = slurp(path, &len);
+		unlink(path);
+		const void *files[1] = { bytes };
+		ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, &len, 1), SLIDETAB_LITE_OK);
+		int rc = slidetab_lite_solve(&p, s, goal, 0, &d, NULL, 0);
+		if (rc == SLIDETAB_LITE_UNSOLVABLE) { /* the other parity: two non-pattern tiles swapped */
+			unsigned char t = s[other[1]];
+			s[other[1]] = s[other[2]], s[other[2]] = t;
+			rc = slidetab_lite_solve(&p, s, goal, 0, &d, NULL, 0);
+		}
+		ck_assert_int_eq(rc, low ? SLIDETAB_LITE_EFORMAT : SLIDETAB_LITE_OK);
+		free(bytes);
+	}
+	free(packed);
+}
+END_TEST
+
 /* The right answers of a few 3x3 puzzles, from the exact table. */
 #define NPROBE 6
 static void probes(unsigned char (*s)[9], unsigned *want, char (*path)[40])
@@ -282,17 +528,18 @@ static void probes(unsigned char (*s)[9], unsigned *want, char (*path)[40])
 	testtables_remove(dir);
 }
 
-/* Every single-byte change and every cut of every file of a small set is refused at open or
- * answered right: the small header (one block, version 2) and the full one (several blocks). */
+/* Every single-byte change and every cut of every file of a small set, pbit and zbit, is refused at
+ * open or answered right: the small header (one block, version 2) and the full one (several blocks). */
 START_TEST(damage_refused_or_right)
 {
+	uint32_t entry = _i ? TABLE_ENTRY_ZBIT : TABLE_ENTRY_PBIT;
 	unsigned char s[NPROBE][9];
 	unsigned want[NPROBE];
 	char path[NPROBE][40];
 	probes(s, want, path);
 	for (int full = 0; full < 2; full++) {
 		struct set st;
-		set_build(&st, 3, 3, 0, full ? 1024 : 0);
+		set_build_entry(&st, 3, 3, 0, full ? 1024 : 0, entry);
 		ck_assert_uint_eq(st.bytes[0][8], full ? 1 : 2); /* the format version */
 		struct slidetab_lite_pdb p;
 		ck_assert_int_eq(set_open(&p, &st), SLIDETAB_LITE_OK);
@@ -322,16 +569,16 @@ START_TEST(damage_refused_or_right)
 				st.len[f] = len;
 			}
 		}
-		printf("lite_solve: %s header: %d damaged sets refused, %d answered right\n", full ? "full" : "small",
-		       refused, answered);
+		printf("lite_solve: %s %s header: %d damaged sets refused, %d answered right\n", _i ? "zbit" : "pbit",
+		       full ? "full" : "small", refused, answered);
 		ck_assert_int_gt(refused, 0);
 		set_free(&st);
 	}
 }
 END_TEST
 
-/* The budget: 1 node is too few (status 5, nothing written), and the least budget that answers
- * answers as no budget does while one less does not. */
+/* The budget, pbit and zbit: 1 node is too few (status 5, nothing written), and the least budget
+ * that answers is the node count of the library's search on the same files (same_nodes). */
 START_TEST(budget_runs_out)
 {
 	unsigned char s[NPROBE][9];
@@ -339,7 +586,7 @@ START_TEST(budget_runs_out)
 	char path[NPROBE][40];
 	probes(s, want, path);
 	struct set st;
-	set_build(&st, 3, 3, 0, 0);
+	set_build_entry(&st, 3, 3, 0, 0, _i ? TABLE_ENTRY_ZBIT : TABLE_ENTRY_PBIT);
 	struct slidetab_lite_pdb p;
 	ck_assert_int_eq(set_open(&p, &st), SLIDETAB_LITE_OK);
 	for (int k = 0; k < NPROBE; k++) {
@@ -350,16 +597,8 @@ START_TEST(budget_runs_out)
 		ck_assert_int_eq(slidetab_lite_solve(&p, s[k], NULL, 1, &d, m, sizeof m), SLIDETAB_LITE_EBUDGET);
 		ck_assert_uint_eq(d, 999);
 		ck_assert_str_eq(m, "untouched");
-		unsigned long lo = 1, hi = 1; /* lo fails, hi answers */
-		while (slidetab_lite_solve(&p, s[k], NULL, hi, &d, NULL, 0) == SLIDETAB_LITE_EBUDGET)
-			lo = hi, hi *= 2;
-		while (hi - lo > 1) {
-			unsigned long mid = lo + (hi - lo) / 2;
-			*(slidetab_lite_solve(&p, s[k], NULL, mid, &d, NULL, 0) == SLIDETAB_LITE_OK ? &hi : &lo) = mid;
-		}
-		ck_assert_int_eq(slidetab_lite_solve(&p, s[k], NULL, hi - 1, &d, m, sizeof m), SLIDETAB_LITE_EBUDGET);
-		ck_assert_str_eq(m, "untouched");
-		ck_assert_int_eq(slidetab_lite_solve(&p, s[k], NULL, hi, &d, m, sizeof m), SLIDETAB_LITE_OK);
+		same_nodes(&p, &st, 9, s[k], NULL);
+		ck_assert_int_eq(slidetab_lite_solve(&p, s[k], NULL, 0, &d, m, sizeof m), SLIDETAB_LITE_OK);
 		ck_assert_uint_eq(d, want[k]);
 		ck_assert_str_eq(m, path[k]);
 	}
@@ -432,8 +671,20 @@ START_TEST(machine_is_idafsm)
 }
 END_TEST
 
+/* The library's move machine, replaced for this test by lite's (the Makefile links it with
+ * -Wl,--wrap=idafsm_get): the library's IDA* then makes the same search as lite's solver. The
+ * answers do not depend on the machine's length (idafsm.h). */
+static struct idafsm lite_machine;
+const struct idafsm *__wrap_idafsm_get(void);
+const struct idafsm *__wrap_idafsm_get(void)
+{
+	return &lite_machine;
+}
+
 int main(void)
 {
+	if (idafsm_build((int)slidetab_lite_fsm_len, &lite_machine) != 0)
+		return 2;
 	snprintf(tmpdir, sizeof tmpdir, "/tmp/slidetab-lite-solve-XXXXXX");
 	if (!mkdtemp(tmpdir))
 		return 2;
@@ -443,8 +694,11 @@ int main(void)
 	tcase_add_loop_test(tc, solve_matches_library_3x3, 0, 3);
 	tcase_add_loop_test(tc, solve_matches_library_4x4, 0, 3);
 	tcase_add_test(tc, pbit_entries_match_a_search);
-	tcase_add_test(tc, damage_refused_or_right);
-	tcase_add_test(tc, budget_runs_out);
+	tcase_add_loop_test(tc, zbit_matches_library_3x3, 0, 3);
+	tcase_add_loop_test(tc, zbit_matches_library_4x4, 0, 3);
+	tcase_add_loop_test(tc, damage_refused_or_right, 0, 2);
+	tcase_add_loop_test(tc, budget_runs_out, 0, 2);
+	tcase_add_test(tc, walk_bounded_by_radius);
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, machine_is_idafsm);
 	int rc = testutil_run(s, tc);
