@@ -1,14 +1,46 @@
 /* litenodes: lite's solver (lite/slidetab_lite_solve.h) on 4x4 puzzles of a file with one or more sets side by
  * side: each answer's length, nodes, time and path, and each set's nodes per second, to compare sets and
- * entries (zbit, pbit) by measurement. */
+ * entries (zbit, pbit) by measurement; beside it the library's IDA* on the same files with lite's move
+ * machine (linked with --wrap=idafsm_get), whose nodes and paths must be lite's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "libslidetab/base/clock.h"
+#include "libslidetab/pdb/pdb.h"
+#include "libslidetab/search/ida.h"
+#include "libslidetab/search/idafsm.h"
 #include "lite/slidetab_lite_solve.h"
 
 #define MAX_PUZZLES 100
+
+/* The library's move machine replaced by lite's (the Makefile links with -Wl,--wrap=idafsm_get;
+ * test_lite_solve checks that lite's is idafsm_build's for its length): the same search. */
+const struct idafsm *__wrap_idafsm_get(void);
+const struct idafsm *__wrap_idafsm_get(void)
+{
+	static const struct idafsm lite = { 0, slidetab_lite_fsm };
+	static struct idafsm m;
+	m = lite;
+	m.nstates = (int)slidetab_lite_fsm_states;
+	return &m;
+}
+
+/* The library's search of puzzle s (goal 0 1 .. 15) on set: its nodes, length and path, CPU into *secs. */
+static int library(const struct pdb_set *set, const unsigned char *s, struct ida_result *r, double *secs)
+{
+	struct board_state start = { { 0 } }, goal = { { 0 } };
+	struct slidetab_error err;
+	for (int i = 0; i < 16; i++)
+		start.t[i] = s[i], goal.t[i] = (uint8_t)i;
+	struct ida_request rq = { .set = set, .start = &start, .goal = &goal, .threads = 1 };
+	double t0 = clock_cpu();
+	int rc = ida_search(&rq, r, &err);
+	*secs += clock_cpu() - t0;
+	if (rc != SLIDETAB_OK)
+		fprintf(stderr, "litenodes: the library: %s\n", err.msg);
+	return rc == SLIDETAB_OK && r->status == IDA_SOLVED ? 0 : -1;
+}
 
 /* A whole file into a malloc'ed buffer, or NULL with a message. */
 static void *slurp(const char *path, size_t *len)
@@ -69,22 +101,39 @@ static int run(const char *name, char **files, int nfiles, unsigned char (*s)[16
 		fprintf(stderr, "litenodes: %s: the set is refused\n", name);
 		return 1;
 	}
-	unsigned long all = 0;
-	double secs = 0;
+	struct pdb_set *set;
+	struct slidetab_error err;
+	if (pdb_set_load(&set, (const char *const *)files, nfiles, 1, &err) != SLIDETAB_OK) {
+		fprintf(stderr, "litenodes: %s: %s\n", name, err.msg);
+		return 1;
+	}
+	unsigned long all = 0, lib = 0;
+	double secs = 0, lsecs = 0;
+	int differ = 0;
 	for (int k = 0; k < n; k++) {
 		unsigned d = 0;
 		unsigned long nodes = 0;
 		char moves[SLIDETAB_LITE_SOLVE_MAX_DEPTH + 1];
+		struct ida_result r;
 		double t0 = clock_cpu();
 		int rc = slidetab_lite_solve_nodes(&p, s[k], goal, 0, &d, moves, sizeof moves, &nodes);
 		double dt = clock_cpu() - t0;
 		bad |= rc != SLIDETAB_LITE_OK || (int)d != want[k];
 		all += nodes, secs += dt;
+		if (library(set, s[k], &r, &lsecs) != 0)
+			return 1;
+		lib += r.nodes;
+		differ += r.nodes != nodes || rc != SLIDETAB_LITE_OK || strcmp(r.path, moves) != 0;
 		printf("%s %d %u %lu %.4f %s%s\n", name, first + k, d, nodes, dt, rc == SLIDETAB_LITE_OK ? moves : "-",
 		       rc != SLIDETAB_LITE_OK || (int)d != want[k] ? " WRONG" : "");
 	}
-	printf("# %s (%zu bytes): %lu nodes, %.3f s of CPU, %.0f nodes/s%s\n", name, total, all, secs,
+	printf("# %s (%zu bytes): lite %lu nodes, %.3f s of CPU, %.0f nodes/s%s\n", name, total, all, secs,
 	       secs > 0 ? all / secs : 0.0, bad ? ", WRONG answers" : "");
+	printf("# %s: the library with lite's machine %lu nodes, %.3f s of CPU, %.0f nodes/s; %d of %d answers differ "
+	       "in nodes or path\n",
+	       name, lib, lsecs, lsecs > 0 ? lib / lsecs : 0.0, differ, n);
+	pdb_set_free(set);
+	bad |= differ != 0;
 	for (int i = 0; i < nfiles; i++)
 		free((void *)bytes[i]);
 	return bad;

@@ -187,41 +187,44 @@ static int taxicab(const struct slidetab_lite_pdb *p, unsigned a, unsigned b)
 	return (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
 }
 
+/* The number of bits set in x (below 2^16). */
+static unsigned bits16(uint32_t x)
+{
+	x = x - (x >> 1 & 0x5555u);
+	x = (x & 0x3333u) + (x >> 2 & 0x3333u);
+	x = (x + (x >> 4)) & 0x0f0fu;
+	return (x + (x >> 8)) & 0x1fu;
+}
+
 /* Pattern q's entry bit for its placement cells[] with tile i moved to `to` (i < 0: none), the
  * blank then at `blank`. Placement: the rank of pdb.h (digit_j = c_j less the earlier cells below
  * it, times W_j). Zero-aware (docs/FORMAT.md): pr * regions + cum[map] + the blank's region, pr
- * the Lehmer rank of the tiles' places among the map's cells. */
+ * the Lehmer rank of the tiles' places among the map's cells (place_j: the map's cells below c_j;
+ * digit_j = place_j less the earlier places below it), the map's colex number the sum of
+ * C(c_j, place_j + 1). */
 static unsigned entry_bit(const struct slidetab_lite_pdb *p, int q, const uint8_t *cells, int i, unsigned to,
 			  unsigned blank)
 {
-	uint32_t used = 0, occ = 0, rank = 0;
-	int k = p->k[q];
-	for (int j = 0; j < k; j++)
+	uint32_t used = 0, occ = 0, rank = 0, mr = 0;
+	int k = p->k[q], zero = p->zregions[q] != 0;
+	for (int j = 0; j < k && zero; j++)
 		occ |= 1u << (j == i ? to : cells[j]);
 	for (int j = 0; j < k; j++) {
-		unsigned c = j == i ? to : cells[j];
-		uint32_t below = (p->zregions[q] ? occ : used) & ((1u << c) - 1), d = 0;
-		for (; below; below &= below - 1)
-			d++;
-		if (p->zregions[q]) { /* the place among the map's cells, less the earlier places below it */
-			uint32_t place = d;
-			for (below = used & ((1u << place) - 1); below; below &= below - 1)
-				d--;
+		unsigned c = j == i ? to : cells[j], d;
+		if (zero) {
+			unsigned place = bits16(occ & ((1u << c) - 1));
+			mr += p->binom[c][place + 1];
+			d = place - bits16(used & ((1u << place) - 1));
 			used |= 1u << place;
 		} else {
-			d = c - d;
+			d = c - bits16(used & ((1u << c) - 1));
 			used |= 1u << c;
 		}
 		rank += d * p->w[q][j];
 	}
-	if (p->zregions[q]) {
-		uint32_t mr = 0;
-		for (unsigned cell = 0, j = 1; cell < p->n; cell++)
-			if (occ >> cell & 1)
-				mr += p->binom[cell][j++];
+	if (zero)
 		rank = rank * p->zregions[q] + p->zcum[p->zmap[q] + mr] +
 		       region_no(p, ((1u << p->n) - 1) & ~occ, blank);
-	}
 	return (unsigned)(p->bits[q][rank >> 3] >> (rank & 7)) & 1u;
 }
 

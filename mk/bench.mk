@@ -1,7 +1,7 @@
 # mk/bench.mk: the benchmark programs and the bench targets (each writes its figures into its own
 # section of docs/BENCHMARKS.md through bench/record.sh).
 .PHONY: bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit bench-24 \
-	bench-boards bench-bounded bench-python bench-mpi
+	bench-boards bench-bounded bench-python bench-mpi bench-lite
 
 $(B)/bench/%: bench/%.c $(PROG_LIBS)
 	$(call link,$(CC) $(ALL_CFLAGS))
@@ -84,3 +84,8 @@ bench-python: all python $(B)/bench/batchbench $(B)/bench/randpuz
 bench-mpi: all bin/gen-mpi
 	@sh bench/record.sh bench-mpi sh bench/run-mpi.sh
 
+
+# lite's solver, native: zbit and pbit 6-6-3 and 5-5-5 sets side by side on Korf's lines 1-10
+# (bench/run-lite.sh: nodes, nodes a second, and the library's search on the same files).
+bench-lite: all $(B)/bench/litenodes $(B)/bench/pdbnodes
+	sh bench/record.sh bench-lite sh bench/run-lite.sh build/bench-lite

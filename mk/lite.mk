@@ -20,6 +20,7 @@ $(B)/tests/test_lite $(B)/tests/test_lite_solve: $(B)/tests/%: tests/unit/lite/%
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LITE_OBJ) $(GEN_LIB) $(TOOLS_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
 # test_lite_solve gives the library lite's move machine (its __wrap_idafsm_get): the same search.
 $(B)/tests/test_lite_solve: LDLIBS += -Wl,--wrap=idafsm_get
+$(B)/bench/litenodes: LDLIBS += -Wl,--wrap=idafsm_get
 $(B)/bench/litenodes: bench/litenodes.c $(LITE_OBJ) $(ARCHIVES)
 	$(call link,$(CC) $(ALL_CFLAGS))
 M0_CC ?= arm-none-eabi-gcc

@@ -38,10 +38,11 @@ test('--dump-dom of linked positions holds their distance and next moves', { ski
 	}
 });
 
-test('--dump-dom of linked 15-puzzles, two goal classes', { skip: skip15 }, async () => {
-	// The default goal (the 6-6-3 set), and a goal with the blank on an edge (a 5-5-5 set, fetched for it).
+test('--dump-dom of linked 15-puzzles, two goal classes, one of Korf\'s 100', { skip: skip15 }, async () => {
+	// The default goal (the 6-6-3 set), a goal with the blank on an edge (a 5-5-5 set, fetched for it), a Korf position.
 	for (const [tiles, goal] of [['2,3,4,8,1,6,7,12,5,10,11,0,9,13,14,15', null],
-		['5,1,3,4,2,6,7,8,9,10,0,12,13,14,11,15', '1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15']]) {
+		['5,1,3,4,2,6,7,8,9,10,0,12,13,14,11,15', '1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15'],
+		['13,5,4,10,9,12,8,14,2,3,7,1,0,15,11,6', '0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15']]) { // Korf's line 2 (55 moves), his goal
 		const dom = await dumpDom(BIN, `${server.url}index.html#4x4:${tiles}${goal ? '/' + goal : ''}`);
 		assert.deepEqual({ distance: text(dom, 'distance'), hint: text(dom, 'hint') },
 			expected('4x4', parse(tiles), goal ? parse(goal) : defaultGoal(16)), `${tiles}/${goal}`);
