@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-boards.sh: `make bench-boards` (issue 27): optimal answers through the library (bench/boards.c) on
+# run-boards.sh: `make bench-boards`: optimal answers through the library (bench/boards.c) on
 # 3x5 (100 random solvable positions, the default goal) with the sets `make` builds (against the same
 # tiles with mdres entries, built here in seconds), and with the
 # strong ones of `make tables-boards` when they are in tables/; 5x3 the same through 3x5's sets

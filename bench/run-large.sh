@@ -6,7 +6,7 @@
 # verify time, and query on the compressed 3x4 table. BENCH_2X7=1 adds the complete 2x7 count-only search (tens of
 # minutes on two cores); BENCH_2X7_TABLE=1 builds the exact 2x7 table (5.45 GB in $TMPDIR, 17 GiB
 # of memory), verifies it and times answers from it (about 40 minutes). BENCH_BASE (default
-# aef895b, main before issue 28: zlib level 9) is built in a temporary git worktree; BENCH_REPEAT
+# aef895b, main before libdeflate: zlib level 9) is built in a temporary git worktree; BENCH_REPEAT
 # (default 2) runs of each, interleaved.
 set -u
 B=build/bench

@@ -2,7 +2,7 @@
 # run.sh: runs each firmware on qemu-system-arm (semihosting) and compares its paths with query's
 # on its puzzles; prints its flash and RAM (and, for a firmware that reports them in "# stack N"
 # and "# time N" lines, the stack it took and its time), and fails a flash over MAX-FLASH bytes
-# (issue 25's and issue 41's targets). A counted skip without the tools.
+# (the flash targets). A counted skip without the tools.
 # Usage: run.sh [FIRMWARE.elf BOARD TABLE-SYMBOL PUZZLES MAX-FLASH MACHINE QUERY-OPTION|-]...
 cd "$(dirname "$0")/../.." || exit 2
 if [ $# -eq 0 ]; then

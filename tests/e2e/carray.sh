@@ -1,5 +1,5 @@
 #!/bin/sh
-# carray.sh: gen --c-array NAME -o PATH loses nothing (issue 38): a symbolic link stays a link
+# carray.sh: gen --c-array NAME -o PATH loses nothing: a symbolic link stays a link
 # (its target gets the source), a FIFO is written through and stays a FIFO, a dangling link is
 # refused, the user's PATH.tbl and PATH.tmp are left as they were, and no temporary file is left
 # (in PATH's folder or $TMPDIR); the summary line and the source name PATH, not a temporary table;

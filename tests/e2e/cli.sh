@@ -1,6 +1,6 @@
 #!/bin/sh
 # cli.sh: end-to-end tests of query's and gen's command-line behaviour on bad input, bad options,
-# missing or odd tables and failed writes (issue 11): every puzzle gets one line, every error a
+# missing or odd tables and failed writes: every puzzle gets one line, every error a
 # message and a non-zero exit status. Run from the repository root after `make`.
 set -u
 . tests/common.sh
@@ -126,7 +126,7 @@ if [ -s "$tmp/answered" ] && awk 'NR==FNR { want[FNR] = $0; next } { if ($0 != "
 	ok "the answers given around the damage are right"
 else ko "answers around the damage"; fi
 
-# --fast and --within (issue 27): usage errors, boards without an optimal method, batches of any board.
+# --fast and --within: usage errors, boards without an optimal method, batches of any board.
 status_is 2 "--within 0.9 is a usage error" sh -c "echo 1 2 3 0 | $Q --within 0.9"
 has "$tmp/err" "--within 0.9" && ok "... naming it" || ko "--within 0.9 message"
 status_is 2 "--within abc is a usage error" sh -c "echo 1 2 3 0 | $Q --within abc"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# genout.sh: gen checks every output condition before it searches (issue 23, item 6): a folder
+# genout.sh: gen checks every output condition before it searches: a folder
 # given as -o, a file that cannot be created (/proc/x), --dir naming a file, a block size the
 # writer cannot take, every file of a pattern-database set; and it refuses option combinations
 # it would otherwise drop (item 11). A refused run prints no layer line and no histogram, and
@@ -112,7 +112,7 @@ for case in "--board 2x3 --blank 1" "--board 4x4 --blank 5 --pattern 1,2" "--boa
 done
 status_is 2 "--list-files with --verify" "$GEN" --verify tables/3x3-b0.tbl --list-files
 
-# --pdb auto (issue 27) says what it chose: the largest k whose build fits --memory (3 MiB: 5 tiles on
+# --pdb auto says what it chose: the largest k whose build fits --memory (3 MiB: 5 tiles on
 # 3x5, 360360 placements of 8 bytes), column blocks of the class's goal (blank at cell 7).
 rm -rf "$tmp/a" && mkdir -p "$tmp/a"
 status_is 0 "--pdb auto --memory 3M" "$GEN" -q --board 3x5 --blank 7 --pdb auto --memory 3M --dir "$tmp/a"
@@ -128,13 +128,13 @@ err_has "--pdb auto 1K: said" "no partition of 4x5 fits in --memory 1024 bytes"
 status_is 2 "--memory without auto" "$GEN" --board 4x4 --pdb 555 --memory 1G --dir "$tmp/a"
 err_has "--memory without auto: said" "--memory is the budget of --pdb auto"
 status_is 2 "--memory 12X" "$GEN" --board 3x5 --pdb auto --memory 12X --dir "$tmp/a"
-# A value that does not start with a digit gets the same message (issue 38: exit 2, no message).
+# A value that does not start with a digit gets the same message (it once exited 2 with no message).
 for m in -1 '' ' 5M' K +5M 0 16E; do
 	status_is 2 "--memory '$m'" "$GEN" --board 3x5 --pdb auto --memory "$m" --dir "$tmp/a"
 	err_has "--memory '$m': said" "^gen: --memory $m: expected a number of bytes from 1 (e.g. 512M"
 done
 # --count-only with a pattern database is refused as --count-only -o is, before any search
-# (issue 38: it built the whole set).
+# (it once built the whole set).
 mkdir -p "$tmp/co"
 for p in "--pdb auto" "--pdb auto4" "--pattern 1,2,3"; do
 	status_is 2 "$p --count-only: refused" $G $p --count-only --dir "$tmp/co"
@@ -143,7 +143,7 @@ for p in "--pdb auto" "--pdb auto4" "--pattern 1,2,3"; do
 done
 check "--count-only with a pattern database: nothing written" test -z "$(ls -A "$tmp/co")"
 # The chooser stops at what gen builds (patterns of fewer than 2^32 placements: on 3x5, 9 tiles,
-# 15!/6! = 1,816,214,400 placements, 7,264,857,600 bytes), however large --memory (issue 38: 100G
+# 15!/6! = 1,816,214,400 placements, 7,264,857,600 bytes), however large --memory (once 100G
 # planned 10 tiles, which pdbgen refused, and 2^64-1 planned 12); autoK beyond it is refused.
 for m in 100G 18446744073709551615; do
 	status_is 0 "--pdb auto --memory $m --list-files" "$GEN" --board 3x5 --pdb auto --memory $m --list-files

@@ -1,5 +1,5 @@
 #!/bin/sh
-# input.sh: end-to-end tests of query's puzzle reader (issue 11): strict tokens, exact line accounting, messages.
+# input.sh: end-to-end tests of query's puzzle reader: strict tokens, exact line accounting, messages.
 set -u
 Q=${QUERY:-bin/query}
 . tests/common.sh
@@ -51,7 +51,7 @@ t "a leading case count" '2\n1 2 3 4 5 6 7 8 0\n' 1 "error 0 " "looks like a cas
 t "7 tokens" '1 2 3 4 5 6 0\n' 1 "error " "7 tokens is no board query knows"
 t "--pairs: 8 tokens ambiguous" '1 2 3 0 1 2 0 3\n' 1 "error " "8 tokens could be 2x2 (a start and goal) or 2x4" --pairs
 t "--pairs: 12 tokens ambiguous" '1 2 3 4 5 6 7 8 9 10 11 0\n' 1 "error " "12 tokens could be 2x3 (a start and goal), 3x4 or 2x6" --pairs
-# issue 23: every puzzle gets its line when no board fits a line or --goal does not fit the board
+# Every puzzle gets its line when no board fits a line or --goal does not fit the board
 t "12 tokens: each puzzle its error" '1 2 3 4 5 6 7 8 9 10 11 0\n2 1 3 4 5 6 7 8 9 10 11 0\n1 2 3 4 5 6 7 8 9 11 10 0\n' 1 \
 	"error error error " "stdin: line 3: 12 tokens could be 3x4 or 2x6"
 t "24 tokens: each puzzle its error" "$(seq -s ' ' 1 23) 0\n$(seq -s ' ' 1 23) 0\n" 1 "error error " \

@@ -1,5 +1,5 @@
 #!/bin/sh
-# install.sh: what `make install` leaves and `make uninstall` takes (issue 23): a DESTDIR install
+# install.sh: what `make install` leaves and `make uninstall` takes: a DESTDIR install
 # deployed to its PREFIX, a program linked statically with the installed libslidetab.a finding the
 # installed tables with no .so to look beside, the installed programs naming slidetab-gen, and
 # uninstall removing exactly what install installed while a table the user built there stays, and
@@ -61,7 +61,7 @@ rm -f "$stage$prefix/$data/3x2-b0.tbl"
 check "make uninstall at PREFIX (the deployed copy)" make --no-print-directory uninstall PREFIX="$prefix"
 check "the emptied data folders are gone" test ! -e "$prefix/share/slidetab"
 
-# A PREFIX holding spaces (issue 38: unquoted, it made stray folders in the project and failed):
+# A PREFIX holding spaces (unquoted, it once made stray folders in the project and failed):
 # installed there, nothing new in the project, the installed query answers from its tables; then
 # uninstall removes every folder install created, up to the one it made for PREFIX's parent.
 before=$(ls -A)

@@ -294,7 +294,7 @@ def test_invalid(db):
 
 
 def test_arguments_named_with_their_values(db):
-    """Issue 38: each of these was answered wrongly or reported another value."""
+    """Each of these was once answered wrongly or reported another value."""
     s = [1, 2, 3, 4, 5, 6, 0, 7, 8]
     # 2**62+2 squared wrapped to a 2x2-sized product (answered as 2x2); 2**32 squared to 0 (ignored)
     raises(slidetab.InvalidError, ["board 4611686018427387906x4611686018427387906"], db.distance, s,
@@ -341,7 +341,7 @@ def test_memory_gives_the_same_answers():
 
 
 def test_messages_that_are_not_utf8(db, tmp_path):
-    """Issue 38: a library message that is not UTF-8 raised UnicodeDecodeError, which
+    """A library message that is not UTF-8 once raised UnicodeDecodeError, which
     `except slidetab.Error` misses; it is escaped, and the right class raised."""
     s = [1, 2, 3, 4, 5, 6, 0, 7, 8]
     raw = os.path.join(os.fsencode(tmp_path), b"t\xff")

@@ -120,7 +120,7 @@ static void check_one(slidetab *db, int rows, int cols, int blank, int moves)
 	ck_assert(testutil_replays(rows, cols, s, g, path));
 }
 
-/* Issue 23 item 2: 4x4 and 5x5 corner goals share class 0, and a 3x5 call has class 0 too: each
+/* 4x4 and 5x5 corner goals share class 0, and a 3x5 call has class 0 too: each
  * is keyed by its board, so none spoils another on one handle. */
 START_TEST(test_sets_by_board)
 {
@@ -206,7 +206,7 @@ static void copy_file(const char *from, const char *to)
 	ck_assert_int_eq(system(cmd), 0);
 }
 
-/* Issue 23 item 11: a file of a 5-5-5 set replaced by another set's file is the one blamed: by
+/* A file of a 5-5-5 set replaced by another set's file is the one blamed: by
  * its tile set (a copy of a sibling), or by its goal (the same tiles for another corner). */
 START_TEST(test_replaced_pdb_blamed)
 {
@@ -255,7 +255,7 @@ END_TEST
 static const int exact_boards[][2] = { { 2, 2 }, { 2, 4 }, { 4, 2 }, { 3, 3 }, { 2, 5 }, { 5, 2 }, { 3, 4 },
 				       { 4, 3 }, { 2, 6 }, { 6, 2 }, { 2, 7 }, { 7, 2 }, { 3, 2 } };
 
-/* Issue 23 item 4: lookups of absent tables (more than the cache holds) cost no slot: the
+/* Lookups of absent tables (more than the cache holds) cost no slot: the
  * present table still answers. */
 START_TEST(test_misses_cost_no_slot)
 {
@@ -517,7 +517,7 @@ START_TEST(test_evict_threads)
 }
 END_TEST
 
-/* Issue 23 item 10: a table built after a miss is found by the same handle (a second later). */
+/* A table built after a miss is found by the same handle (a second later). */
 START_TEST(test_built_after_miss)
 {
 	slidetab *db;
@@ -554,7 +554,7 @@ static void on_notice(void *ctx, const char *msg)
 	snprintf(n->last, sizeof n->last, "%s", msg);
 }
 
-/* Issue 23 item 11: 5x5 without 6-6-6-6 falls back to 4-4-4-4-4-4 and says so once per handle;
+/* 5x5 without 6-6-6-6 falls back to 4-4-4-4-4-4 and says so once per handle;
  * 4x4 on its 5-5-5 set says nothing. */
 START_TEST(test_fallback_notice)
 {

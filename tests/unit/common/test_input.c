@@ -152,7 +152,7 @@ START_TEST(board_messages)
 	/* --pairs: each count is one reading or refused as ambiguous */
 	expect_read("1 2 3 0 1 2 0 3\n", 0, 0, 1, "E", 0,
 		    "line 1: 8 tokens could be 2x2 (a start and goal) or 2x4: say which with --board", &r);
-	/* a line no board fits is an error of its own: every line after it gets its result too (issue 23) */
+	/* a line no board fits is an error of its own: every line after it gets its result too */
 	expect_read("1 2 3 4 5 6 7 8 9 10 11 0\n2 1 3 4 5 6 7 8 9 10 11 0\n1 2 3 4 5 6 0\n1 2 3 4 5 6 7 8 0\n"
 		    "1 2 3 4 5 6 7 8 9 10 11 0\n",
 		    0, 0, 0, "EEEPE", 1, "line 2: 12 tokens could be 3x4 or 2x6: say which with --board", &r);
@@ -415,7 +415,7 @@ START_TEST(property_spellings_and_damage)
 }
 END_TEST
 
-/* Any board up to 256 cells (issue 27): 16x16 on one line and in rows, and tiles past 31 checked
+/* Any board up to 256 cells: 16x16 on one line and in rows, and tiles past 31 checked
  * for range and repeats like the others. */
 START_TEST(large_boards)
 {

@@ -442,7 +442,7 @@ static uint32_t tiles_of(const int *t)
 	return m;
 }
 
-/* gen --pdb auto's partition (issue 27): column blocks on wide boards, row blocks on tall ones, the
+/* gen --pdb auto's partition: column blocks on wide boards, row blocks on tall ones, the
  * class's goal (blank at the class's cell) read in that order, cut every k tiles; worked out by
  * hand here. The budget picks the largest k whose build fits. */
 START_TEST(auto_partition)

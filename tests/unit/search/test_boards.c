@@ -1,4 +1,4 @@
-/* test_boards: optimal answers on 3x5, 5x3, 4x5 and 5x4 from automatic pattern-database sets (issue 27).
+/* test_boards: optimal answers on 3x5, 5x3, 4x5 and 5x4 from automatic pattern-database sets.
  *
  * The library, opened on a folder holding only 3x5's and 4x5's auto4 sets (every blank class; 3x5's
  * zero-aware 1-bit entries, as make builds them, 4x5's Manhattan residues, so both decoders are searched),
