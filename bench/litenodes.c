@@ -103,7 +103,7 @@ static int run(const char *name, char **files, int nfiles, unsigned char (*s)[16
 	}
 	struct pdb_set *set;
 	struct slidetab_error err;
-	if (pdb_set_load(&set, (const char *const *)files, nfiles, 1, &err) != SLIDETAB_OK) {
+	if (pdb_set_load_masks(&set, (const char *const *)files, NULL, nfiles, 1, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "litenodes: %s: %s\n", name, err.msg);
 		return 1;
 	}

@@ -54,8 +54,9 @@ struct slidetab_lite_pdb {
 /* Opens the set files[0..nfiles) of lens[] bytes each, in the order `gen --entry zbit (pbit)
  * --list-files` lists them: every file completely checked (as slidetab_lite_open does) and then
  * the set (one board and goal, disjoint patterns of at most SLIDETAB_LITE_PDB_MAX_TILES tiles and
- * at most n - 2, n - 3 zero-aware, whose maps fit SLIDETAB_LITE_PDB_ZMAPS). SLIDETAB_LITE_EINVAL for a NULL argument or nfiles outside
- * 1..SLIDETAB_LITE_PDB_MAX_PATTERNS, SLIDETAB_LITE_EFORMAT for anything else. */
+ * at most n - 2, n - 3 zero-aware, whose maps fit SLIDETAB_LITE_PDB_ZMAPS). SLIDETAB_LITE_EINVAL
+ * for a NULL argument or nfiles outside 1..SLIDETAB_LITE_PDB_MAX_PATTERNS, SLIDETAB_LITE_EFORMAT
+ * for anything else. */
 int slidetab_lite_pdb_open(struct slidetab_lite_pdb *p, const void *const files[], const size_t lens[], int nfiles);
 
 /* Solves start -> goal (n tiles each; goal NULL: tiles in order with the blank last): *dist the

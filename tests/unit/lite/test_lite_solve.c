@@ -99,7 +99,7 @@ static void set_free(struct set *st)
 	}
 }
 
-/* The library's search on the set's files (pdb_set_load, plain IDA*, one thread) with lite's move
+/* The library's search on the set's files (pdb_set_load_masks, plain IDA*, one thread) with lite's move
  * machine (__wrap_idafsm_get below): the same heuristic and the same machine, so the same search.
  * Its nodes, or -1 for an unsolvable start. */
 static long long library_nodes(const struct set *st, int n, const unsigned char *s, const unsigned char *g,
@@ -110,7 +110,7 @@ static long long library_nodes(const struct set *st, int n, const unsigned char 
 	const char *paths[PDB_PRESET_MAX];
 	for (int i = 0; i < st->n; i++)
 		paths[i] = st->path[i];
-	ck_assert_msg(pdb_set_load(&set, paths, st->n, 1, &err) == SLIDETAB_OK, "%s", err.msg);
+	ck_assert_msg(pdb_set_load_masks(&set, paths, NULL, st->n, 1, &err) == SLIDETAB_OK, "%s", err.msg);
 	struct board_state start = { { 0 } }, goal = { { 0 } };
 	for (int c = 0; c < n; c++)
 		start.t[c] = s[c], goal.t[c] = g ? g[c] : (uint8_t)(c + 1 < n ? c + 1 : 0);
@@ -195,6 +195,28 @@ static void class_goal(const struct board *b, int cls, unsigned char *g)
 	g[gb] = g[to], g[to] = 0;
 }
 
+/* Walks of 20 to 60 moves from random goals of class cls of 4x4 (every fifth the default goal in
+ * the corner class) against the library (db), and the library's nodes on st's files when st is
+ * not NULL; the last goal left in g[16]. */
+static void class_walks(slidetab *db, const struct slidetab_lite_pdb *p, const struct set *st, int cls, int puzzles,
+			unsigned char *g)
+{
+	struct board b;
+	unsigned char s[16];
+	board_init(&b, 4, 4);
+	for (int i = 0; i < puzzles; i++) {
+		int dflt = i % 5 == 0 && cls == 0;
+		class_goal(&b, cls, g);
+		for (int c = 0; c < 16 && dflt; c++)
+			g[c] = (unsigned char)(c < 15 ? c + 1 : 0);
+		memcpy(s, g, sizeof s);
+		testutil_walk(&seed, 4, 4, s, 20 + (int)testutil_below(&seed, 41));
+		same_answer(db, p, 4, 4, s, dflt ? NULL : g);
+		if (st)
+			same_nodes(p, st, 16, s, dflt ? NULL : g);
+	}
+}
+
 /* The set of the rows x rows goal with the blank at `blank` opened in p, and the library on its
  * own tables for that goal in dir (3x3: the exact table; 4x4: the 5-5-5 set). */
 static slidetab *both_open(int rows, int blank, struct set *st, struct slidetab_lite_pdb *p, char dir[32])
@@ -258,16 +280,7 @@ START_TEST(solve_matches_library_4x4)
 	char dir[32];
 	slidetab *db = both_open(4, blank, &st, &p, dir);
 	unsigned char s[16], g[16];
-	int cls = board_blank_class(&b, blank);
-	for (int i = 0; i < puzzles; i++) {
-		class_goal(&b, cls, g);
-		if (i % 5 == 0 && cls == 0)
-			for (int c = 0; c < 16; c++)
-				g[c] = (unsigned char)(c < 15 ? c + 1 : 0);
-		memcpy(s, g, sizeof s);
-		testutil_walk(&seed, 4, 4, s, 20 + (int)testutil_below(&seed, 41));
-		same_answer(db, &p, 4, 4, s, i % 5 == 0 && cls == 0 ? NULL : g);
-	}
+	class_walks(db, &p, NULL, board_blank_class(&b, blank), puzzles, g);
 	s[0] = g[1], s[1] = g[0]; /* one swap: unsolvable */
 	for (int c = 2; c < 16; c++)
 		s[c] = g[c];
@@ -320,16 +333,7 @@ START_TEST(zbit_matches_library_4x4)
 	ck_assert_msg(slidetab_open(&db, dir, &err) == SLIDETAB_OK, "%s", err.msg);
 	unsigned char s[16], g[16];
 	int cls = board_blank_class(&b, blank);
-	for (int i = 0; i < puzzles; i++) {
-		class_goal(&b, cls, g);
-		if (i % 5 == 0 && cls == 0)
-			for (int c = 0; c < 16; c++)
-				g[c] = (unsigned char)(c < 15 ? c + 1 : 0);
-		memcpy(s, g, sizeof s);
-		testutil_walk(&seed, 4, 4, s, 20 + (int)testutil_below(&seed, 41));
-		same_answer(db, &p, 4, 4, s, i % 5 == 0 && cls == 0 ? NULL : g);
-		same_nodes(&p, &st, 16, s, i % 5 == 0 && cls == 0 ? NULL : g);
-	}
+	class_walks(db, &p, &st, cls, puzzles, g);
 	for (int c = 0; c < 16; c++)
 		g[c] = (unsigned char)c;
 	for (size_t i = 0; cls == 0 && i < (testutil_emulated() ? 3 : sizeof korf_lines / sizeof *korf_lines); i++) {
@@ -378,6 +382,35 @@ START_TEST(zbit_matches_library_3x3)
 }
 END_TEST
 
+/* The placement values dist[] of the 4-tile placements of 3x3 (ranked by rk) by a breadth-first
+ * search of our own from goalcell[]: a step moves a pattern tile onto a neighbouring cell no
+ * pattern tile holds. Returns how many it reached. */
+static int placement_bfs(const struct board *b, const struct pdb_ranker *rk, const uint8_t *goalcell, int *dist)
+{
+	int queue[3024], head = 0, tail = 0;
+	uint8_t cells[4];
+	for (int i = 0; i < 3024; i++)
+		dist[i] = -1;
+	dist[pdb_rank(rk, goalcell)] = 0;
+	queue[tail++] = (int)pdb_rank(rk, goalcell);
+	while (head < tail) {
+		int r = queue[head++];
+		pdb_unrank(rk, (uint64_t)r, cells);
+		for (int i = 0; i < 4; i++)
+			for (int d = 0; d < BOARD_NDIRS; d++) {
+				int to = b->nbr[cells[i]][d], free = to >= 0;
+				for (int j = 0; j < 4 && free; j++)
+					free = cells[j] != to;
+				uint8_t c2[4] = { cells[0], cells[1], cells[2], cells[3] };
+				c2[i] = (uint8_t)(free ? to : c2[i]);
+				int r2 = (int)pdb_rank(rk, c2);
+				if (free && dist[r2] < 0)
+					dist[r2] = dist[r] + 1, queue[tail++] = r2;
+			}
+	}
+	return tail;
+}
+
 /* The placement value of every placement of a 3x3 pattern by a breadth-first search of our own,
  * against the entry bit gen wrote: ((d - md) / 2) & 1. */
 START_TEST(pbit_entries_match_a_search)
@@ -394,31 +427,9 @@ START_TEST(pbit_entries_match_a_search)
 	struct slidetab_error err;
 	ck_assert_msg(pbitgen_build(&b, &g, mask, 2, &m, &packed, &err) == SLIDETAB_OK, "%s", err.msg);
 	ck_assert_uint_eq(m.entries, 3024);
-	int dist[3024], queue[3024], head = 0, tail = 0;
+	int dist[3024];
 	uint8_t cells[4], goalcell[4] = { 1, 2, 3, 4 }; /* blank first: tile t at cell t */
-	for (int i = 0; i < 3024; i++)
-		dist[i] = -1;
-	dist[pdb_rank(&rk, goalcell)] = 0;
-	queue[tail++] = (int)pdb_rank(&rk, goalcell);
-	while (head < tail) {
-		int r = queue[head++];
-		pdb_unrank(&rk, (uint64_t)r, cells);
-		for (int i = 0; i < 4; i++)
-			for (int d = 0; d < BOARD_NDIRS; d++) {
-				int to = b.nbr[cells[i]][d], free = to >= 0;
-				for (int j = 0; j < 4 && free; j++)
-					free = cells[j] != to;
-				if (!free)
-					continue;
-				uint8_t c2[4];
-				memcpy(c2, cells, 4);
-				c2[i] = (uint8_t)to;
-				int r2 = (int)pdb_rank(&rk, c2);
-				if (dist[r2] < 0)
-					dist[r2] = dist[r] + 1, queue[tail++] = r2;
-			}
-	}
-	ck_assert_int_eq(tail, 3024);
+	ck_assert_int_eq(placement_bfs(&b, &rk, goalcell, dist), 3024);
 	for (int r = 0; r < 3024; r++) {
 		pdb_unrank(&rk, (uint64_t)r, cells);
 		int md = 0;
@@ -448,28 +459,11 @@ START_TEST(walk_bounded_by_radius)
 	uint8_t *packed;
 	struct slidetab_error err;
 	ck_assert_msg(pbitgen_build(&b, &g, 0x1e, 2, &m, &packed, &err) == SLIDETAB_OK, "%s", err.msg);
-	int dist[3024], queue[3024], head = 0, tail = 0, far = 0;
+	int dist[3024], far = 0;
 	uint8_t cells[4], goalcell[4] = { 1, 2, 3, 4 };
-	for (int i = 0; i < 3024; i++)
-		dist[i] = -1;
-	dist[pdb_rank(&rk, goalcell)] = 0;
-	queue[tail++] = (int)pdb_rank(&rk, goalcell);
-	while (head < tail) { /* pattern tiles step onto cells no pattern tile holds */
-		int r = queue[head++];
-		pdb_unrank(&rk, (uint64_t)r, cells);
+	ck_assert_int_eq(placement_bfs(&b, &rk, goalcell, dist), 3024);
+	for (int r = 0; r < 3024; r++)
 		far = dist[r] > dist[far] ? r : far;
-		for (int i = 0; i < 4; i++)
-			for (int d = 0; d < BOARD_NDIRS; d++) {
-				int to = b.nbr[cells[i]][d], free = to >= 0;
-				for (int j = 0; j < 4 && free; j++)
-					free = cells[j] != to;
-				uint8_t c2[4] = { cells[0], cells[1], cells[2], cells[3] };
-				c2[i] = (uint8_t)(free ? to : c2[i]);
-				int r2 = (int)pdb_rank(&rk, c2);
-				if (free && dist[r2] < 0)
-					dist[r2] = dist[r] + 1, queue[tail++] = r2;
-			}
-	}
 	ck_assert_uint_eq(m.radius, (uint32_t)dist[far]);
 	unsigned char s[9], goal[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
 	int at = 0, other[5];
