@@ -389,6 +389,17 @@ static int next_row(struct input *in, const char *line, size_t len, int fields, 
 		in->rows_seen = 0;
 		return R_PARTIAL;
 	}
+	if (in->three_rows == 1 && fields != 3) {
+		/* not the 3x3 puzzle a first row of three promised: the rows read are an error, the board
+		 * is unknown again and this line is read afresh, so that each line keeps its own result */
+		in->replay = 1;
+		err_set(err, SLIDETAB_EINVAL,
+			"line %ld: %s of 3 tokens: a puzzle given in rows needs --board RxC (e.g. 2x3), or 3 rows "
+			"for 3x3",
+			in->first_line, in->rows_seen == 1 ? "a row" : "2 rows");
+		in->rows = in->cols = in->n = in->rows_seen = in->three_rows = 0;
+		return R_PARTIAL;
+	}
 	if (fields != in->cols && !in->bad) {
 		in->bad = 1;
 		if (fields < 0)
@@ -404,6 +415,7 @@ static int next_row(struct input *in, const char *line, size_t len, int fields, 
 	if (++in->rows_seen < in->rows)
 		return -1;
 	in->rows_seen = 0;
+	in->three_rows += in->three_rows == 1; /* 2: the first 3x3 puzzle read, the board is kept */
 	if (in->bad) {
 		*err = in->pend;
 		return R_BADPUZZLE;
@@ -430,7 +442,7 @@ static int next_board(struct input *in, struct input_tiles *s, struct input_tile
 			err_set(err, SLIDETAB_EINVAL,
 				"line %ld: input ended inside the puzzle that starts here (%d of %d rows)%s",
 				in->first_line, in->rows_seen, in->rows,
-				in->three_rows && in->rows_seen == 2 ? "; rows of a 2x3 puzzle need --board 2x3" : "");
+				in->three_rows == 1 ? "; rows of a 2x3 puzzle need --board 2x3" : "");
 			in->rows_seen = 0;
 			return R_PARTIAL;
 		}

@@ -32,7 +32,8 @@ struct input {
 	/* board, once known */
 	int rows, cols, n;
 	int pairs;       /* 1: a start and a goal per answer */
-	int three_rows;  /* the board is 3x3 because a line of three tokens came first (no --board) */
+	int three_rows;  /* 3x3 because a line of three tokens came first (no --board): 1 until its first
+			  * puzzle is read (a line of other than three tokens undoes it), then 2 */
 	int rows_seen;   /* rows of a multi-line puzzle read so far */
 	long first_line; /* line where the puzzle being assembled started */
 	int bad;         /* the puzzle being assembled already has an error (in pend) */

@@ -43,7 +43,7 @@ status_is 2 "installed query: no 3x4 table" sh -c "cd '$out' && '$prefix/bin/sli
 err_has "installed query: build it with slidetab-gen" "build it with \`slidetab-gen --board 3x4 --blank 0"
 printf '1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15\n' >"$tmp/p16"
 status_is 2 "installed query: no 4x4 set" "$prefix/bin/slidetab-query" --tables "$tmp/none" "$tmp/p16"
-err_has "installed query: build them with slidetab-gen" "\`slidetab-gen --board 4x4 --blank 0 --pdb 78"
+err_has "installed query: build them with slidetab-gen" "\`slidetab-gen --board 4x4 --blank 0 --pdb 555\` in that folder"
 status_is 2 "tree query: no 3x4 table" bin/query --tables "$tmp/none" --board 3x4 "$tmp/p12"
 err_has "tree query: build it with gen" "build it with \`gen --board 3x4 --blank 0"
 

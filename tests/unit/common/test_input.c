@@ -140,8 +140,14 @@ END_TEST
 START_TEST(board_messages)
 {
 	static struct res r;
-	expect_read("1 3 0\n4 2 5\n7 8 6\n", 0, 0, 0, "EEE", 0,
-		    "line 1: a row of 3 tokens: a puzzle given in rows needs --board RxC (e.g. 3x3)", &r);
+	/* issue 47, item 11: three rows of three are the one 3x3 puzzle they are */
+	expect_read("1 3 0\n4 2 5\n7 8 6\n", 0, 0, 0, "P", 0, "", &r);
+	/* a row of three then another line: that row is an error of its own, the line read afresh */
+	expect_read("1 3 0\n1 2 3 0\n", 0, 0, 0, "EP", 0,
+		    "line 1: a row of 3 tokens: a puzzle given in rows needs --board RxC (e.g. 2x3), or 3 rows for 3x3",
+		    &r);
+	expect_read("1 2 3\n4 5 0\n1 2 3 4 5 6 7 0 8\n", 0, 0, 0, "EP", 0,
+		    "line 1: a puzzle in rows of 3 stops after 2 of 3 rows (line 3 is a whole puzzle)", &r);
 	expect_read("2\n1 2 3 4 5 6 7 8 0\n", 0, 0, 0, "EP", 0,
 		    "line 1: a lone number 2 looks like a case count (--style hdu3567 reads one; otherwise remove it)",
 		    &r);
