@@ -47,7 +47,7 @@ test('npm pack: the tarball installed offline into an empty folder is imported b
 	try {
 		const tgz = ROOT + `build/js/slidetab-${V}.tgz`;
 		const listed = execFileSync('tar', ['tzf', tgz], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
-		assert.deepEqual(listed, ['README.md', 'index.d.ts', 'index.js', 'package.json', 'slidetab.wasm', 'worker.js',
+		assert.deepEqual(listed, ['LICENSE', 'README.md', 'index.d.ts', 'index.js', 'package.json', 'slidetab.wasm', 'worker.js',
 			...js.TABLES.map((t) => `tables/${t}.tbl`),
 			...Object.entries(js.SETS).flatMap(([n, k]) => Array.from({ length: k }, (_, i) => `tables/${n}-${i + 1}.tbl`))].map((f) => 'package/' + f).sort());
 		t.diagnostic(`${tgz.slice(ROOT.length)}: ${statSync(tgz).size} bytes`);
