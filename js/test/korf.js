@@ -134,7 +134,9 @@ try {
 	w.lens.forEach((l, i) => l !== korf[i][16] && (bad++, console.log(`bench-web: FAIL Korf ${i + 1} in wasm: ${l}`)));
 	const native = execFileSync(ROOT + 'build/bench/litenodes', [ROOT + 'tests/data/korf100.txt', '1', '10', 'zbit-663',
 		...SET.map((f) => ROOT + 'build/web/sets/' + f)], { encoding: 'utf8' });
-	const sum = /# zbit-663 \(\d+ bytes\): (\d+) nodes, ([\d.]+) s of CPU, (\d+) nodes\/s/.exec(native);
+	const sum = /# zbit-663 \(\d+ bytes\): (?:lite )?(\d+) nodes, ([\d.]+) s of CPU, (\d+) nodes\/s/.exec(native);
+	if (!sum)
+		throw new Error(`build/bench/litenodes printed no summary line this script reads:\n${native.split('\n').slice(-3).join('\n')}`);
 	// Wall time counts the other sessions' load; Chromium's CPU seconds (all its processes) do not.
 	const wrate = w.nodes / (w.ms / 1000), crate = w.nodes / wcpu, nrate = Number(sum[3]);
 	console.log(`bench-web: Korf's lines 1-10, the same 6-6-3 zbit set: wasm in Chromium (one thread) ${w.nodes} nodes in ` +
