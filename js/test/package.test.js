@@ -46,7 +46,7 @@ test('npm pack: the tarball installed into an empty folder is imported by name',
 	try {
 		const tgz = ROOT + `build/js/slidetab-${V}.tgz`;
 		const listed = execFileSync('tar', ['tzf', tgz], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
-		assert.deepEqual(listed, ['README.md', 'index.d.ts', 'index.js', 'package.json', 'slidetab.wasm', 'worker.js',
+		assert.deepEqual(listed, ['LICENSE', 'README.md', 'index.d.ts', 'index.js', 'package.json', 'slidetab.wasm', 'worker.js',
 			...js.TABLES.map((t) => `tables/${t}.tbl`)].map((f) => 'package/' + f).sort());
 		writeFileSync(dir + '/package.json', '{"name": "t", "private": true, "type": "module"}');
 		execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--silent', tgz], { cwd: dir });
