@@ -96,7 +96,7 @@ TABLES_SMALL := 2x2-b0 2x3-b0 2x3-b1 2x4-b0 2x4-b1 3x3-b0 3x3-b1 3x3-b4 2x5-b0 2
 TABLES_LARGE := 3x4-b0 3x4-b1 3x4-b4 3x4-b5 2x6-b0 2x6-b1 2x6-b2
 GENFLAGS ?= -q
 
-.PHONY: wasm js web check-js bench-web idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
+.PHONY: wasm js web check-js bench-web idafsm-data lite-fsm format python check-python bench-python check-layout check-lite check-cross check-mcu mcu check-replay all libs demo deps tables tables-exact tables-large tables-15 tables-15-small tables-24 tables-boards tables-2x7 bench-24 bench-pdb bench-boards bench-bounded check check-unit check-e2e check-hardening bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit \
 	install uninstall version dist distcheck check-deb check-abi wheel wheel-tables check-wheel clean static fuzz examples gen-mpi check-mpi bench-mpi
 .DELETE_ON_ERROR:
 
@@ -560,6 +560,12 @@ bench-24: all $(B)/bench/bench24
 	@for f in tables/.stamp-5x5-b0-6666 $(call set_files,5x5-b0-6666); do \
 		test -f $$f || { echo "bench-24: $$f missing: run make tables-24" >&2; exit 2; }; done
 	sh bench/record.sh bench-24 sh bench/run-24.sh $(B)/bench
+
+# The zero-aware PDB builds (bench/run-pdb.sh): 5x5 6-6-6-6 and 4x4 7-8, whole sets, beside GEN_A=PATH (an older
+# gen, e.g. 5edd69c's) when given: wall, CPU, peak RSS, entries a CPU-second, the exact search's rate, the files
+# compared with A's, -j 1's and tests/data/pdb-zbit.cksum, and verified. Half an hour with GEN_A; not in make check.
+bench-pdb: all $(B)/bench/runstat $(B)/bench/memprobe
+	sh bench/record.sh bench-pdb sh bench/run-pdb.sh $(B)/bench $(GEN_A)
 
 # Issue 27's targets: 3x5, 100 random positions, and 4x5, 20, optimal through the library (bench/boards.c),
 # with the sets make builds and, when make tables-boards has built them, the strong ones.

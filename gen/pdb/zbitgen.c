@@ -89,6 +89,8 @@ static void expand(void *ctx, struct twobit_worker *wk, uint64_t r)
 		md += s->g.dist[__builtin_ctz(o)][s->goalcell[tile[p]]];
 	twobit_entry(&s->t, r, md);
 	const struct zmove *mv = s->moves + s->moff[q], *end = s->moves + s->moff[q + 1];
+	__builtin_prefetch(end + 32); /* the moves of the classes ahead (the scan goes upwards) */
+	__builtin_prefetch(end + 64);
 	for (; mv < end; mv++) {
 		uint64_t pr2 = pr;
 		int i = tile[mv->place];
