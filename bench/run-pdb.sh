@@ -11,17 +11,7 @@ sets=${BENCH_PDB_SETS:-5x5:6666 4x4:78}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/slidetab-bench-pdb.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 unset SLIDETAB_TABLES
-failed=0
-fail() { failed=1; echo "FAIL: $*"; }
-# timed NAME CMD...: runs CMD (stdout in $tmp/out); sets wall cpu rss (KiB); checks exit 0.
-timed() {
-	name=$1
-	shift
-	"$B/runstat" -o "$tmp/out" "$@" 2>"$tmp/stat" >/dev/null
-	set -- $(tail -n 1 "$tmp/stat")
-	wall=$1 cpu=$2 rss=$3
-	[ "${4:-1}" -eq 0 ] || fail "$name exited with status ${4:-?}"
-}
+. bench/timed.sh # fail, timed
 entries() { awk '/^# pattern/ {for (i = 1; i <= NF; i++) if ($i == "entries,") s += $(i - 1)} END {print s + 0}' "$tmp/out"; }
 
 echo "# machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); load $(cut -d' ' -f1-3 /proc/loadavg) (others share the machine: compare the ratios)"
