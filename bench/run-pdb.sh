@@ -25,22 +25,22 @@ for s in $sets; do
 		gen=bin/gen
 		[ $g = A ] && gen=$A
 		[ -n "$gen" ] || continue
-		mkdir -p "$tmp/$g-$board"
-		timed "$g $board $set" "$gen" --board "$board" --blank 0 --pdb "$set" --entry zbit -j 2 --dir "$tmp/$g-$board"
+		mkdir -p "$tmp/$g-$board-$set"
+		timed "$g $board $set" "$gen" --board "$board" --blank 0 --pdb "$set" --entry zbit -j 2 --dir "$tmp/$g-$board-$set"
 		n=$(entries)
 		awk -v s="$board-$set" -v g=$g -v n="$n" -v w="$wall" -v c="$cpu" -v r="$rss" \
 			'BEGIN {printf "%-10s %-4s %13d %9.1f %9.1f %9.0f %14.3g\n", s, g, n, w, c, r / 1024, n / c}'
 		echo "$board-$set $g $n $wall $cpu $rss" >>"$tmp/runs"
 	done
-	for f in "$tmp/new-$board"/*.tbl; do
+	for f in "$tmp/new-$board-$set"/*.tbl; do
 		name=$(basename "$f")
-		[ -z "$A" ] || cmp -s "$f" "$tmp/A-$board/$name" || fail "$name differs from A's"
+		[ -z "$A" ] || cmp -s "$f" "$tmp/A-$board-$set/$name" || fail "$name differs from A's"
 		want=$(awk -v f="$name" '$3 == f {print $1, $2}' tests/data/pdb-zbit.cksum)
 		got=$(cksum <"$f")
 		[ -z "$want" ] || [ "$want" = "$got" ] || fail "$name: cksum $got, tests/data/pdb-zbit.cksum says $want"
 		[ -n "$want" ] && echo "# $name: cksum $got as recorded"
 	done
-	rm -rf "$tmp/A-$board"
+	rm -rf "$tmp/A-$board-$set"
 done
 echo
 echo "## ratio A / new (whole process)"
@@ -50,16 +50,16 @@ echo
 echo "## the same bytes on one thread, and gen --verify (a fresh build compared entry by entry)"
 for s in $sets; do
 	board=${s%%:*} set=${s#*:}
-	mkdir -p "$tmp/j1-$board"
-	timed "new -j 1 $board" bin/gen -q --board "$board" --blank 0 --pdb "$set" --entry zbit -j 1 --dir "$tmp/j1-$board"
+	mkdir -p "$tmp/j1-$board-$set"
+	timed "new -j 1 $board" bin/gen -q --board "$board" --blank 0 --pdb "$set" --entry zbit -j 1 --dir "$tmp/j1-$board-$set"
 	echo "$board-$set -j 1: wall $wall s, cpu $cpu s, peak $((rss / 1024)) MiB"
-	for f in "$tmp/new-$board"/*.tbl; do
-		cmp -s "$f" "$tmp/j1-$board/$(basename "$f")" || fail "$(basename "$f"): -j 1 and -j 2 differ"
+	for f in "$tmp/new-$board-$set"/*.tbl; do
+		cmp -s "$f" "$tmp/j1-$board-$set/$(basename "$f")" || fail "$(basename "$f"): -j 1 and -j 2 differ"
 		timed "verify $f" bin/gen --verify "$f" -j 2
 		grep -q '^OK ' "$tmp/out" || fail "$(basename "$f") fails gen --verify"
 		echo "verify $(basename "$f"): wall $wall s, cpu $cpu s, peak $((rss / 1024)) MiB"
 	done
-	rm -rf "$tmp/j1-$board" "$tmp/new-$board"
+	rm -rf "$tmp/j1-$board-$set" "$tmp/new-$board-$set"
 done
 echo
 echo "## the exact search in the same run (gen --count-only, 3x4, -j 2: 2-bit states, Korf's two-bit BFS)"
