@@ -127,11 +127,7 @@ int pbitgen_build(const struct board *b, const struct board_state *goal, uint32_
 				     (unsigned long long)reached, (unsigned long long)s->t.count);
 		if (rc == SLIDETAB_OK) {
 			pdbgeo_meta(meta_out, b, goal, pattern_mask, s->t.count, GEN_VERSION);
-			meta_out->entry = TABLE_ENTRY_PBIT;
-			meta_out->payload = TABLE_PAYLOAD_RAW;
-			meta_out->entry_bits = 1;
-			*packed_out = s->t.out;
-			s->t.out = NULL;
+			twobit_take(&s->t, meta_out, TABLE_ENTRY_PBIT, TABLE_RANK_PDB, packed_out);
 		}
 	}
 	if (s)

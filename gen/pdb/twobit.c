@@ -44,6 +44,16 @@ void twobit_free(struct twobit *t)
 	t->out = NULL;
 }
 
+void twobit_take(struct twobit *t, struct table_meta *m, uint32_t entry, uint32_t ranking, uint8_t **packed)
+{
+	m->entry = entry;
+	m->ranking = ranking;
+	m->payload = TABLE_PAYLOAD_RAW;
+	m->entry_bits = 1;
+	*packed = t->out;
+	t->out = NULL;
+}
+
 struct round {
 	struct twobit_worker *ws;
 	twobit_expand_fn *expand;

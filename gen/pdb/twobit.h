@@ -63,6 +63,10 @@ void twobit_free(struct twobit *t);
 int twobit_run(struct twobit *t, struct twobit_worker *ws, int threads, twobit_expand_fn *expand, void *ctx,
 	       struct table_meta *m, uint64_t *reached, const char *who, struct slidetab_error *err);
 
+/* The finished table: entry and ranking as given, 1-bit entries in a raw payload, the output
+ * handed to *packed (the caller's to free); m's other fields are pdbgeo_meta's and twobit_run's. */
+void twobit_take(struct twobit *t, struct table_meta *m, uint32_t entry, uint32_t ranking, uint8_t **packed);
+
 /* A child whose word was prefetched: marked at depth + 1 when not seen yet. */
 static inline void twobit_visit(struct twobit_worker *wk, uint64_t r)
 {

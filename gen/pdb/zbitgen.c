@@ -217,12 +217,7 @@ int zbitgen_build(const struct board *b, const struct board_state *goal, uint32_
 		rc = twobit_run(&s->t, ws, threads, expand, s, meta_out, &reached, "zbitgen", err);
 		if (rc == SLIDETAB_OK) {
 			pdbgeo_meta(meta_out, b, goal, pattern_mask, s->z.entries, GEN_VERSION);
-			meta_out->ranking = TABLE_RANK_ZPDB;
-			meta_out->entry = TABLE_ENTRY_ZBIT;
-			meta_out->payload = TABLE_PAYLOAD_RAW;
-			meta_out->entry_bits = 1;
-			*packed_out = s->t.out;
-			s->t.out = NULL;
+			twobit_take(&s->t, meta_out, TABLE_ENTRY_ZBIT, TABLE_RANK_ZPDB, packed_out);
 		}
 	}
 	if (s)
