@@ -7,17 +7,7 @@ B=build/bench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset SLIDETAB_TABLES
-failed=0
-fail() { failed=1; echo "FAIL: $*"; }
-# timed NAME [-i IN] CMD...: runs CMD with stdout in $tmp/out; sets wall cpu rss (KiB); checks exit 0.
-timed() {
-	name=$1
-	shift
-	"$B/runstat" -o "$tmp/out" "$@" 2>"$tmp/stat" >/dev/null
-	set -- $(tail -n 1 "$tmp/stat")
-	wall=$1 cpu=$2 rss=$3
-	[ "${4:-1}" -eq 0 ] || fail "$name exited with status ${4:-?}"
-}
+. bench/timed.sh # fail, timed
 same() { cmp -s "$1" "$2" || fail "$3"; }
 
 echo "# machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"

@@ -1,7 +1,7 @@
 # mk/bench.mk: the benchmark programs and the bench targets (each writes its figures into its own
 # section of docs/BENCHMARKS.md through bench/record.sh).
 .PHONY: bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit bench-24 \
-	bench-boards bench-bounded bench-python bench-mpi bench-lite
+	bench-boards bench-bounded bench-python bench-mpi bench-lite bench-pdb
 
 $(B)/bench/%: bench/%.c $(PROG_LIBS)
 	$(call link,$(CC) $(ALL_CFLAGS))
@@ -89,3 +89,9 @@ bench-mpi: all bin/gen-mpi
 # (bench/run-lite.sh: nodes, nodes a second, and the library's search on the same files).
 bench-lite: all $(B)/bench/litenodes $(B)/bench/pdbnodes
 	sh bench/record.sh bench-lite sh bench/run-lite.sh build/bench-lite
+
+# The zero-aware PDB builds (bench/run-pdb.sh): 5x5 6-6-6-6 and 4x4 7-8, whole sets, beside GEN_A=PATH (an
+# older gen) when given: wall, CPU, peak RSS, entries a CPU-second, the exact search's rate, the files compared
+# with A's, -j 1's and tests/data/pdb-zbit.cksum, and verified. Half an hour with GEN_A; not in make check.
+bench-pdb: all $(B)/bench/runstat $(B)/bench/memprobe
+	sh bench/record.sh bench-pdb sh bench/run-pdb.sh $(B)/bench $(GEN_A)

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "gen/pdb/pdbgeo.h"
+#include "gen/pdb/zbitgen.h"
 #include "libslidetab/base/bigmem.h"
-#include "libslidetab/pdb/zidx.h"
 
 #define GEN_VERSION "slidetab-pdbgen 1"
 #define RING        64 /* children in flight (prefetched, not yet looked at) */
@@ -36,7 +36,7 @@ struct child {
 };
 
 struct bfs {
-	struct geo g;
+	struct pdbgeo g;
 	struct pdb_ranker rk;
 	uint32_t w32[PDB_MAX_CELLS]; /* rk.w as 32 bits */
 	int k, wide;                 /* word layout: 0 32-bit, 1 64-bit, 2 two 64-bit words */
@@ -47,9 +47,7 @@ struct bfs {
 	void *words;
 	uint8_t *curflag, *nextflag; /* per chunk: some parent / child in it */
 	unsigned cur_sh, next_sh, val_sh;
-	int depth;                /* parents' depth in this round */
-	const struct pdb_zidx *z; /* zero-aware build: the index of (placement, region) entries (zidx.h) */
-	uint8_t *zbits;           /* zero-aware build: the 1-bit entries, set as each region state is expanded */
+	int depth; /* parents' depth in this round */
 	atomic_uint_fast64_t chunk_next;
 	atomic_int fail;
 	struct bigmem mwords, mflag[2]; /* the memory of words, curflag and nextflag */
@@ -130,30 +128,13 @@ static ALWAYS_INLINE uint64_t mark(void *words, int wide, uint64_t i, uint64_t s
 	return old;
 }
 
-/* Zero-aware build: sets the entry bit ((d - md) / 2) & 1 of each region (cells M) of the
- * placement cells[] at the parents' depth d. Entries start at 0, so only ones are written. */
-static void record_classes(const struct bfs *s, const uint8_t *cells, uint32_t occ, int md, uint32_t M)
-{
-	const struct pdb_zidx *z = s->z;
-	if (!(((unsigned)(s->depth - md) >> 1) & 1u))
-		return;
-	uint32_t mr = pdb_zidx_map(z, occ);
-	uint64_t pr = pdb_zidx_perm(z, cells, occ);
-	while (M) {
-		uint32_t q = pdb_zidx_class_at(z, mr, (unsigned)__builtin_ctz(M));
-		uint64_t i = pdb_zidx_entry(z, q, pr);
-		__atomic_fetch_or(&s->zbits[i >> 3], (uint8_t)(1u << (i & 7)), __ATOMIC_RELAXED);
-		M &= ~z->cmask[q];
-	}
-}
-
 /* A child whose region is not marked yet: mark it (seen, next, and the value when first). */
 static void new_region(struct worker *wk, uint32_t rank, uint32_t occ, uint32_t info, uint64_t x)
 {
 	struct bfs *s = wk->s;
 	unsigned t = info & 0xffu, idx = info >> 8 & 0xffu, md = info >> 16;
 	uint32_t freem = s->g.full & ~occ;
-	uint64_t rm = compact(&s->g, flood(&s->g, freem, t), freem);
+	uint64_t rm = pdbgeo_compact(&s->g, pdbgeo_flood(&s->g, freem, t), freem);
 	uint64_t add = rm;
 	int d = s->depth + 1;
 	if ((x & s->fmask) == 0) {
@@ -196,7 +177,7 @@ static void drain(struct worker *wk)
 static ALWAYS_INLINE void expand_parent(struct worker *wk, uint32_t P, uint32_t m, const int wide)
 {
 	const struct bfs *s = wk->s;
-	const struct geo *g = &s->g;
+	const struct pdbgeo *g = &s->g;
 	const int k = s->k;
 	const uint32_t full = g->full;
 	void *const words = s->words;
@@ -208,16 +189,14 @@ static ALWAYS_INLINE void expand_parent(struct worker *wk, uint32_t P, uint32_t 
 	for (int i = 0; i < k; i++) {
 		uint32_t d = rank / s->w32[i];
 		rank -= d * s->w32[i];
-		unsigned c = select_bit(g, full & ~occ, d);
+		unsigned c = pdbgeo_select(g, full & ~occ, d);
 		cells[i] = (uint8_t)c;
 		at[c] = (int8_t)i;
 		occ |= 1u << c;
 		md += g->dist[c][s->goalcell[i]];
 	}
 	const uint32_t freem = full & ~occ;
-	const uint32_t M = expand(g, m, freem); /* cells where the blank may be */
-	if (s->zbits)
-		record_classes(s, cells, occ, md, M);
+	const uint32_t M = pdbgeo_expand(g, m, freem); /* cells where the blank may be */
 	unsigned head = wk->head, tail = wk->tail;
 	for (int i = 0; i < k; i++) {
 		const unsigned t = cells[i];
@@ -396,7 +375,7 @@ static void bfs_seed(struct bfs *s, const struct board *b, const struct board_st
 	}
 	uint64_t grank = pdb_rank(&s->rk, gcells);
 	uint32_t gfree = s->g.full & ~gocc;
-	uint64_t greg = compact(&s->g, flood(&s->g, gfree, (unsigned)board_blank(b, goal)), gfree);
+	uint64_t greg = pdbgeo_compact(&s->g, pdbgeo_flood(&s->g, gfree, (unsigned)board_blank(b, goal)), gfree);
 	uint64_t sv = greg | (uint64_t)1 << s->val_sh; /* value: md 0 + 1 */
 	if (s->wide == 2) {
 		wor(s->words, 1, 2 * grank, sv);
@@ -457,10 +436,9 @@ static int bfs_search(struct bfs *s, struct worker *ws, int threads, struct tabl
 			return SLIDETAB_OK;
 		if (d + 1 >= TABLE_HIST_MAX)
 			return err_set(err, SLIDETAB_EFORMAT, "pdbgen: depth beyond %d", TABLE_HIST_MAX - 1);
-		/* zero-aware: entries are region states, so the histogram counts those */
-		m->hist[d + 1] = s->zbits ? frontier : touched;
+		m->hist[d + 1] = touched;
 		*reached += touched;
-		if (s->zbits || touched)
+		if (touched)
 			m->radius = (uint32_t)d + 1;
 	}
 }
@@ -511,29 +489,6 @@ static int bfs_pack(const struct bfs *s, int threads, uint64_t reached, struct t
 	return rc;
 }
 
-/* Zero-aware build: the index and the zeroed 1-bit entries. */
-static int zero_setup(struct bfs *s, struct pdb_zidx *z, const struct board *b, int k, struct slidetab_error *err)
-{
-	int rc = pdb_zidx_init(z, b, k, err);
-	if (rc != SLIDETAB_OK)
-		return err_prefix(err, "pdbgen");
-	s->z = z;
-	if (!(s->zbits = calloc((size_t)table_packed_bytes(z->entries, 1) + 1, 1)))
-		return err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory for %llu zero-aware entries",
-			       (unsigned long long)z->entries);
-	return SLIDETAB_OK;
-}
-
-/* Zero-aware build: the header fields that differ from the placement-ranked table's. */
-static void zero_meta(struct table_meta *m, const struct pdb_zidx *z)
-{
-	m->ranking = TABLE_RANK_ZPDB;
-	m->entry = TABLE_ENTRY_ZBIT;
-	m->payload = TABLE_PAYLOAD_RAW;
-	m->entry_bits = 1;
-	m->entries = z->entries;
-}
-
 int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask, int threads,
 		 struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
 {
@@ -544,38 +499,29 @@ int pdbgen_build_enc(const struct board *b, const struct board_state *goal, uint
 		     int threads, struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
 {
 	*packed_out = NULL;
-	if (entry != TABLE_ENTRY_MDRES && entry != TABLE_ENTRY_ZBIT)
+	if (entry == TABLE_ENTRY_ZBIT)
+		return zbitgen_build(b, goal, pattern_mask, threads, meta_out, packed_out, err);
+	if (entry != TABLE_ENTRY_MDRES)
 		return err_set(err, SLIDETAB_EINVAL, "pdbgen: a PDB's entries are mdres or zbit");
 	uint8_t tiles[PDB_MAX_CELLS];
 	int k, rc = pdbgeo_check_args(b, goal, pattern_mask, tiles, &k, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	if (entry == TABLE_ENTRY_ZBIT && k > b->n - 3)
-		return err_set(err, SLIDETAB_EINVAL,
-			       "pdbgen: a zero-aware PDB needs at least two tiles outside the pattern");
 	threads = pdbgeo_threads(threads);
 	struct bfs *s = calloc(1, sizeof *s);
 	struct worker *ws = calloc((size_t)threads, sizeof *ws);
 	struct table_meta *m = meta_out;
 	memset(m, 0, sizeof *m);
 	uint64_t reached = 0;
-	struct pdb_zidx z = { 0 };
 	if (!s || !ws)
 		rc = err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory");
-	else if ((rc = bfs_setup(s, b, goal, tiles, k, err)) == SLIDETAB_OK &&
-		 (entry != TABLE_ENTRY_ZBIT || (rc = zero_setup(s, &z, b, k, err)) == SLIDETAB_OK)) {
+	else if ((rc = bfs_setup(s, b, goal, tiles, k, err)) == SLIDETAB_OK) {
 		bfs_seed(s, b, goal);
-		if ((rc = bfs_search(s, ws, threads, m, &reached, err)) == SLIDETAB_OK && s->zbits) {
-			pdbgeo_meta(m, b, goal, pattern_mask, s->count, GEN_VERSION);
-			zero_meta(m, &z);
-			*packed_out = s->zbits;
-			s->zbits = NULL;
-		} else if (rc == SLIDETAB_OK && (rc = bfs_pack(s, threads, reached, m, packed_out, err)) == SLIDETAB_OK)
+		if ((rc = bfs_search(s, ws, threads, m, &reached, err)) == SLIDETAB_OK &&
+		    (rc = bfs_pack(s, threads, reached, m, packed_out, err)) == SLIDETAB_OK)
 			pdbgeo_meta(m, b, goal, pattern_mask, s->count, GEN_VERSION);
 	}
-	pdb_zidx_free(&z);
 	if (s) {
-		free(s->zbits);
 		bigmem_free(&s->mwords);
 		bigmem_free(&s->mflag[0]);
 		bigmem_free(&s->mflag[1]);

@@ -28,10 +28,7 @@ int pdbgen_build(const struct board *b, const struct board_state *goal, uint32_t
 		 struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err);
 
 /* pdbgen_build with the entry encoding: TABLE_ENTRY_MDRES (the above), or TABLE_ENTRY_ZBIT: the
- * zero-aware PDB (libslidetab/pdb/zidx.h): the same search, one entry per (placement, region of
- * the blank), ((d - md) / 2) & 1 in one bit, TABLE_RANK_ZPDB, a raw payload (mapped by readers); the
- * histogram counts class states. Patterns of at most n - 3 tiles (n - 2 leaves unreachable
- * states). Byte-identical for any thread count. */
+ * zero-aware PDB, built by zbitgen_build (gen/pdb/zbitgen.h). */
 int pdbgen_build_enc(const struct board *b, const struct board_state *goal, uint32_t pattern_mask, int entry,
 		     int threads, struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err);
 

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void pdbgeo_init(struct geo *g, const struct board *b)
+void pdbgeo_init(struct pdbgeo *g, const struct board *b)
 {
 	g->n = b->n;
 	g->cols = b->cols;

@@ -14,7 +14,7 @@
 #define PDBGEN_CHUNK       ((uint64_t)1 << PDBGEN_CHUNK_SHIFT)
 #define PDBGEN_MAX_THREADS POOL_MAX_THREADS
 
-struct geo {
+struct pdbgeo {
 	int n, cols;
 	uint32_t full, notfirst, notlast; /* all cells; cells not in column 0; not in the last */
 	int8_t nbr[PDB_MAX_CELLS][BOARD_NDIRS];
@@ -41,14 +41,14 @@ void pdbgeo_meta(struct table_meta *m, const struct board *b, const struct board
 		 uint64_t entries, const char *generator);
 
 /* Fills g for board b (at most 32 cells). */
-void pdbgeo_init(struct geo *g, const struct board *b);
+void pdbgeo_init(struct pdbgeo *g, const struct board *b);
 
 /* Checks the board, goal and pattern of a PDB; *k gets the number of pattern tiles. */
 int pdbgeo_check_args(const struct board *b, const struct board_state *goal, uint32_t pattern, uint8_t *tiles, int *k,
 		      struct slidetab_error *err);
 
 /* Cells connected to cell t through cells of `freem` (t itself in freem). */
-static inline uint32_t flood(const struct geo *g, uint32_t freem, unsigned t)
+static inline uint32_t pdbgeo_flood(const struct pdbgeo *g, uint32_t freem, unsigned t)
 {
 	uint32_t r = 1u << t;
 	for (;;) {
@@ -61,7 +61,7 @@ static inline uint32_t flood(const struct geo *g, uint32_t freem, unsigned t)
 }
 
 /* Bits of `cells` (a subset of freem) renumbered by rank within freem (pext), and back (pdep). */
-static inline uint32_t compact(const struct geo *g, uint32_t cells, uint32_t freem)
+static inline uint32_t pdbgeo_compact(const struct pdbgeo *g, uint32_t cells, uint32_t freem)
 {
 	uint32_t out = 0;
 	unsigned sh = 0;
@@ -73,7 +73,7 @@ static inline uint32_t compact(const struct geo *g, uint32_t cells, uint32_t fre
 	return out;
 }
 
-static inline uint32_t expand(const struct geo *g, uint32_t bits, uint32_t freem)
+static inline uint32_t pdbgeo_expand(const struct pdbgeo *g, uint32_t bits, uint32_t freem)
 {
 	uint32_t out = 0;
 	for (int b = 0; b < g->nbytes; b++) {
@@ -85,7 +85,7 @@ static inline uint32_t expand(const struct geo *g, uint32_t bits, uint32_t freem
 }
 
 /* Cell of the j-th set bit of freem (j < popcount). */
-static inline unsigned select_bit(const struct geo *g, uint32_t freem, unsigned j)
+static inline unsigned pdbgeo_select(const struct pdbgeo *g, uint32_t freem, unsigned j)
 {
 	for (int b = 0;; b++) {
 		unsigned f = freem >> (8 * b) & 0xffu;

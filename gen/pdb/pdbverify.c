@@ -9,7 +9,7 @@
 #include "gen/pdb/pdbgeo.h"
 
 struct vctx {
-	struct geo g;
+	struct pdbgeo g;
 	struct pdb_ranker rk;
 	int k;
 	uint8_t goalcell[PDB_MAX_CELLS];
@@ -77,7 +77,7 @@ static void verify_one(struct vjob *j, uint64_t P)
 		return;
 	}
 	uint32_t freem = v->g.full & ~occ;
-	int connected = flood(&v->g, freem, (unsigned)__builtin_ctz(freem)) == freem;
+	int connected = pdbgeo_flood(&v->g, freem, (unsigned)__builtin_ctz(freem)) == freem;
 	int minh = 1 << 30;
 	for (int i = 0; i < k; i++) {
 		unsigned t = cells[i];

@@ -74,4 +74,17 @@ out_is "... one error line a puzzle" 'error\nerror\nerror\nerror\n'
 err_has "... the message names the damage" "damaged\|CRC"
 status_is 1 "gen --verify refuses the damaged file" "$GEN" --verify "$f"
 
+
+# SIGINT during a 1-bit PDB build (4x4 tiles 1-7, zero-aware: seconds of search): gen ends by the
+# signal and leaves no file, temporary or named.
+mkdir -p "$tmp/zint"
+"$GEN" -q --board 4x4 --blank 0 --pattern 1,2,3,4,5,6,7 --entry zbit -o "$tmp/zint/z.tbl" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+r=$?
+check "SIGINT during a zbit build ends gen by the signal (exit $r)" test $r -eq 130
+check "interrupted zbit build: nothing left" test -z "$(ls -A "$tmp/zint")"
+
 summary

@@ -2,6 +2,7 @@
  * the test's own, the search's stepped values along long random walks, and damaged entries refused. */
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@
 #include "gen/pdb/pdbcmd.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
+#include "libslidetab/table/header.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
 
@@ -300,6 +302,124 @@ START_TEST(verify_finds_a_flipped_entry)
 }
 END_TEST
 
+/* The 5-tile placement PDB of 3x3 (blank last) written to DIR/p.tbl in 1024-entry blocks with bit
+ * `flip` (UINT64_MAX: none) flipped before the write, so that every CRC is right; loaded mapped. */
+static struct pdb_set *pbit_file(const char *dir, uint64_t flip, struct board *b, struct board_state *g)
+{
+	char path[TABNAME_MAX];
+	const char *paths[1] = { path };
+	snprintf(path, sizeof path, "%s/p.tbl", dir);
+	board_init(b, 3, 3);
+	board_goal(b, 8, g);
+	struct table_meta m;
+	uint8_t *packed;
+	struct slidetab_error err;
+	ck_assert_msg(pbitgen_build(b, g, 0x3e, 2, &m, &packed, &err) == 0, "%s", err.msg);
+	m.block_entries = 1024;
+	if (flip != UINT64_MAX)
+		packed[flip >> 3] ^= (uint8_t)(1u << (flip & 7));
+	ck_assert_msg(table_write(path, &m, packed, 6, NULL, &err) == 0, "%s", err.msg);
+	free(packed);
+	struct pdb_set *set;
+	ck_assert_msg(pdb_set_load(&set, paths, 1, 1, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(set->pat[0].step, 1);
+	return set;
+}
+
+/* The cells of the pattern's tiles in state t (by tile number). */
+static void pattern_cells(const struct pdb_one *p, const struct board *b, const uint8_t *t, uint8_t *cells)
+{
+	for (int c = 0; c < b->n; c++)
+		for (int i = 0; i < p->k; i++)
+			if (t[c] == p->tiles[i])
+				cells[i] = (uint8_t)c;
+}
+
+/* A file whose CRCs are right but whose goal entry is 1 (damage a CRC cannot see): the goal's value
+ * and a neighbour's are refused as damage, never answered; the intact file answers 0 and 1. */
+START_TEST(goal_entry_not_zero_is_refused)
+{
+	char dir[32];
+	testtables_dir(dir);
+	struct board b;
+	struct board_state g, near;
+	struct slidetab_error err;
+	struct pdb_set *set = pbit_file(dir, UINT64_MAX, &b, &g);
+	const struct pdb_one *p = &set->pat[0];
+	uint64_t goal = p->zgoal;
+	uint8_t cells[PDB_MAX_CELLS];
+	int v;
+	near = g; /* pattern tile 5 one step right, onto tile 6's cell (placements ignore other tiles) */
+	near.t[4] = 6;
+	near.t[5] = 5;
+	pattern_cells(p, &b, g.t, cells);
+	ck_assert_msg(pdb_set_value(set, 0, cells, 8, &v, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(v, 0);
+	pattern_cells(p, &b, near.t, cells);
+	ck_assert_msg(pdb_set_value(set, 0, cells, 8, &v, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(v, 1);
+	pdb_set_free(set);
+	set = pbit_file(dir, goal, &b, &g);
+	p = &set->pat[0];
+	pattern_cells(p, &b, g.t, cells);
+	ck_assert_int_eq(pdb_set_value(set, 0, cells, 8, &v, &err), SLIDETAB_EFORMAT);
+	ck_assert_msg(strstr(err.msg, "goal's entry is not 0") != NULL, "%s", err.msg);
+	ck_assert_msg(strstr(err.msg, "p.tbl") != NULL, "%s", err.msg);
+	pattern_cells(p, &b, near.t, cells);
+	ck_assert_int_eq(pdb_set_value(set, 0, cells, 8, &v, &err), SLIDETAB_EFORMAT);
+	ck_assert_msg(strstr(err.msg, "damaged") != NULL, "%s", err.msg);
+	pdb_set_free(set);
+	testtables_remove(dir);
+}
+END_TEST
+
+/* A byte flipped after the write (the block's CRC wrong): the value of a placement whose walk reads
+ * that block is refused naming the checksum, before any bit of it counts; a placement whose walk
+ * reads only other blocks is still answered. */
+START_TEST(value_checks_the_block_before_its_bits)
+{
+	char dir[32], path[TABNAME_MAX];
+	testtables_dir(dir);
+	snprintf(path, sizeof path, "%s/p.tbl", dir);
+	struct board b;
+	struct board_state g;
+	struct slidetab_error err;
+	struct pdb_set *set = pbit_file(dir, UINT64_MAX, &b, &g);
+	const struct pdb_one *p = &set->pat[0];
+	/* a placement of the last block (its walk starts there); the goal's entry is in block 0 */
+	uint64_t far = p->rk.count - 1;
+	ck_assert_uint_ne(far / 1024, p->zgoal / 1024);
+	uint8_t cells[PDB_MAX_CELLS], gcells[PDB_MAX_CELLS];
+	pdb_unrank(&p->rk, far, cells);
+	uint32_t occ = 0;
+	for (int i = 0; i < p->k; i++)
+		occ |= 1u << cells[i];
+	unsigned blank = (unsigned)__builtin_ctz(~occ & 0x1ffu);
+	int want, v;
+	ck_assert_msg(pdb_set_value(set, 0, cells, blank, &want, &err) == 0, "%s", err.msg);
+	pdb_set_free(set);
+	FILE *f = fopen(path, "r+b");
+	ck_assert_ptr_nonnull(f);
+	uint8_t h[TABLE_HEADER_SIZE];
+	ck_assert_int_eq(fread(h, 1, sizeof h, f), sizeof h);
+	long off = (long)tbl_get64(h + H_PAYOFF) + (long)(far >> 3);
+	fseek(f, off, SEEK_SET);
+	int c = fgetc(f);
+	fseek(f, off, SEEK_SET);
+	fputc(c ^ (1 << (far & 7)), f); /* the start's own bit */
+	fclose(f);
+	const char *paths[1] = { path };
+	ck_assert_msg(pdb_set_load(&set, paths, 1, 1, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(pdb_set_value(set, 0, cells, blank, &v, &err), SLIDETAB_EFORMAT);
+	ck_assert_msg(strstr(err.msg, "checksum") != NULL, "%s", err.msg);
+	pattern_cells(&set->pat[0], &b, g.t, gcells); /* the goal's walk reads block 0 alone */
+	ck_assert_msg(pdb_set_value(set, 0, gcells, 8, &v, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(v, 0);
+	pdb_set_free(set);
+	testtables_remove(dir);
+}
+END_TEST
+
 /* Patterns that leave fewer than two free cells are refused: some placements would be unreachable. */
 START_TEST(too_large_a_pattern_is_refused)
 {
@@ -324,5 +444,7 @@ int main(void)
 	tcase_add_test(tc, search_agrees_with_the_zero_aware_set);
 	tcase_add_test(tc, verify_finds_a_flipped_entry);
 	tcase_add_test(tc, too_large_a_pattern_is_refused);
+	tcase_add_test(tc, goal_entry_not_zero_is_refused);
+	tcase_add_test(tc, value_checks_the_block_before_its_bits);
 	return testutil_run(s, NULL);
 }
