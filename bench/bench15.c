@@ -124,7 +124,7 @@ static int build_one(const struct opts *o, const char *name, int blank, uint32_t
 		return -1;
 	}
 	double t1 = clock_now(), c1 = cputime_now();
-	int rc = table_write_mt(path, &m, p, o->level, o->threads, bytes, &err);
+	int rc = tblw_write_mt(path, &m, p, o->level, o->threads, bytes, &err);
 	if (rc == SLIDETAB_OK && o->verify && m.entry == TABLE_ENTRY_MDRES &&
 	    (rc = pdbgen_verify(&b, &m, p, o->threads, &err)) == SLIDETAB_OK)
 		printf("verify %04x: ok\n", (unsigned)mask);

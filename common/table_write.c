@@ -1,4 +1,4 @@
-/* table_write: the atomic table writer (temporary file, fsync, publish) and the parallel deflate of blocks. */
+/* table_write (tblw_): the atomic table writer (temporary file, fsync, publish) and the parallel deflate of blocks. */
 #include "common/table_write.h"
 #include "common/table_header.h"
 #include "libslidetab/table/header.h"
@@ -29,12 +29,12 @@ struct out {
 	long delay_ms; /* test hook: a pause after each 64 KiB (makes a write slow enough to interrupt) */
 };
 
-struct table_sink {
+struct tblw_sink {
 	struct out *out;
 };
 
 /* The name of a named temporary file (or link) that a write in progress would leave behind, for
- * table_write_abandon in a signal handler; empty when there is none. One write at a time. */
+ * tblw_write_abandon in a signal handler; empty when there is none. One write at a time. */
 static char pending[4096];
 static volatile sig_atomic_t pending_set;
 
@@ -47,7 +47,7 @@ static void pending_name(const char *name)
 	}
 }
 
-void table_write_abandon(void)
+void tblw_write_abandon(void)
 {
 	if (pending_set)
 		unlink(pending); /* async-signal-safe */
@@ -125,7 +125,7 @@ static int open_temp(const char *path, char **tmpname, struct slidetab_error *er
 	return fd;
 }
 
-int table_write_check(const char *path, struct slidetab_error *err)
+int tblw_write_check(const char *path, struct slidetab_error *err)
 {
 	struct stat st;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
@@ -187,13 +187,13 @@ static int publish(int fd, const char *tmpname, const char *path, struct slideta
  * fresh compress2()). The bytes depend on the encoder and level, never on the thread count. */
 struct zjob {
 	const uint8_t *packed; /* the part's packed bytes, from its first block on (NULL: pack gives them) */
-	table_pack_fn pack;    /* else each block's packed bytes, made into buf[worker] just before it deflates */
+	tblw_pack_fn pack;     /* else each block's packed bytes, made into buf[worker] just before it deflates */
 	void *pack_ctx;
 	uint8_t *buf[POOL_MAX_THREADS];  /* per worker: a block's packed bytes (pack) */
 	uint8_t *zbuf[POOL_MAX_THREADS]; /* per worker: a block's deflated bytes, before their copy */
 	uint64_t first, packed_bytes, bb;
 	int level, zlib; /* zlib: use zlib's encoder (no libdeflate in the build, or the test hook) */
-	struct table_blocks *out;
+	struct tblw_blocks *out;
 	z_stream *zs[POOL_MAX_THREADS]; /* zlib: per worker */
 #ifdef SLIDETAB_HAVE_LIBDEFLATE
 	struct libdeflate_compressor *ld[POOL_MAX_THREADS]; /* libdeflate: per worker */
@@ -306,18 +306,18 @@ static struct table_meta resolved(const struct table_meta *meta)
 	return m;
 }
 
-uint32_t table_block_entries(const struct table_meta *meta)
+uint32_t tblw_block_entries(const struct table_meta *meta)
 {
 	return resolved(meta).block_entries;
 }
 
-uint64_t table_block_count(const struct table_meta *meta)
+uint64_t tblw_block_count(const struct table_meta *meta)
 {
 	struct table_meta m = resolved(meta);
 	return (m.entries + m.block_entries - 1) / m.block_entries;
 }
 
-void table_blocks_free(struct table_blocks *t)
+void tblw_blocks_free(struct tblw_blocks *t)
 {
 	if (t->z)
 		for (uint64_t b = 0; b < t->count; b++)
@@ -328,9 +328,9 @@ void table_blocks_free(struct table_blocks *t)
 	memset(t, 0, sizeof *t);
 }
 
-/* table_blocks_make, from packed bytes or (packed NULL, zlib only) from pack's blocks. */
-static int blocks_make(const struct table_meta *meta, const uint8_t *packed, table_pack_fn pack, void *pack_ctx,
-		       uint64_t first, uint64_t count, int level, int threads, struct table_blocks *t,
+/* tblw_blocks_make, from packed bytes or (packed NULL, zlib only) from pack's blocks. */
+static int blocks_make(const struct table_meta *meta, const uint8_t *packed, tblw_pack_fn pack, void *pack_ctx,
+		       uint64_t first, uint64_t count, int level, int threads, struct tblw_blocks *t,
 		       struct slidetab_error *err)
 {
 	struct table_meta m = resolved(meta);
@@ -346,12 +346,12 @@ static int blocks_make(const struct table_meta *meta, const uint8_t *packed, tab
 	if (zlib)
 		t->z = calloc(count ? count : 1, sizeof *t->z);
 	if (!t->size || !t->crc || (zlib && !t->z)) {
-		table_blocks_free(t);
+		tblw_blocks_free(t);
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
 	struct zjob *job = calloc(1, sizeof *job); /* per-worker arrays: too large for a thread's stack */
 	if (!job) {
-		table_blocks_free(t);
+		tblw_blocks_free(t);
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
 	}
 	*job = (struct zjob){ .packed = packed,
@@ -376,13 +376,13 @@ static int blocks_make(const struct table_meta *meta, const uint8_t *packed, tab
 		}
 	free(job);
 	if (failed) {
-		table_blocks_free(t);
+		tblw_blocks_free(t);
 		return err_set(err, SLIDETAB_ENOMEM, "deflating a block failed (out of memory)");
 	}
 	return SLIDETAB_OK;
 }
 
-void table_pack_entries(const uint8_t *e, uint64_t n, unsigned bits, uint8_t *out)
+void tblw_pack_entries(const uint8_t *e, uint64_t n, unsigned bits, uint8_t *out)
 {
 	uint64_t acc = 0;
 	unsigned have = 0;
@@ -400,22 +400,22 @@ void table_pack_entries(const uint8_t *e, uint64_t n, unsigned bits, uint8_t *ou
 		*out++ = (uint8_t)acc;
 }
 
-int table_blocks_make_packer(const struct table_meta *meta, table_pack_fn pack, void *ctx, uint64_t first,
-			     uint64_t count, int level, int threads, struct table_blocks *t, struct slidetab_error *err)
+int tblw_blocks_make_packer(const struct table_meta *meta, tblw_pack_fn pack, void *ctx, uint64_t first, uint64_t count,
+			    int level, int threads, struct tblw_blocks *t, struct slidetab_error *err)
 {
 	if (resolved(meta).payload != TABLE_PAYLOAD_ZLIB || !pack)
 		return err_set(err, SLIDETAB_EINVAL,
-			       "table_blocks_make_packer: makes zlib blocks from a pack function only");
+			       "tblw_blocks_make_packer: makes zlib blocks from a pack function only");
 	return blocks_make(meta, NULL, pack, ctx, first, count, level, threads, t, err);
 }
 
-int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
-		      int threads, struct table_blocks *t, struct slidetab_error *err)
+int tblw_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
+		     int threads, struct tblw_blocks *t, struct slidetab_error *err)
 {
 	return blocks_make(meta, packed, NULL, NULL, first, count, level, threads, t, err);
 }
 
-const uint8_t *table_blocks_data(const struct table_blocks *t, uint64_t b)
+const uint8_t *tblw_blocks_data(const struct tblw_blocks *t, uint64_t b)
 {
 	if (t->z)
 		return t->z[b];
@@ -425,7 +425,7 @@ const uint8_t *table_blocks_data(const struct table_blocks *t, uint64_t b)
 	return t->raw + off;
 }
 
-int table_emit(struct table_sink *sink, const void *p, uint64_t n, struct slidetab_error *err)
+int tblw_emit(struct tblw_sink *sink, const void *p, uint64_t n, struct slidetab_error *err)
 {
 	return out_write(sink->out, p, n, err);
 }
@@ -438,7 +438,7 @@ int table_emit(struct table_sink *sink, const void *p, uint64_t n, struct slidet
 static int write_body(struct out *o, const struct table_meta *m, const uint32_t *size, const uint32_t *crc,
 		      table_payload_fn payload, void *ctx, struct slidetab_error *err)
 {
-	uint64_t blocks = table_block_count(m);
+	uint64_t blocks = tblw_block_count(m);
 	uint8_t *index = calloc(blocks ? blocks : 1, INDEX_ENTRY);
 	if (!index)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory");
@@ -460,7 +460,7 @@ static int write_body(struct out *o, const struct table_meta *m, const uint32_t 
 		tblhdr_encode(m, blocks, payload_off, off, tbl_crc(index, blocks * INDEX_ENTRY), header);
 	}
 	static const uint8_t zeros[4096];
-	struct table_sink sink = { o };
+	struct tblw_sink sink = { o };
 	int rc = out_write(o, header, small ? payload_off : TABLE_HEADER_SIZE, err);
 	if (rc == SLIDETAB_OK && !small && (rc = out_write(o, index, blocks * INDEX_ENTRY, err)) == SLIDETAB_OK)
 		rc = out_write(o, zeros, payload_off - index_end, err);
@@ -475,55 +475,55 @@ static int write_body(struct out *o, const struct table_meta *m, const uint32_t 
 }
 
 /* The payload of a whole table held by one process: its blocks in order. */
-static int local_payload(void *ctx, struct table_sink *sink, struct slidetab_error *err)
+static int local_payload(void *ctx, struct tblw_sink *sink, struct slidetab_error *err)
 {
-	const struct table_blocks *t = ctx;
+	const struct tblw_blocks *t = ctx;
 	int rc = SLIDETAB_OK;
 	for (uint64_t b = 0; b < t->count && rc == SLIDETAB_OK; b++)
-		rc = table_emit(sink, table_blocks_data(t, b), t->size[b], err);
+		rc = tblw_emit(sink, tblw_blocks_data(t, b), t->size[b], err);
 	return rc;
 }
 
-int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
-		uint64_t *bytes_written, struct slidetab_error *err)
+int tblw_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
+	       uint64_t *bytes_written, struct slidetab_error *err)
 {
-	return table_write_mt(path, meta, packed, level, 0, bytes_written, err);
+	return tblw_write_mt(path, meta, packed, level, 0, bytes_written, err);
 }
 
-int table_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
-		   uint64_t *bytes_written, struct slidetab_error *err)
+int tblw_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
+		  uint64_t *bytes_written, struct slidetab_error *err)
 {
 	struct table_meta m = resolved(meta);
-	struct table_blocks t;
+	struct tblw_blocks t;
 	int rc = tbl_meta_check(&m, err);
 	if (rc == SLIDETAB_OK)
-		rc = table_blocks_make(&m, packed, 0, table_block_count(&m), level, threads, &t, err);
+		rc = tblw_blocks_make(&m, packed, 0, tblw_block_count(&m), level, threads, &t, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	rc = table_write_stored(path, &m, t.size, t.crc, local_payload, &t, bytes_written, err);
-	table_blocks_free(&t);
+	rc = tblw_write_stored(path, &m, t.size, t.crc, local_payload, &t, bytes_written, err);
+	tblw_blocks_free(&t);
 	return rc;
 }
 
-int table_write_packer(const char *path, const struct table_meta *meta, table_pack_fn pack, void *ctx, int level,
-		       int threads, uint64_t *bytes_written, struct slidetab_error *err)
+int tblw_write_packer(const char *path, const struct table_meta *meta, tblw_pack_fn pack, void *ctx, int level,
+		      int threads, uint64_t *bytes_written, struct slidetab_error *err)
 {
 	struct table_meta m = resolved(meta);
-	struct table_blocks t;
+	struct tblw_blocks t;
 	int rc = tbl_meta_check(&m, err);
 	if (rc == SLIDETAB_OK && (m.payload != TABLE_PAYLOAD_ZLIB || !pack))
-		rc = err_set(err, SLIDETAB_EINVAL, "table_write_packer: writes zlib tables from a pack function only");
+		rc = err_set(err, SLIDETAB_EINVAL, "tblw_write_packer: writes zlib tables from a pack function only");
 	if (rc == SLIDETAB_OK)
-		rc = blocks_make(&m, NULL, pack, ctx, 0, table_block_count(&m), level, threads, &t, err);
+		rc = blocks_make(&m, NULL, pack, ctx, 0, tblw_block_count(&m), level, threads, &t, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	rc = table_write_stored(path, &m, t.size, t.crc, local_payload, &t, bytes_written, err);
-	table_blocks_free(&t);
+	rc = tblw_write_stored(path, &m, t.size, t.crc, local_payload, &t, bytes_written, err);
+	tblw_blocks_free(&t);
 	return rc;
 }
 
-int table_write_stored(const char *path, const struct table_meta *meta, const uint32_t *size, const uint32_t *crc,
-		       table_payload_fn payload, void *ctx, uint64_t *bytes_written, struct slidetab_error *err)
+int tblw_write_stored(const char *path, const struct table_meta *meta, const uint32_t *size, const uint32_t *crc,
+		      table_payload_fn payload, void *ctx, uint64_t *bytes_written, struct slidetab_error *err)
 {
 	struct table_meta m = resolved(meta);
 	int rc = tbl_meta_check(&m, err);

@@ -1,4 +1,4 @@
-/* table_write: the atomic table writer (temporary file, fsync, publish) and the parallel deflate of blocks. */
+/* table_write (tblw_): the atomic table writer (temporary file, fsync, publish) and the parallel deflate of blocks. */
 #ifndef SLIDETAB_TABLE_WRITE_H
 #define SLIDETAB_TABLE_WRITE_H
 
@@ -19,62 +19,61 @@
  * no libdeflate, stops at 9), 0 for the encoder's default (TABLE_LIBDEFLATE_LEVEL, or
  * TABLE_ZLIB_LEVEL). Every block is a zlib stream either way. meta->block_entries of 0 picks a
  * default. Returns a SLIDETAB_* status. */
-int table_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
-		uint64_t *bytes_written, struct slidetab_error *err);
+int tblw_write(const char *path, const struct table_meta *meta, const uint8_t *packed, int level,
+	       uint64_t *bytes_written, struct slidetab_error *err);
 
 /* Whether a table can be written at path, to check before the work that makes it: a folder there
  * is refused, a device or pipe must be writable, else a temporary file is created in path's folder
- * as table_write would and removed. SLIDETAB_EIO with a message naming path or its folder. */
-int table_write_check(const char *path, struct slidetab_error *err);
+ * as tblw_write would and removed. SLIDETAB_EIO with a message naming path or its folder. */
+int tblw_write_check(const char *path, struct slidetab_error *err);
 
 /* For a signal handler: removes the named temporary file that the write in progress would leave
  * (only file systems without O_TMPFILE need one; an unnamed file vanishes with the process).
  * Async-signal-safe. The caller's handler then ends the process. */
-void table_write_abandon(void);
+void tblw_write_abandon(void);
 
-/* The same, deflating on `threads` threads (table_write: every core). */
-int table_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
-		   uint64_t *bytes_written, struct slidetab_error *err);
+/* The same, deflating on `threads` threads (tblw_write: every core). */
+int tblw_write_mt(const char *path, const struct table_meta *meta, const uint8_t *packed, int level, int threads,
+		  uint64_t *bytes_written, struct slidetab_error *err);
 
 /* The same for a zlib table whose packed bytes are made block by block, on the worker that deflates
  * them (no copy of the whole packed table is held): pack(ctx, b, buf, len) fills buf with the len
  * packed bytes of block b (len is the block's bytes; less for the table's last block); it is
  * called once per block, from any worker, concurrently. SLIDETAB_EINVAL for a raw payload. */
-typedef void (*table_pack_fn)(void *ctx, uint64_t block, uint8_t *buf, uint64_t len);
-int table_write_packer(const char *path, const struct table_meta *meta, table_pack_fn pack, void *ctx, int level,
-		       int threads, uint64_t *bytes_written, struct slidetab_error *err);
+typedef void (*tblw_pack_fn)(void *ctx, uint64_t block, uint8_t *buf, uint64_t len);
+int tblw_write_packer(const char *path, const struct table_meta *meta, tblw_pack_fn pack, void *ctx, int level,
+		      int threads, uint64_t *bytes_written, struct slidetab_error *err);
 
 /* Writing a table whose blocks are made in parts (gen-mpi: each process deflates its own blocks).
- * table_blocks_make stores blocks [first, first + count) of a table described by meta from
+ * tblw_blocks_make stores blocks [first, first + count) of a table described by meta from
  * `packed`, the packed bytes starting at block first (raw: kept by pointer; zlib: deflated on
- * `threads` threads); size[] and crc[] are what the block index holds. table_write_stored then
- * writes the whole table atomically like table_write, from the index of every block (size[],
- * crc[]) and a payload callback that emits the stored blocks in order through table_emit. */
-struct table_blocks {
+ * `threads` threads); size[] and crc[] are what the block index holds. tblw_write_stored then
+ * writes the whole table atomically like tblw_write, from the index of every block (size[],
+ * crc[]) and a payload callback that emits the stored blocks in order through tblw_emit. */
+struct tblw_blocks {
 	uint64_t first, count;
 	uint32_t *size, *crc;
 	uint8_t **z;        /* zlib: each block's deflated bytes; NULL for raw */
 	const uint8_t *raw; /* raw: the packed bytes of these blocks */
 };
-struct table_sink;
-typedef int (*table_payload_fn)(void *ctx, struct table_sink *sink, struct slidetab_error *err);
+struct tblw_sink;
+typedef int (*table_payload_fn)(void *ctx, struct tblw_sink *sink, struct slidetab_error *err);
 
-uint32_t table_block_entries(const struct table_meta *meta); /* entries per block (default filled in) */
+uint32_t tblw_block_entries(const struct table_meta *meta); /* entries per block (default filled in) */
 /* Packs the n entries e[0..n) of `bits` (1..8) each, LSB first (table_packed_set's layout), into
  * out (whole bytes through a 64-bit accumulator, no read-modify-write): a block's packed bytes. */
-void table_pack_entries(const uint8_t *e, uint64_t n, unsigned bits, uint8_t *out);
-uint64_t table_block_count(const struct table_meta *meta);
-int table_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
-		      int threads, struct table_blocks *t, struct slidetab_error *err);
-/* The same for zlib blocks packed by pack (as table_write_packer: block b is first + k) on the
+void tblw_pack_entries(const uint8_t *e, uint64_t n, unsigned bits, uint8_t *out);
+uint64_t tblw_block_count(const struct table_meta *meta);
+int tblw_blocks_make(const struct table_meta *meta, const uint8_t *packed, uint64_t first, uint64_t count, int level,
+		     int threads, struct tblw_blocks *t, struct slidetab_error *err);
+/* The same for zlib blocks packed by pack (as tblw_write_packer: block b is first + k) on the
  * worker that deflates them. SLIDETAB_EINVAL for a raw payload. */
-int table_blocks_make_packer(const struct table_meta *meta, table_pack_fn pack, void *ctx, uint64_t first,
-			     uint64_t count, int level, int threads, struct table_blocks *t,
-			     struct slidetab_error *err);
-const uint8_t *table_blocks_data(const struct table_blocks *t, uint64_t b); /* block first + b */
-void table_blocks_free(struct table_blocks *t);
-int table_emit(struct table_sink *sink, const void *p, uint64_t n, struct slidetab_error *err);
-int table_write_stored(const char *path, const struct table_meta *meta, const uint32_t *size, const uint32_t *crc,
-		       table_payload_fn payload, void *ctx, uint64_t *bytes_written, struct slidetab_error *err);
+int tblw_blocks_make_packer(const struct table_meta *meta, tblw_pack_fn pack, void *ctx, uint64_t first, uint64_t count,
+			    int level, int threads, struct tblw_blocks *t, struct slidetab_error *err);
+const uint8_t *tblw_blocks_data(const struct tblw_blocks *t, uint64_t b); /* block first + b */
+void tblw_blocks_free(struct tblw_blocks *t);
+int tblw_emit(struct tblw_sink *sink, const void *p, uint64_t n, struct slidetab_error *err);
+int tblw_write_stored(const char *path, const struct table_meta *meta, const uint32_t *size, const uint32_t *crc,
+		      table_payload_fn payload, void *ctx, uint64_t *bytes_written, struct slidetab_error *err);
 
 #endif

@@ -361,7 +361,7 @@ static int run_gen(const struct gen_args *a)
 /* Ends the process as the signal would, leaving no temporary table behind. */
 static void on_signal(int sig)
 {
-	table_write_abandon();
+	tblw_write_abandon();
 	carray_abandon();
 	signal(sig, SIG_DFL);
 	raise(sig);

@@ -47,7 +47,7 @@ static int packed_by_search(const struct exactcmd_opts *o)
  * removed), and whether that folder's disk can take it. */
 static int check_disk(const struct exactcmd_opts *o, long double states, struct slidetab_error *err)
 {
-	int rc = table_write_check(o->out, err);
+	int rc = tblw_write_check(o->out, err);
 	struct stat st;
 	if (rc != SLIDETAB_OK || (stat(o->out, &st) == 0 && !S_ISREG(st.st_mode)))
 		return rc; /* a device such as /dev/full is written in place */
@@ -135,16 +135,16 @@ static void pack_chunk(void *ctx, size_t c, int worker)
 	(void)worker;
 	struct pack_job *j = ctx;
 	uint64_t lo = c * PACK_CHUNK, hi = lo + PACK_CHUNK < j->count ? lo + PACK_CHUNK : j->count;
-	table_pack_entries(j->entries + lo, hi - lo, j->bits, j->packed + lo * j->bits / 8);
+	tblw_pack_entries(j->entries + lo, hi - lo, j->bits, j->packed + lo * j->bits / 8);
 }
 
-/* table_pack_fn: the packed bytes of one table block, made on the worker that deflates it. */
+/* tblw_pack_fn: the packed bytes of one table block, made on the worker that deflates it. */
 static void pack_block(void *ctx, uint64_t b, uint8_t *buf, uint64_t len)
 {
 	(void)len; /* the block's entries make exactly its len bytes */
 	const struct pack_job *j = ctx;
 	uint64_t lo = b * j->block_entries, hi = lo + j->block_entries < j->count ? lo + j->block_entries : j->count;
-	table_pack_entries(j->entries + lo, hi - lo, j->bits, buf);
+	tblw_pack_entries(j->entries + lo, hi - lo, j->bits, buf);
 }
 
 /* Packs the entries and writes the table from this one process: zlib blocks packed one at a time
@@ -153,16 +153,16 @@ static int pack_write(const struct exactcmd_opts *o, const struct table_meta *m,
 		      struct bfs_result *res, uint64_t *bytes, struct slidetab_error *err)
 {
 	job->bits = m->entry_bits;
-	job->block_entries = table_block_entries(m);
+	job->block_entries = tblw_block_entries(m);
 	if (m->payload == TABLE_PAYLOAD_ZLIB)
-		return table_write_packer(o->out, m, pack_block, job, o->level, o->threads, bytes, err);
+		return tblw_write_packer(o->out, m, pack_block, job, o->level, o->threads, bytes, err);
 	uint8_t *packed = calloc(table_packed_bytes(m->entries, m->entry_bits) + 1, 1);
 	if (!packed)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory packing %" PRIu64 " entries", m->entries);
 	job->packed = packed;
 	pool_run(o->threads, chunks, pack_chunk, job);
 	bfs_result_free(res); /* packed now: not held while the table is written (the peak is the packed copy) */
-	int rc = table_write_mt(o->out, m, packed, o->level, o->threads, bytes, err);
+	int rc = tblw_write_mt(o->out, m, packed, o->level, o->threads, bytes, err);
 	free(packed);
 	return rc;
 }
@@ -195,7 +195,7 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 	memcpy(m.hist, res->hist, sizeof m.hist);
 	snprintf(m.generator, sizeof m.generator, "slidetab gen %s", SLIDETAB_VERSION);
 	uint64_t bytes = 0;
-	int rc = res->packed ? table_write_mt(o->out, &m, res->packed, o->level, o->threads, &bytes, err)
+	int rc = res->packed ? tblw_write_mt(o->out, &m, res->packed, o->level, o->threads, &bytes, err)
 		 : part      ? o->dist->write(part->ctx, &m, res->entries, o, &bytes, err)
 			     : pack_write(o, &m, &job, chunks, res, &bytes, err);
 	bfs_result_free(res);

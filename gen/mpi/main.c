@@ -46,7 +46,7 @@ static void fail_job(int status, const struct slidetab_error *err)
 
 static void on_signal(int sig)
 {
-	table_write_abandon();
+	tblw_write_abandon();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

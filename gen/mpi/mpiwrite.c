@@ -20,25 +20,25 @@ static uint64_t min64(uint64_t a, uint64_t b)
 
 struct gathered {
 	const struct bfsmpi *x;
-	const struct table_blocks *own;
+	const struct tblw_blocks *own;
 	const uint64_t *b0; /* procs + 1: the first block each process stores */
 	const uint32_t *size;
 };
 
 /* Process 0's payload: its own blocks, then each other process's in order. */
-static int payload(void *ctx, struct table_sink *sink, struct slidetab_error *err)
+static int payload(void *ctx, struct tblw_sink *sink, struct slidetab_error *err)
 {
 	const struct gathered *g = ctx;
 	int rc = SLIDETAB_OK;
 	for (uint64_t b = 0; b < g->own->count && rc == SLIDETAB_OK; b++)
-		rc = table_emit(sink, table_blocks_data(g->own, b), g->own->size[b], err);
+		rc = tblw_emit(sink, tblw_blocks_data(g->own, b), g->own->size[b], err);
 	uint8_t *buf = malloc(1u << 24);
 	if (!buf)
 		return err_set(err, SLIDETAB_ENOMEM, "out of memory receiving blocks");
 	for (int q = 1; q < g->x->part.procs && rc == SLIDETAB_OK; q++)
 		for (uint64_t b = g->b0[q]; b < g->b0[q + 1] && rc == SLIDETAB_OK; b++) {
 			MPI_Recv(buf, (int)g->size[b], MPI_BYTE, q, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			rc = table_emit(sink, buf, g->size[b], err);
+			rc = tblw_emit(sink, buf, g->size[b], err);
 		}
 	free(buf);
 	return rc;
@@ -82,38 +82,38 @@ struct packer {
 	uint8_t *tmp; /* E bytes: the one block that straddles part.hi, its entries in one piece */
 };
 
-/* table_pack_fn: the packed bytes of block b (one of this process's). */
+/* tblw_pack_fn: the packed bytes of block b (one of this process's). */
 static void pack_block(void *ctx, uint64_t b, uint8_t *buf, uint64_t len)
 {
 	(void)len; /* the block's entries make exactly its len bytes */
 	const struct packer *k = ctx;
 	uint64_t lo = b * k->E, hi = min64(lo + k->E, k->x->states), mid = k->x->part.hi;
 	if (hi <= mid)
-		table_pack_entries(k->entries + (lo - k->x->part.lo), hi - lo, k->bits, buf);
+		tblw_pack_entries(k->entries + (lo - k->x->part.lo), hi - lo, k->bits, buf);
 	else if (lo >= mid)
-		table_pack_entries(k->in + (lo - mid), hi - lo, k->bits, buf);
+		tblw_pack_entries(k->in + (lo - mid), hi - lo, k->bits, buf);
 	else {
 		memcpy(k->tmp, k->entries + (lo - k->x->part.lo), mid - lo);
 		memcpy(k->tmp + (mid - lo), k->in, hi - mid);
-		table_pack_entries(k->tmp, hi - lo, k->bits, buf);
+		tblw_pack_entries(k->tmp, hi - lo, k->bits, buf);
 	}
 }
 
 /* This process's blocks [b0, b1): zlib ones packed by the workers that deflate them, raw ones
  * packed whole first into *raw (kept by pointer in own). */
 static int make_blocks(const struct table_meta *m, struct packer *k, uint64_t b0, uint64_t b1,
-		       const struct exactcmd_opts *o, struct table_blocks *own, uint8_t **raw,
+		       const struct exactcmd_opts *o, struct tblw_blocks *own, uint8_t **raw,
 		       struct slidetab_error *err)
 {
 	if (m->payload == TABLE_PAYLOAD_ZLIB)
-		return table_blocks_make_packer(m, pack_block, k, b0, b1 - b0, o->level, o->threads, own, err);
+		return tblw_blocks_make_packer(m, pack_block, k, b0, b1 - b0, o->level, o->threads, own, err);
 	uint64_t bb = k->E * k->bits / 8, first = b0 * k->E, end = min64(b1 * k->E, k->x->states);
 	*raw = calloc(table_packed_bytes(end > first ? end - first : 0, k->bits) + 1, 1);
 	if (!*raw)
 		return err_set(err, SLIDETAB_ENOMEM, "process %d: out of memory packing its blocks", k->x->part.proc);
 	for (uint64_t b = b0; b < b1; b++)
 		pack_block(k, b, *raw + (b - b0) * bb, 0);
-	return table_blocks_make(m, *raw, b0, b1 - b0, o->level, o->threads, own, err);
+	return tblw_blocks_make(m, *raw, b0, b1 - b0, o->level, o->threads, own, err);
 }
 
 int bfsmpi_write(void *ctx, const struct table_meta *m, const uint8_t *entries, const struct exactcmd_opts *o,
@@ -121,7 +121,7 @@ int bfsmpi_write(void *ctx, const struct table_meta *m, const uint8_t *entries, 
 {
 	struct bfsmpi *x = ctx;
 	const int P = x->part.procs, me = x->part.proc;
-	uint64_t E = table_block_entries(m), blocks = table_block_count(m), got = 0;
+	uint64_t E = tblw_block_entries(m), blocks = tblw_block_count(m), got = 0;
 	uint64_t *b0 = calloc((size_t)P + 1, sizeof *b0);
 	uint32_t *size = calloc(blocks, sizeof *size), *crc = calloc(blocks, sizeof *crc);
 	int *cnt = calloc((size_t)P * 2, sizeof *cnt);
@@ -131,7 +131,7 @@ int bfsmpi_write(void *ctx, const struct table_meta *m, const uint8_t *entries, 
 		b0[q] = min64((x->lo[q] + E - 1) / E, blocks);
 	uint8_t *in = hand_over(x, b0, E, entries, &got), *packed = NULL;
 	struct packer k = { x, entries, in, m->entry_bits, E, malloc(E) };
-	struct table_blocks own = { 0 };
+	struct tblw_blocks own = { 0 };
 	int rc = in && k.tmp ? make_blocks(m, &k, b0[me], b0[me + 1], o, &own, &packed, err)
 			     : err_set(err, SLIDETAB_ENOMEM, "process %d: out of memory packing its blocks", me);
 	free(k.tmp);
@@ -145,14 +145,14 @@ int bfsmpi_write(void *ctx, const struct table_meta *m, const uint8_t *entries, 
 	MPI_Gatherv(own.crc, cnt[me], MPI_UINT32_T, crc, cnt, cnt + P, MPI_UINT32_T, 0, MPI_COMM_WORLD);
 	if (me == 0) {
 		struct gathered g = { x, &own, b0, size };
-		rc = table_write_stored(o->out, m, size, crc, payload, &g, bytes, err);
+		rc = tblw_write_stored(o->out, m, size, crc, payload, &g, bytes, err);
 	} else {
 		for (uint64_t b = 0; b < own.count; b++)
-			MPI_Send(table_blocks_data(&own, b), (int)own.size[b], MPI_BYTE, 0, 1, MPI_COMM_WORLD);
+			MPI_Send(tblw_blocks_data(&own, b), (int)own.size[b], MPI_BYTE, 0, 1, MPI_COMM_WORLD);
 	}
 	if (rc == SLIDETAB_OK || me != 0) /* process 0 failing returns now: the caller ends the job */
 		MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	table_blocks_free(&own);
+	tblw_blocks_free(&own);
 	free(packed);
 	free(in);
 	free(b0);

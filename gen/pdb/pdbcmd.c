@@ -55,7 +55,7 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 	char paths[PDB_PRESET_MAX][PDBCMD_PATH_MAX];
 	int rc = pdbcmd_paths(b, goal, masks, count, o->out, o->dir, paths, err);
 	for (int i = 0; rc == SLIDETAB_OK && i < count; i++) /* every file can be created before the first search */
-		rc = table_write_check(paths[i], err);
+		rc = tblw_write_check(paths[i], err);
 	if (rc != SLIDETAB_OK)
 		return rc;
 	for (int i = 0; i < count; i++) {
@@ -84,7 +84,7 @@ int pdbcmd_build(const struct board *b, const struct board_state *goal, const ui
 					     : 0;
 		double built = clock_now() - t0;
 		uint64_t bytes = 0;
-		rc = table_write_mt(path, &meta, packed, o->level, o->threads, &bytes, err);
+		rc = tblw_write_mt(path, &meta, packed, o->level, o->threads, &bytes, err);
 		free(packed);
 		if (rc != SLIDETAB_OK)
 			return rc;

@@ -230,12 +230,12 @@ static void build_fixture(void)
 	snprintf(meta.generator, sizeof meta.generator, "test_hostile");
 	struct slidetab_error err;
 	meta.payload = TABLE_PAYLOAD_RAW;
-	if (table_write(raw_path, &meta, packed, 9, NULL, &err) != SLIDETAB_OK) {
+	if (tblw_write(raw_path, &meta, packed, 9, NULL, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "fixture: %s\n", err.msg);
 		exit(2);
 	}
 	meta.payload = TABLE_PAYLOAD_ZLIB;
-	if (table_write(zlib_path, &meta, packed, 9, NULL, &err) != SLIDETAB_OK) {
+	if (tblw_write(zlib_path, &meta, packed, 9, NULL, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "fixture: %s\n", err.msg);
 		exit(2);
 	}
@@ -243,7 +243,7 @@ static void build_fixture(void)
 	one.block_entries = 384;
 	for (int p = 0; p < 2; p++) {
 		one.payload = p ? TABLE_PAYLOAD_ZLIB : TABLE_PAYLOAD_RAW;
-		if (table_write(p ? small_zlib_path : small_raw_path, &one, packed, 9, NULL, &err) != SLIDETAB_OK) {
+		if (tblw_write(p ? small_zlib_path : small_raw_path, &one, packed, 9, NULL, &err) != SLIDETAB_OK) {
 			fprintf(stderr, "fixture: %s\n", err.msg);
 			exit(2);
 		}
@@ -821,7 +821,7 @@ START_TEST(test_block_larger_than_table)
 	m.block_entries = UINT32_MAX & ~63u;
 	const char *path = scratch("bigblock.tbl");
 	struct slidetab_error err;
-	if (table_write(path, &m, packed, 9, NULL, &err) != SLIDETAB_OK) {
+	if (tblw_write(path, &m, packed, 9, NULL, &err) != SLIDETAB_OK) {
 		/* the writer shares the reader's header rules: refusing to write it is the fix */
 		ck_assert_msg(strstr(err.msg, "block of") != NULL, "%s", err.msg);
 		return;

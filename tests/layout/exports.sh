@@ -16,7 +16,7 @@ if ! cmp -s "$tmp.so" "$tmp.h"; then
 	bad=1
 fi
 # Nothing of the programs' archive: no writer, no text formats, no option parsing.
-if nm "$so" | grep -E ' [TtDdBb] (table_write|table_write_mt|table_write_stored|table_blocks_make|input_init|input_next|tok_split|tblstream_read_block|cli_int|cli_bytes|batch_run)$' >&2; then
+if nm "$so" | grep -E ' [TtDdBb] (tblw_write|tblw_write_mt|tblw_write_stored|tblw_blocks_make|input_init|input_next|tok_split|tblstream_read_block|cli_int|cli_bytes|batch_run)$' >&2; then
 	echo "exports: $so carries code of common/" >&2
 	bad=1
 fi

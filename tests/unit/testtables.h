@@ -116,7 +116,7 @@ static inline void testtables_masks_from(const char *dir, int rows, int cols, in
 			continue;
 		if (pdbgen_build_enc(&b, &g, masks[i], entry, 2, &m, &p, &err) != SLIDETAB_OK ||
 		    tabname_pdb(path, sizeof path, dir, rows, cols, blank, masks[i], &err) != SLIDETAB_OK ||
-		    table_write(path, &m, p, 6, NULL, &err) != SLIDETAB_OK)
+		    tblw_write(path, &m, p, 6, NULL, &err) != SLIDETAB_OK)
 			testtables_fail(what, &err);
 		free(p);
 	}

@@ -161,7 +161,7 @@ static void write_table(const char *path, uint32_t entry, uint32_t payload, stru
 	*res = search(2, 4, 7, 2, entry);
 	struct table_meta m = meta_2x4(entry, payload, res);
 	struct slidetab_error err;
-	ck_assert_msg(table_write(path, &m, res->entries ? res->entries : res->packed, 6, NULL, &err) == SLIDETAB_OK,
+	ck_assert_msg(tblw_write(path, &m, res->entries ? res->entries : res->packed, 6, NULL, &err) == SLIDETAB_OK,
 		      "%s", err.msg);
 }
 
@@ -194,7 +194,7 @@ START_TEST(verify_catches_a_wrong_distance)
 	res.entries[777] += 2; /* still the right parity: only the neighbour rule can tell */
 	struct table_meta m = meta_2x4(TABLE_ENTRY_PLAIN, TABLE_PAYLOAD_RAW, &res);
 	struct slidetab_error err;
-	ck_assert(table_write(path, &m, res.entries, 6, NULL, &err) == SLIDETAB_OK);
+	ck_assert(tblw_write(path, &m, res.entries, 6, NULL, &err) == SLIDETAB_OK);
 	struct slidetab_error msg = { 0 };
 	ck_assert_int_eq(verify_table(path, 2, &msg), SLIDETAB_EFORMAT);
 	ck_assert_msg(strstr(msg.msg, "777") != NULL, "%s", msg.msg);
@@ -202,7 +202,7 @@ START_TEST(verify_catches_a_wrong_distance)
 	res.entries[777] -= 2;
 	m.hist[3]++;
 	m.hist[4]--;
-	ck_assert(table_write(path, &m, res.entries, 6, NULL, &err) == SLIDETAB_OK);
+	ck_assert(tblw_write(path, &m, res.entries, 6, NULL, &err) == SLIDETAB_OK);
 	ck_assert_int_eq(verify_table(path, 2, &msg), SLIDETAB_EFORMAT);
 	ck_assert_msg(strstr(msg.msg, "histogram") != NULL, "%s", msg.msg);
 	bfs_result_free(&res);
@@ -210,7 +210,7 @@ START_TEST(verify_catches_a_wrong_distance)
 	write_table(path, TABLE_ENTRY_MOD4, TABLE_PAYLOAD_RAW, &res);
 	res.packed[100] ^= 4;
 	m = meta_2x4(TABLE_ENTRY_MOD4, TABLE_PAYLOAD_RAW, &res);
-	ck_assert(table_write(path, &m, res.packed, 6, NULL, &err) == SLIDETAB_OK);
+	ck_assert(tblw_write(path, &m, res.packed, 6, NULL, &err) == SLIDETAB_OK);
 	ck_assert_int_eq(verify_table(path, 2, &msg), SLIDETAB_EFORMAT);
 	ck_assert_msg(strstr(msg.msg, "state 802:") != NULL, "%s", msg.msg);
 	bfs_result_free(&res);

@@ -72,7 +72,7 @@ static void set_build_entry(struct set *st, int rows, int cols, int blank, uint3
 		ck_assert_msg(rc == SLIDETAB_OK, "%s", err.msg);
 		ck_assert_int_eq(m.payload, TABLE_PAYLOAD_RAW);
 		m.block_entries = block_entries ? block_entries : 8192;
-		ck_assert_msg(table_write(st->path[i], &m, packed, 0, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
+		ck_assert_msg(tblw_write(st->path[i], &m, packed, 0, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
 		free(packed);
 		st->bytes[i] = slurp(st->path[i], &st->len[i]);
 	}
@@ -483,7 +483,7 @@ START_TEST(walk_bounded_by_radius)
 			m.hist[m.radius - 1] += m.hist[m.radius];
 			m.hist[m.radius--] = 0;
 		}
-		ck_assert_msg(table_write(path, &m, packed, 0, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
+		ck_assert_msg(tblw_write(path, &m, packed, 0, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
 		size_t len;
 		uint8_t *bytes = slurp(path, &len);
 		unlink(path);

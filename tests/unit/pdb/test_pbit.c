@@ -288,7 +288,7 @@ START_TEST(verify_finds_a_flipped_entry)
 	for (int f = 0; f < 4; f++) {
 		if (flip[f] != UINT64_MAX)
 			packed[flip[f] >> 3] ^= (uint8_t)(1u << (flip[f] & 7));
-		ck_assert_msg(table_write(path, &m, packed, 6, NULL, &err) == 0, "%s", err.msg);
+		ck_assert_msg(tblw_write(path, &m, packed, 6, NULL, &err) == 0, "%s", err.msg);
 		int is_pdb;
 		int rc = pdbcmd_verify(path, 2, &is_pdb, &err);
 		ck_assert_int_eq(is_pdb, 1);
@@ -318,7 +318,7 @@ static struct pdb_set *pbit_file(const char *dir, uint64_t flip, struct board *b
 	m.block_entries = 1024;
 	if (flip != UINT64_MAX)
 		packed[flip >> 3] ^= (uint8_t)(1u << (flip & 7));
-	ck_assert_msg(table_write(path, &m, packed, 6, NULL, &err) == 0, "%s", err.msg);
+	ck_assert_msg(tblw_write(path, &m, packed, 6, NULL, &err) == 0, "%s", err.msg);
 	free(packed);
 	struct pdb_set *set;
 	ck_assert_msg(pdb_set_load(&set, paths, 1, 1, &err) == 0, "%s", err.msg);

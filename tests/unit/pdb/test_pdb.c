@@ -850,7 +850,7 @@ START_TEST(table_roundtrip)
 		build(&b, &g, masks[i], 2, &m, &p);
 		snprintf(paths[i], sizeof paths[i], "%s/p%d.tbl", dir, i);
 		uint64_t bytes = 0;
-		ck_assert_msg(table_write(paths[i], &m, p, 6, &bytes, &terr) == SLIDETAB_OK, "%s", terr.msg);
+		ck_assert_msg(tblw_write(paths[i], &m, p, 6, &bytes, &terr) == SLIDETAB_OK, "%s", terr.msg);
 		ck_assert_uint_gt(bytes, 0);
 		free(p);
 	}

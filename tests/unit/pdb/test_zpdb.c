@@ -316,7 +316,7 @@ static void setup(void)
 		    tabname_pdb(path, sizeof path, dir, 4, 4, 0, masks[i], &err) != SLIDETAB_OK)
 			testtables_fail("555 zbit", &err);
 		m.block_entries = 4096;
-		if (table_write(path, &m, p, 6, NULL, &err) != SLIDETAB_OK)
+		if (tblw_write(path, &m, p, 6, NULL, &err) != SLIDETAB_OK)
 			testtables_fail(path, &err);
 		free(p);
 	}
@@ -490,7 +490,7 @@ START_TEST(mapped_nibbles_match_memory)
 	m.entry_bits = 4, m.payload = TABLE_PAYLOAD_RAW, m.block_entries = 2048;
 	char path[TABNAME_MAX];
 	snprintf(path, sizeof path, "%s/nibbles.tbl", dir);
-	ck_assert_msg(table_write(path, &m, w, 6, NULL, &err) == 0, "%s", err.msg);
+	ck_assert_msg(tblw_write(path, &m, w, 6, NULL, &err) == 0, "%s", err.msg);
 	struct pdb_set *mem, *map;
 	ck_assert_msg(pdb_set_new(&mem, &b, &g, &err) == 0, "%s", err.msg);
 	ck_assert_msg(pdb_set_add(mem, &m, w, 1, &err) == 0, "%s", err.msg);

@@ -50,7 +50,7 @@ static void write_good(uint32_t payload)
 	uint8_t *p = make_payload(&m);
 	struct slidetab_error err;
 	uint64_t bytes = 0;
-	ck_assert_msg(table_write(path, &m, p, 9, &bytes, &err) == SLIDETAB_OK, "%s", err.msg);
+	ck_assert_msg(tblw_write(path, &m, p, 9, &bytes, &err) == SLIDETAB_OK, "%s", err.msg);
 	struct stat st;
 	stat(path, &st);
 	ck_assert_uint_eq(bytes, (uint64_t)st.st_size);
@@ -150,7 +150,7 @@ static uint8_t *write_variant(const struct table_meta *m, const uint8_t *p, uint
 			      size_t *len)
 {
 	struct slidetab_error err;
-	ck_assert_msg(table_write(path, m, p, 9, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
+	ck_assert_msg(tblw_write(path, m, p, 9, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
 	uint8_t *bytes = file_bytes(len);
 	ck_assert_uint_eq(le32(bytes + 8), version);
 	ck_assert_uint_eq(le32(bytes + 16), hsize);
@@ -304,14 +304,14 @@ START_TEST(full_disk)
 	const char *full = testutil_full_dev(buf, sizeof buf);
 	if (full) {
 		struct stat st;
-		ck_assert_int_eq(table_write(full, &m, p, 9, NULL, &err), SLIDETAB_EIO);
+		ck_assert_int_eq(tblw_write(full, &m, p, 9, NULL, &err), SLIDETAB_EIO);
 		ck_assert_msg(strstr(err.msg, "No space left on device") != NULL, "%s", err.msg);
 		ck_assert_msg(stat(full, &st) == 0 && S_ISCHR(st.st_mode), "%s was replaced", full);
 		if (full == buf)
 			unlink(buf);
 	}
 	/* A folder that cannot be written: the old file stays, nothing new appears. */
-	ck_assert_int_eq(table_write("/nonexistent-dir/x.tbl", &m, p, 9, NULL, &err), SLIDETAB_EIO);
+	ck_assert_int_eq(tblw_write("/nonexistent-dir/x.tbl", &m, p, 9, NULL, &err), SLIDETAB_EIO);
 	ck_assert_msg(strstr(err.msg, "/nonexistent-dir") != NULL, "%s", err.msg);
 	free(p);
 }
