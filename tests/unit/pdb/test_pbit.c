@@ -321,7 +321,7 @@ static struct pdb_set *pbit_file(const char *dir, uint64_t flip, struct board *b
 	ck_assert_msg(tblw_write(path, &m, packed, 6, NULL, &err) == 0, "%s", err.msg);
 	free(packed);
 	struct pdb_set *set;
-	ck_assert_msg(pdb_set_load(&set, paths, 1, 1, &err) == 0, "%s", err.msg);
+	ck_assert_msg(pdb_set_load_masks(&set, paths, NULL, 1, 1, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(set->pat[0].step, 1);
 	return set;
 }
@@ -409,7 +409,7 @@ START_TEST(value_checks_the_block_before_its_bits)
 	fputc(c ^ (1 << (far & 7)), f); /* the start's own bit */
 	fclose(f);
 	const char *paths[1] = { path };
-	ck_assert_msg(pdb_set_load(&set, paths, 1, 1, &err) == 0, "%s", err.msg);
+	ck_assert_msg(pdb_set_load_masks(&set, paths, NULL, 1, 1, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(pdb_set_value(set, 0, cells, blank, &v, &err), SLIDETAB_EFORMAT);
 	ck_assert_msg(strstr(err.msg, "checksum") != NULL, "%s", err.msg);
 	pattern_cells(&set->pat[0], &b, g.t, gcells); /* the goal's walk reads block 0 alone */
