@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # slidetab: builds libslidetab, the programs' common archive, gen and query, the default tables, tests and benchmarks.
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # cross.sh: cross builds for armhf (32-bit little-endian) and s390x (64-bit big-endian), tested under qemu-user.
 # Usage: cross.sh deps          install the cross compilers and qemu-user (as root, from Debian)
 #        cross.sh sysroot ARCH  zlib and Check for ARCH unpacked into build/sysroot/ARCH (no multiarch:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # deps.sh: installs the packages slidetab needs (as root), or prints the command to run.
 # (libdeflate deflates the table blocks; without it the build falls back to zlib's encoder.
 # Open MPI for gen-mpi and its tests; the plain build does not need it. Python's headers, numpy,

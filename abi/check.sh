@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # check.sh: `make check-abi`, the ABI gate: abidiff (Debian's abigail-tools) compares the .so built
 # now with the .so of the last release (the commit in abi/BASELINE, built once in a temporary git
 # worktree and kept in build/abi/COMMIT/), each with its public header. An incompatible change (a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* baseline: the usual contest programs, to measure slidetab against: a BFS over a string-keyed
  * ordered map (std::map<string,int> style, here glibc's tsearch red-black tree). */
 #include <search.h>

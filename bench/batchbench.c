@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* batchbench: slidetab_distances against one slidetab_distance call a start, and slidetab_hint (starts on stdin). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>

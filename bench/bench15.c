@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bench15: 15-puzzle PDB figures: build time and size of each preset for each blank class, Korf's
  * 100 and random positions with IDA*; every answer checked, exit 1 on a wrong one. */
 #include <fcntl.h>

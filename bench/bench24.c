@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bench24: Korf & Felner's 24-puzzle instances solved with a 5x5 PDB set: length, nodes, time. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bench_miss: what a call for a missing table costs on a handle that remembers the miss (looks for
  * it again at most once a second), against a lookup in a present table and against looking for the
  * file on every call (one stat per folder of the search path, what the handle does when it looks again).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* boards: optimal answers on a board of 13..25 cells through the library: load time, per-answer mean and worst, total. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bounded: times slidetab_solve_bounded per puzzle through one handle (tables loaded once), for make bench-bounded. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # bounded.sh: figures of query --fast and --within: whole-process times, 5x5 --within 1.5, Korf's 100 ratios.
 # Usage: sh bench/bounded.sh [N5] [TIMEOUT]  (N5 random 5x5 positions, default 100; TIMEOUT seconds a
 # puzzle, default 10, where each puzzle is its own process: the small 5x5 set and Korf's at W 1.2)

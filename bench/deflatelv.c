@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* deflatelv: a table's blocks deflated by zlib and libdeflate at each level (time, bytes) and inflated by both (a whole table, one block). */
 #include <stdint.h>
 #include <stdio.h>

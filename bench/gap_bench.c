@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* gap_bench: times the Gap solver (gap/search.c) against a plain breadth-first search on random deals. */
 #define _POSIX_C_SOURCE 200809L
 #include "common/cputime.h"

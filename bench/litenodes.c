@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* litenodes: lite's solver (lite/slidetab_lite_solve.h) on 4x4 puzzles of a file with one or more sets side by
  * side: each answer's length, nodes, time and path, and each set's nodes per second, to compare sets and
  * entries (zbit, pbit) by measurement; beside it the library's IDA* on the same files with lite's move

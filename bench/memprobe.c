@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* memprobe: this machine's memory limits on T threads: sequential read bandwidth and random 64-byte read-modify-writes a second. */
 #include <stdint.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdbnodes: IDA* over any set of 4x4 PDB files on puzzles of a file (goal 0 1 .. 15): length, nodes and time a line;
  * or (--jumps) the value changes along random moves: to compare sets and encodings by measurement. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 """python.py: `make bench-python`: the batch calls side by side in one run: slidetab_distances in C
 (build/bench/batchbench), db.distances on a (n, 9) numpy array, one db.distance and one db.hint call,
 on the same random solvable 3x3 starts; every batch checked against single calls.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* randpuz: prints random solvable puzzles (goal blank last), one per line, for benchmarks. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # record.sh: writes a bench target's output into its own section of docs/BENCHMARKS.md, stamped with machine, date and commit.
 # Usage: record.sh SECTION CMD [ARG...]  runs CMD, shows its stdout as it comes, records it only if CMD exits 0;
 #        record.sh SECTION < OUTPUT       records OUTPUT.

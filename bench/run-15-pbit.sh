@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run-15-pbit.sh: `make bench-15-pbit`: the 7-8 set of 4x4 (blank in cell 0) with 1-bit placement
 # entries (pbit), with zero-aware 1-bit entries (zbit), and mixed (the 7-tile pattern zero-aware,
 # the 8-tile one placement), side by side in one run: the build of each (wall, CPU, peak memory),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run-24.sh: `make bench-24`: the 24 puzzle with the 6-6-6-6 set make tables-24 built in TABLES (default tables/).
 # 1. One answer from the shell: a whole `query` process on line 38 of Korf & Felner's 50 at the default memory
 #    (A*+IDA*) and with --memory 0 (IDA*), interleaved three times (wall, CPU, peak RSS). 2. The ten easiest lines

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run-771.sh: `make bench-15-771`: the zero-aware 7-8 set (TABLES, default tables/: make tables-15) against zero-aware
 # 7-7-1 sets for the blank-first goal on Korf's 100: "771" ({1..7} shared, {8..14}, {15}) and "771x2", the max of
 # two partitions, 771 and {1..7} {9..15} {8} (one more 7-tile file). Size, nodes, CPU and peak RSS of whole

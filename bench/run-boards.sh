@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run-boards.sh: `make bench-boards`: optimal answers through the library (bench/boards.c) on
 # 3x5 (100 random solvable positions, the default goal) with the sets `make` builds (against the same
 # tiles with mdres entries, built here in seconds), and with the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run-large.sh: `make bench-large`: the 239.5-million-state boards (3x4, 2x6): whole runs against
 # the baseline commit side by side (the same entries, read back by build/tests/tblcmp with plain
 # zlib; the compressed bytes differ since 0.5.0's libdeflate writer), build time, memory, sizes per

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run-lite.sh: `make bench-lite`: lite's solver (native) on Korf's lines FIRST..LAST (default 1..10)
 # with the 4x4 sets of the corner class side by side in one run: zero-aware (zbit) and placement
 # (pbit) 6-6-3 and 5-5-5, each set's size, then bench/litenodes ROUNDS times (default 2) over the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run-mpi.sh: gen-mpi on two processes of one thread against gen on two threads, the same two cores:
 # 3x4 and 2x6 full zlib tables (byte-identical, checked) and --count-only (the same histogram,
 # checked), three runs of each interleaved (gen, gen-mpi, gen, ...), the medians side by side with

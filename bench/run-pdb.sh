@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run-pdb.sh: `make bench-pdb`: the zero-aware PDB builds (5x5 6-6-6-6, 4x4 7-8) of bin/gen beside an
 # older gen (GEN_A), each set whole: wall, CPU, peak RSS and entries a CPU-second, the exact search's
 # rate in the same run and the memory system's; the files are compared (cmp, CRCs recorded in

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run.sh: `make bench`: generation speed, table sizes and query speed against the usual baselines.
 # Every timed command must exit 0 and its answers are checked (against published histograms or an
 # independent BFS); ratios are computed from the times measured in this run. Exits 1 on any failure.

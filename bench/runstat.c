@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* runstat: runs a command and reports its wall time, CPU time and peak memory (for benchmarks). */
 #include <stdio.h>
 #include <stdlib.h>

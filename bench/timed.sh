@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # timed.sh: what the bench scripts share, sourced after they set B (the bench programs' folder) and tmp.
 # fail MESSAGE: prints FAIL and makes the script exit 1 at its end ($failed).
 # timed NAME [-i IN] CMD...: runs CMD with stdout in $tmp/out; sets wall cpu rss (KiB); checks exit 0.

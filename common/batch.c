@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* batch: answers a batch of puzzles through libslidetab, spread over threads as the library plans. */
 #include "common/batch.h"
 

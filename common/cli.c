@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* cli: the options every program reads the same way (integers, threads, --board), one message each. */
 #include "common/cli.h"
 

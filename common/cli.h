@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* cli: the options every program reads the same way (integers, byte sizes, reals, threads, --board), one
  * message each. */
 #ifndef SLIDETAB_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* cputime: the CPU seconds the whole process has used, for the programs' and benchmarks' reports. */
 #include "common/cputime.h"
 

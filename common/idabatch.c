@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* idabatch: many IDA* searches spread over the one worker pool, one puzzle a worker at a time. */
 #include "common/idabatch.h"
 

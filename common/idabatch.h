@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* idabatch: many IDA* searches spread over the one worker pool (bench15 and the tests; not in the .so). */
 #ifndef SLIDETAB_IDABATCH_H
 #define SLIDETAB_IDABATCH_H

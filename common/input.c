@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* input: streams puzzles out of the text formats users bring, with exact error positions. */
 #include "common/input.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* input: streams puzzles out of the text formats users bring, with exact error positions. */
 #ifndef SLIDETAB_INPUT_H
 #define SLIDETAB_INPUT_H

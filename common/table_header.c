@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* table_header (tblhdr_): the table header encoder, the writer's half of libslidetab/table/header.h's codec. */
 #include "common/table_header.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* table_header (tblhdr_): the table header encoder, the writer's half of libslidetab/table/header.h's codec. */
 #ifndef SLIDETAB_COMMON_TABLE_HEADER_H
 #define SLIDETAB_COMMON_TABLE_HEADER_H

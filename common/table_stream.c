@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* table_stream (tblstream_): the programs' view of an open table: its sizes and its blocks one at a time. */
 #include "common/table_stream.h"
 

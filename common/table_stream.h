@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* table_stream (tblstream_): the programs' view of an open table (libslidetab/table/read.h): its sizes
  * (query --info) and its blocks one at a time, in bounded memory (gen --verify of a table larger than
  * memory would allow whole). */

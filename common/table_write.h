@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* table_write (tblw_): the atomic table writer (temporary file, fsync, publish) and the parallel deflate of blocks. */
 #ifndef SLIDETAB_TABLE_WRITE_H
 #define SLIDETAB_TABLE_WRITE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* tok: the one token grammar of every text reader of the programs (puzzles, goals, Gap layouts, case counts). */
 #include "common/tok.h"
 

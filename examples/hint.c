@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* hint: the distance of a puzzle and its next best move, from the installed tables.
  * Usage: hint RxC TILE...   (row-major, 0 or x = the blank; the goal: tiles in order, blank last)
  * Example: hint 3x3 8 1 3 4 5 6 7 2 0  prints  14 moves, next: u

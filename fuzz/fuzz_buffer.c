@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fuzz_buffer: libFuzzer target for slidetab_open_buffer (include/slidetab.h) on arbitrary bytes.
  *
  * The input is the table. When it opens, the table's board is not known to the caller, so every

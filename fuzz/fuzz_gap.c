@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fuzz_gap: libFuzzer target for the Gap contest-input reader and solver driver (gap/). */
 #include <stdint.h>
 #include <stdio.h>

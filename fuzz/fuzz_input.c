@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fuzz_input: libFuzzer target for the puzzle parser (common/input.c) in every board and pairs mode. */
 #include <stdint.h>
 #include <stdio.h>

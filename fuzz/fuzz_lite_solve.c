@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fuzz_lite_solve: libFuzzer target for lite's solver on pbit and zbit sets whose CRCs match but whose entries are arbitrary.
  *
  * A file with a wrong CRC never gets past slidetab_lite_pdb_open, so the target wraps the input

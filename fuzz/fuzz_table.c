@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fuzz_table: libFuzzer target for the table reader (libslidetab/table/read.c, exact.c) on hostile files. */
 #include <stdint.h>
 #include <stdio.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # make_corpus.sh: regenerates the committed seed corpus in fuzz/corpus/ (run from the repo root after the build).
 set -u
 G=bin/gen

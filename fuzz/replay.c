@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* replay: runs a fuzz target's LLVMFuzzerTestOneInput on given files, without libFuzzer, so that
  * `make check` replays every seed and every known crash with the project's own compiler. */
 #include <stdint.h>

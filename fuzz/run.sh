@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run.sh: builds the libFuzzer targets with clang into build/fuzz/ and runs each for SECONDS (default 60).
 # Usage: fuzz/run.sh [SECONDS]   (from the repo root). Exit 0: no target crashed; 1: a crash (see
 # build/fuzz/artifacts/); 2: the build failed. Env: CLANG (default clang, else clang-14), TARGETS

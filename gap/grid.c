@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* grid: the solver's working grid: internal cell and card numbers, the 120-bit state key, one move. */
 #include "gap/grid.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* layout: the Gap cards and layouts (AOJ 1245 / POJ 2046): validity, the contest deal, moves, printing. */
 #include "gap/layout.h"
 

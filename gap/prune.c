@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* prune: what keeps the Gap search small and exact: dead layouts, partial-order reduction, the lower bound. */
 #include "gap/prune.h"
 

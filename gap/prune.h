@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* prune: what keeps the Gap search small and exact: dead layouts, partial-order reduction, the lower bound. */
 #ifndef SLIDETAB_GAP_PRUNE_H
 #define SLIDETAB_GAP_PRUNE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* reader: the Gap contest-input reader: a count line, then layouts of 4 lines of 7 cards separated by blank lines. */
 #define _POSIX_C_SOURCE 200809L
 #include "gap/reader.h"

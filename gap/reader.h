@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* reader: the Gap contest-input reader: a count line, then layouts of 4 lines of 7 cards separated by blank lines. */
 #ifndef SLIDETAB_GAP_READER_H
 #define SLIDETAB_GAP_READER_H

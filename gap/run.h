@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* run: the Gap driver: answers a whole contest input, one line per layout, problems reported as it goes. */
 #ifndef SLIDETAB_GAP_RUN_H
 #define SLIDETAB_GAP_RUN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* search: the optimal Gap solver: A* over the reduced move graph, with a memory cap (docs/gap.md). */
 #ifndef SLIDETAB_GAP_SEARCH_H
 #define SLIDETAB_GAP_SEARCH_H

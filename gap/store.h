@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* store: the Gap search's memory, all counted against one cap: stored nodes, their hash index, the open list. */
 #ifndef SLIDETAB_GAP_STORE_H
 #define SLIDETAB_GAP_STORE_H

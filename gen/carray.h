@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* carray: a table's or a set's bytes as C source (gen --c-array NAME): const, aligned arrays and their lengths. */
 #ifndef SLIDETAB_CARRAY_H
 #define SLIDETAB_CARRAY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* gen/exit: gen's and gen-mpi's exit statuses (gen(1)), for their main.c files alone
  * (tests/layout/includes.sh): the one place where a status becomes an exit status. */
 #ifndef SLIDETAB_GEN_EXIT_H

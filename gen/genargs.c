@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* genargs: the command line of gen and gen-mpi (one parser, one set of option names). */
 #include "gen/genargs.h"
 

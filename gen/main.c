@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* gen: builds exact distance tables (and pattern databases) by exhaustive reverse BFS. */
 #include <errno.h>
 #include <getopt.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdbauto: gen's side of `--pdb auto`: the names (auto, autoK), the generator's bytes for a pattern,
  * and the largest k whose automatic partition (libslidetab/pdb/auto.c) fits the memory budget. */
 #ifndef SLIDETAB_GEN_PDBAUTO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* presets: the names of the pattern-database presets of a board, for gen --help and its messages. */
 #include "gen/presets.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* presets: the names of the pattern-database presets of a board (libslidetab/pdb/preset.c), for
  * gen --help and its messages. */
 #ifndef SLIDETAB_GEN_PRESETS_H

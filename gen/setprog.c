@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* setprog: the progress of a pattern-database set's build on stderr, from outside the builder. */
 #include "gen/setprog.h"
 

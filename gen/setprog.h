@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* setprog: the progress of a pattern-database set's build on stderr, from outside the builder. */
 #ifndef SLIDETAB_SETPROG_H
 #define SLIDETAB_SETPROG_H

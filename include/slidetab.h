@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* slidetab.h: the public interface of libslidetab, optimal answers for sliding-tile puzzles.
  *
  * libslidetab answers puzzles from the tables that slidetab-gen writes: the exact distance of

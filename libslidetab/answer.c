@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* answer: slidetab_distance and slidetab_path, and the internal interface of api.h (batch.c, hint.c):
  * a board checked, then looked up in its exact table or searched by IDA* over its set. */
 #include <stdlib.h>

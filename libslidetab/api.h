@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* api: answer.c's interface (it defines every function here) for the handle's other entry points
  * (batch.c, bounded.c, hint.c, plan.c): the geometry of a board, a checked goal and what answers it.
  *

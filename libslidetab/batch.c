@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* batch: slidetab_distances, the distances of many starts to one goal, spread over the library's worker pool.
  *
  * The goal is checked and its table (or pattern-database set) found once per call. On exact

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bounded: slidetab_solve_bounded, the public call of the bounded answers (fast, and within W of the optimum). */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* handle: the handle's life and settings (include/slidetab.h): open, open_flags, open_buffer, close,
  * set_max_depth, set_threads, set_memory, set_timeout, set_progress, set_notice, strerror, version.
  * Answers: answer.c. */

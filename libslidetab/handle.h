@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* handle: the handle (struct slidetab), private to the files of the API: handle.c (opening, closing,
  * settings), lookup.c (finding and opening its tables and sets), answer.c (answers), plan.c.
  *

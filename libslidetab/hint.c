@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* hint: slidetab_hint, a start's distance and every optimal first move (the moves to a neighbour one closer). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* lookup: finds and opens a handle's exact tables (its cache, table/cache.h) and pattern-database
  * sets, under the handle's lock, and remembers what is missing for a second (table/miss.h). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* plan: how a batch of puzzles is spread over threads: slidetab_batch_plan, then the batch's size. */
 #include "libslidetab/plan.h"
 

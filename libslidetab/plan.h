@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* plan: how a batch of puzzles is spread over threads, for slidetab_distances. */
 #ifndef SLIDETAB_PLAN_H
 #define SLIDETAB_PLAN_H

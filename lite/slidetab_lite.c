@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* slidetab_lite: the freestanding reader (slidetab_lite.h): checks, ranking, symmetries and walks of its own. */
 #include "slidetab_lite.h"
 

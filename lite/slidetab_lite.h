@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* slidetab_lite: a freestanding reader of raw and compact exact tables held in memory or flash.
  *
  * C99, no heap, no OS, no zlib, no threads, no libc beyond memcpy, memset and memcmp, and only the

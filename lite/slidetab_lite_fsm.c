@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* slidetab_lite_fsm: the machine of skipped blank-move strings of up to 8 moves for lite's solver,
  * as idafsm_build(8) makes it (written by `make lite-fsm LITE_FSM_LEN=8`; test_lite_solve checks
  * the two are equal). 124 states, 992 bytes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* slidetab_lite_solve: the freestanding solver (slidetab_lite_solve.h): the set's checks, placement and
  * zero-aware ranks, 1-bit decoding and IDA* on an explicit stack. */
 #include "slidetab_lite_solve.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* slidetab_lite_solve: a freestanding optimal solver (IDA*) over 1-bit pattern databases in memory or flash.
  *
  * C99, no heap, no OS, no libc beyond memcpy, memset and memcmp, only the freestanding headers, no

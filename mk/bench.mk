@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # mk/bench.mk: the benchmark programs and the bench targets (each writes its figures into its own
 # section of docs/BENCHMARKS.md through bench/record.sh).
 .PHONY: bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit bench-24 \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # mk/check.mk: the test programs and suites (unit, e2e, hardening, replay, fuzz, cross, layout,
 # mpi, python) that make check runs one after another.
 .PHONY: check-unit check-e2e check-hardening check-replay fuzz check-cross check-layout check-mpi check-python examples
@@ -37,6 +38,7 @@ check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(
 	@sh tests/layout/facts.sh
 	@sh tests/layout/readme.sh
 	@sh tests/layout/makefiles.sh
+	@sh tests/layout/licence.sh
 	@MAKE="$(MAKE)" SLIDETAB_SAN="$(SAN)" sh tests/layout/version.sh
 
 # Hostile tables, exit statuses, concurrent use, resource limits (tests/hardening).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # mk/dist.mk: install and uninstall, the pkg-config file and man pages, the Python package and
 # wheel, the release tarball, the Debian packages and the ABI gate.
 .PHONY: install uninstall version python wheel wheel-tables check-wheel dist distcheck check-deb check-abi check-packaging

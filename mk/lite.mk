@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # mk/lite.mk: the freestanding reader and solver (lite/), its Cortex-M0 checks, the mcu firmware,
 # WebAssembly, the npm package and the page, and the generators of the move machines.
 .PHONY: check-lite mcu check-mcu lite-fsm idafsm-data wasm js web bench-web check-js

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # mk/tables.mk: the tables make builds into tables/: the default exact tables and pattern-database
 # sets (make, make tables), the opt-in ones (tables-large, tables-15, tables-15-small, tables-24,
 # tables-boards, tables-2x7), and the files of each, which install, clean and the benchmarks use.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 """setup.py: builds the slidetab package, a C extension linked with libslidetab's static archive.
 
 Run from the slidetab source tree: `make python` (in place), `pip install ./python`, or `make wheel`

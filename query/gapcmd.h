@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* gapcmd: query's Gap mode (AOJ 1245): each input file through the Gap driver (gap/). */
 #ifndef SLIDETAB_QUERY_GAPCMD_H
 #define SLIDETAB_QUERY_GAPCMD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* info: prints a table's header and depth histogram for people (query --info). */
 #include "query/info.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* info: prints a table's header and depth histogram for people (query --info). */
 #ifndef SLIDETAB_INFO_H
 #define SLIDETAB_INFO_H

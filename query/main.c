@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* query: answers sliding-tile puzzles from precomputed tables (and Gap layouts by search). */
 #include <errno.h>
 #include <getopt.h>

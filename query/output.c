@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* output: how query prints answers and errors: plain lines, --path, --show, --json, --style hdu3567. */
 #include "query/output.h"
 

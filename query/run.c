@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* run: answers every puzzle of an input stream through libslidetab, in input order, one line each. */
 #include "query/run.h"
 

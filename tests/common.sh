@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # common.sh: the one shell test harness, sourced by every end-to-end and hardening script from the
 # repository root: the programs, a scratch folder, counters, the checks and the closing line. Only
 # the tables a test names count: $SLIDETAB_TABLES is unset.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* idafsm_build: builds the machine of skipped blank-move strings (libslidetab/search/idafsm.h) from an
  * enumeration of every string of up to a length; the library and lite compile in what it makes. */
 #include "tools/idafsm_build.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* idafsm_build: the builder of the machine of skipped blank-move strings (libslidetab/search/idafsm.h),
  * for tools/idafsm_write (which writes it as C) and the tests that check the compiled-in machines. */
 #ifndef SLIDETAB_TOOLS_IDAFSM_BUILD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* idafsm_write: writes as C the machine idafsm_build makes: the library's (libslidetab/search/idafsm_data.c,
  * make idafsm-data) or lite's for strings of up to LEN moves (lite/slidetab_lite_fsm.c, make lite-fsm). */
 #include <stdio.h>
@@ -16,7 +17,8 @@ static void write_states(const struct idafsm *f)
 
 static void write_library(const struct idafsm *f)
 {
-	printf("/* idafsm_data: the machine of skipped blank-move strings of up to IDAFSM_LEN moves, as idafsm_build\n"
+	printf("/* SPDX-License-Identifier: Zlib */\n"
+	       "/* idafsm_data: the machine of skipped blank-move strings of up to IDAFSM_LEN moves, as idafsm_build\n"
 	       " * makes it (written by `make idafsm-data`; test_idafsm checks the two are equal). */\n"
 	       "#include \"libslidetab/search/idafsm.h\"\n\n"
 	       "/* clang-format off */\n"
@@ -30,7 +32,8 @@ static void write_library(const struct idafsm *f)
 
 static void write_lite(const struct idafsm *f, int len)
 {
-	printf("/* slidetab_lite_fsm: the machine of skipped blank-move strings of up to %d moves for lite's solver,\n"
+	printf("/* SPDX-License-Identifier: Zlib */\n"
+	       "/* slidetab_lite_fsm: the machine of skipped blank-move strings of up to %d moves for lite's solver,\n"
 	       " * as idafsm_build(%d) makes it (written by `make lite-fsm LITE_FSM_LEN=%d`; test_lite_solve checks\n"
 	       " * the two are equal). %d states, %d bytes. */\n"
 	       "#include \"slidetab_lite_solve.h\"\n\n"

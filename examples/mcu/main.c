@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* main: firmware that answers puzzles from a compiled-in compact table through lite/ (semihosting output). */
 #include <stddef.h>
 

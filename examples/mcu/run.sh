@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run.sh: runs each firmware on qemu-system-arm (semihosting) and compares its paths with query's
 # on its puzzles; prints its flash and RAM (and, for a firmware that reports them in "# stack N"
 # and "# time N" lines, the stack it took and its time), and fails a flash over MAX-FLASH bytes

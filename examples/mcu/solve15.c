@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* solve15: firmware that answers 15-puzzles (start and goal pairs) from a compiled-in 5-5-5 zbit set
  * through lite/'s solver (semihosting output). */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* start: the firmware's vector table, reset handler, semihosting output, clock and exit, a stack gauge,
  * memset, memcpy and memcmp (no libc). */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* start: what the firmware's startup code gives main (examples/mcu/start.c). */
 #ifndef SLIDETAB_MCU_START_H
 #define SLIDETAB_MCU_START_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // korf: solves Korf's 100 (korf100.txt: 16 tiles and the published length a line) in workers, timing the whole run.
 import { openWorker } from './slidetab/index.js';
 

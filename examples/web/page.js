@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // page: the puzzle page's logic: the board, its input (mouse, touch, keys), live answers, hint, solve, goal, links.
 import { load, open, openWorker, InvalidError, LimitError, NoTableError, TABLES } from './slidetab/index.js';
 

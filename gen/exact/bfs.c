@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfs: the parallel, 2-bit-per-state reverse breadth-first search over every reachable state.
  *
  * Each state has two bits: 0 = unseen, 3 = done, and 1 and 2 swap the meanings "frontier" and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfs: the parallel, 2-bit-per-state reverse breadth-first search over every reachable state. */
 #ifndef SLIDETAB_BFS_H
 #define SLIDETAB_BFS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfsact: which blocks of 4,096 states hold frontier states, so a layer scans only those.
  *
  * Two flag arrays, one byte per block, swap roles by depth parity: during layer d the workers

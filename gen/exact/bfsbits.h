@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfsbits: the search's compact (MOD4) entries written straight into a 1-bit packed array. */
 #ifndef SLIDETAB_BFSBITS_H
 #define SLIDETAB_BFSBITS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfsmd: the distances of a finished search turned into Manhattan-residue entries. */
 #include "gen/exact/bfsmd.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfsmd: the Manhattan-residue entries ((d - md) / 2) from the distances the search stored, in
  * one pass over the states after the search. */
 #ifndef SLIDETAB_BFSMD_H

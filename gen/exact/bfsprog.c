@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfsprog: the search's progress lines. */
 #include "gen/exact/bfsprog.h"
 #include "libslidetab/base/clock.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfsprog: the search's progress: a live line on a terminal and one log line per layer, both with
  * the states so far, states/s and the time left estimated from the known state count. */
 #ifndef SLIDETAB_BFSPROG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfsseq: unranking with the digits kept, for the search's delta re-rank of vertical moves. */
 #include "gen/exact/bfsseq.h"
 

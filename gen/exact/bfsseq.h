@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfsseq: the search's own unranking of a seq rank (libslidetab/model/rank.h ordering) that also keeps the
  * rank's digits, and the rank after a vertical move as a delta over the cols digits it changes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfsx: the marks one search thread makes for states another thread owns, queued in blocks. */
 #include "gen/exact/bfsx.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfsx: the marks one search thread makes for states another thread owns, queued in blocks.
  *
  * The search gives each of its threads the chunks c with c % owners == its number, and only the

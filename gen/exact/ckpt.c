@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* ckpt: checkpoints of the exact search: one file per process after each layer, resumed from the
  * last layer every process finished.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* exactcmd: gen's exact-table pipeline: check resources, search, pack, write, summarise. */
 #include "gen/exact/exactcmd.h"
 

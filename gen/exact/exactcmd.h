@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* exactcmd: gen's exact-table pipeline: check resources, search, pack, write, summarise. */
 #ifndef SLIDETAB_EXACTCMD_H
 #define SLIDETAB_EXACTCMD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* unrank: the inverse of the library's rank (libslidetab/model/rank.h): the state of an index, for gen's
  * searches and its check of a table. */
 #ifndef SLIDETAB_GEN_UNRANK_H

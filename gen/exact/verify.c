@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* verify: a complete check of an exact table against the definition of BFS distance. */
 #include "gen/exact/verify.h"
 

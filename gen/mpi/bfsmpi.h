@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bfsmpi: gen-mpi's back end over MPI: the slice of states each process holds, the exchange of
  * neighbour marks between processes in rounds, and the table written from every process's blocks. */
 #ifndef SLIDETAB_BFSMPI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* gen-mpi: gen's exact search and table on several processes (MPI), each holding a slice of the states. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* mpiwrite: gen-mpi's table: each process packs and stores its own blocks, process 0 writes the one
  * file through core's writer (atomic, as gen's) from every process's block index and payload.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pbitgen: builds a 1-bit placement pattern database by breadth-first search, 2 bits a placement. */
 #include "gen/pdb/pbitgen.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pbitgen: builds a 1-bit placement pattern database (TABLE_ENTRY_PBIT) by breadth-first search
  * over the placements of the pattern's tiles alone. */
 #ifndef SLIDETAB_PBITGEN_H

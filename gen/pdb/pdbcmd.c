@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdbcmd: gen's pattern-database commands: build one pattern or a preset set, verify a PDB file. */
 #include "gen/pdb/pdbcmd.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdbcmd: gen's pattern-database commands: build one pattern or a preset set, verify a PDB file. */
 #ifndef SLIDETAB_PDBCMD_H
 #define SLIDETAB_PDBCMD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdbgen: builds one pattern database by multi-threaded reverse BFS over (placement, blank region). */
 #include "gen/pdb/pdbgen.h"
 

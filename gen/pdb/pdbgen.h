@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdbgen: builds and verifies one pattern database by exhaustive reverse BFS; the presets. */
 #ifndef SLIDETAB_PDBGEN_H
 #define SLIDETAB_PDBGEN_H

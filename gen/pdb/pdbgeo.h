@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdbgeo: board geometry as bit masks, shared by the pattern-database build and its verification. */
 #ifndef SLIDETAB_PDBGEO_H
 #define SLIDETAB_PDBGEO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdbverify: checks a pattern database against what its definition implies. */
 #include "gen/pdb/pdbgen.h"
 

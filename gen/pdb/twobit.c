@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* twobit: the breadth-first search of the 1-bit pattern databases, 2 bits a state (see twobit.h). */
 #include "gen/pdb/twobit.h"
 

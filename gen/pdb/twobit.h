@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* twobit: the breadth-first search of the 1-bit pattern databases, 2 bits a state (Korf's two-bit BFS). */
 #ifndef SLIDETAB_TWOBIT_H
 #define SLIDETAB_TWOBIT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* zbitgen: builds a zero-aware pattern database by a 2-bit breadth-first search over its index. */
 #include "gen/pdb/zbitgen.h"
 

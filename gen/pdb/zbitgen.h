@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* zbitgen: builds a zero-aware pattern database (TABLE_ENTRY_ZBIT) by a 2-bit breadth-first search
  * over its index. */
 #ifndef SLIDETAB_ZBITGEN_H

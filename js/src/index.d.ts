@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // Type declarations of the slidetab package (index.js).
 /** Tiles row by row, 0 the blank. */
 export type Tiles = ArrayLike<number>;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // slidetab: optimal answers for sliding-tile puzzles in Node and browsers, from lite/ built for wasm32.
 //
 //   import { open } from 'slidetab';

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* wasm: the freestanding WebAssembly entry over lite/ (docs/web.md lists and explains every export). */
 #include "lite/slidetab_lite.h"
 #ifdef STW_SOLVER

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // worker: a slidetab DB inside a Web Worker or a Node worker thread, answering openWorker()'s messages.
 import { open } from './index.js';
 

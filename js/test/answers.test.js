@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // answers: distances, paths and hints of the shipped tables equal bin/query's on random positions and goals.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

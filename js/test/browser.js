@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // browser: the page tests' tools: a static server on 127.0.0.1, headless Chromium, and a DevTools-protocol client over its pipe.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';

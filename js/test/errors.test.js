@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // errors: every error class, each a SlidetabError with a clear message; unsolvable is an answer; damaged tables refused.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

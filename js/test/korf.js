@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // korf: `make bench-web`, in headless Chromium: Korf's 100 solved by the page (build/web/korf.html), every length
 // checked against the published one and every path played; hints for 100 random 15-puzzle positions in a worker
 // (the distribution of their times, checked against bin/query); wasm's nodes per second against native lite's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // package: the wasm's exports as docs/web.md lists them, the version, the worker, and the packed tarball installed and imported.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // page: the page (build/web) in headless Chromium from 127.0.0.1: linked positions in --dump-dom's DOM, and a scripted
 // game (keys, a click, a swipe, a hint followed, a solve) with every distance shown checked against bin/query.
 import assert from 'node:assert/strict';

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run.sh: `make check-js`: the npm package's tests (js/test/*.test.js, node's own runner) against
 # bin/query, and the page's in headless Chromium (js/test/page.test.js skips itself, counted,
 # without chromium); a counted skip of them all without node, npm, clang's wasm32 or wasm-ld, and

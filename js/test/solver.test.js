@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // solver: the 15-puzzle through the package: the page's pbit sets (build/web/sets) answer as bin/query does for every goal class.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // util: the tests' shared helpers: paths, a seeded random source, bin/query run on a batch, the header's version.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

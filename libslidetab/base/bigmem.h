@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bigmem: the one allocator of large zeroed buffers (transparent huge pages when large). */
 #ifndef SLIDETAB_BIGMEM_H
 #define SLIDETAB_BIGMEM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* clock: the one clock every module reads: wall seconds (monotonic, also coarse and cheap). */
 #include "libslidetab/base/clock.h"
 

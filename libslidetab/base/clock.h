@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* clock: the one clock every module reads: wall seconds (monotonic, also coarse and cheap); the
  * process's CPU seconds are the programs' (common/cputime.h). */
 #ifndef SLIDETAB_CLOCK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* crc32: CRC-32 by folding 16-byte pieces with carry-less multiplication (x86-64), else through zlib. */
 #include "libslidetab/base/crc32.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* crc32: the CRC-32 of the table format (zlib's: ISO-HDLC, reflected 0xEDB88320), fast where the CPU can. */
 #ifndef SLIDETAB_CRC32_H
 #define SLIDETAB_CRC32_H

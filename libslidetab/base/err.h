@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* err: the one error model: every library function returns a SLIDETAB_* status and fills a message. */
 #ifndef SLIDETAB_ERR_H
 #define SLIDETAB_ERR_H

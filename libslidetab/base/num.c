@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* num: whole decimal numbers read from text (environment variables, options). */
 #include "libslidetab/base/num.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* num: whole decimal numbers read from text (environment variables, options). */
 #ifndef SLIDETAB_NUM_H
 #define SLIDETAB_NUM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* physmem: the memory a program may plan to use on this machine (physical memory, within RLIMIT_AS). */
 #include "libslidetab/base/physmem.h"
 

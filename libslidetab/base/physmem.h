@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* physmem: the memory a search or a generator may plan to use here (physical memory, within RLIMIT_AS). */
 #ifndef SLIDETAB_PHYSMEM_H
 #define SLIDETAB_PHYSMEM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pool: the one way work is spread over threads: each worker claims the next index until none are left. */
 #include "libslidetab/base/pool.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pool: the one way work is spread over threads: each worker claims the next index until none are left. */
 #ifndef SLIDETAB_POOL_H
 #define SLIDETAB_POOL_H

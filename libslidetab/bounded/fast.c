@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fast: a constructive solver for any RxC board of up to 256 cells: a valid path in milliseconds, not optimal. */
 #include "libslidetab/bounded/fast.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* within: weighted IDA* over a pattern-database set: a path proven at most W times the optimum. */
 #include "libslidetab/bounded/within.h"
 

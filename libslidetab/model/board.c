@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* board: geometry of an RxC sliding-tile board, states, moves, parsing and the solvability rule. */
 #include "libslidetab/model/board.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* board: geometry of an RxC sliding-tile board, states, moves, parsing and the solvability rule. */
 #ifndef SLIDETAB_BOARD_H
 #define SLIDETAB_BOARD_H

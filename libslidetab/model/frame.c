@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* frame: maps a user's board and goal onto a table's board and goal (symmetry, transpose, renaming). */
 #include "libslidetab/model/frame.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* frame: maps a user's board and goal onto a table's board and goal (symmetry, transpose, renaming).
  *
  * A table answers for its own goal on its own board. A user's RxC board maps onto the table's

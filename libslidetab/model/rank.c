@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* rank: a perfect hash of the states reachable from a goal onto [0, n!/2) (its inverse: gen/exact/unrank.c). */
 #include "libslidetab/model/rank.h"
 

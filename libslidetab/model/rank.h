@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* rank: a perfect hash of the states reachable from a goal onto [0, n!/2) (its inverse: gen/exact/unrank.h).
  *
  * Ordering: index = half_rank(seq) * n + blank, where seq lists the tiles cell by cell with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdb/auto (pdb_auto): the partition of `--pdb auto`: blocks of whole columns (rows on tall boards) of at
  * most k tiles (gen/pdbauto.c chooses k and reads the names). */
 #include "libslidetab/pdb/pdb.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdb/find (pdbfind_): finds and loads the strongest pattern-database set present for a board and blank class. */
 #ifndef SLIDETAB_PDBFIND_H
 #define SLIDETAB_PDBFIND_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdb: partial-permutation ranking and loaded sets of additive disjoint pattern databases. */
 #ifndef SLIDETAB_PDB_H
 #define SLIDETAB_PDB_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdb/preset (pdb_preset_): the named partitions of the 15 and 24 puzzles' tiles into disjoint patterns, by board. */
 #include "libslidetab/pdb/pdb.h"
 

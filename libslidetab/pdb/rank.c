@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdb/rank (pdb_rank_): placement ranking of pattern tiles (TABLE_RANK_PDB, see pdb.h) and pattern masks. */
 #include "libslidetab/pdb/pdb.h"
 

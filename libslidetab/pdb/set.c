@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pdb/set (pdb_set_): sets of additive disjoint pattern databases: new, add, load and free. */
 #include "libslidetab/pdb/pdb.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* value: a pattern's value for a placement from any entry encoding (1-bit ones by a walk to the goal),
  * and the heuristic of a state: the sums over a set's partitions and their reflections. */
 #include "libslidetab/pdb/pdb.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* zidx: the zero-aware index of a pattern database: maps, their classes of blank cells (see zidx.h). */
 #include "libslidetab/pdb/zidx.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* zidx: the zero-aware index of a pattern database: (cells of the pattern tiles, blank's class) -> entry. */
 #ifndef SLIDETAB_PDB_ZIDX_H
 #define SLIDETAB_PDB_ZIDX_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* astar: the node store of A*+IDA*: packed states, a hash table, open lists by (f, g) and the sorted frontier. */
 #include "libslidetab/search/astar.h"
 

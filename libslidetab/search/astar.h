@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* astar: A*+IDA*'s node store (Bu & Korf, IJCAI 2019): states, their g and smallest prefix, in (f, g) order. */
 #ifndef SLIDETAB_ASTAR_H
 #define SLIDETAB_ASTAR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* ida: IDA* over sliding-tile states with incremental additive-PDB heuristics and reflection. */
 #include "libslidetab/search/ida.h"
 

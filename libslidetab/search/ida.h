@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* ida: optimal solver (IDA*) with an additive PDB heuristic maximised over the diagonal reflection. */
 #ifndef SLIDETAB_IDA_H
 #define SLIDETAB_IDA_H

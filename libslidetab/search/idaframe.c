@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* idaframe: the caller's goal mapped onto a pattern-database set's own goal (symmetries, the
  * transpose, tile renaming), or the message naming the gen command that builds a set for it. */
 #include "libslidetab/search/idaframe.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* idaframe: the caller's goal mapped onto a pattern-database set's own goal (used by ida.c). */
 #ifndef SLIDETAB_IDAFRAME_H
 #define SLIDETAB_IDAFRAME_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* idafsm: the finite-state machine of blank-move strings that IDA* never needs to follow. */
 #ifndef SLIDETAB_IDAFSM_H
 #define SLIDETAB_IDAFSM_H

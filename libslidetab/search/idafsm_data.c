@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* idafsm_data: the machine of skipped blank-move strings of up to IDAFSM_LEN moves, as idafsm_build
  * makes it (written by `make idafsm-data`; test_idafsm checks the two are equal). */
 #include "libslidetab/search/idafsm.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* cache: a handle's open exact tables, at most cap of them, the least recently used closed first. */
 #include "libslidetab/table/cache.h"
 

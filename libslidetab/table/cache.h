@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* cache: a handle's open exact tables, at most cap of them, the least recently used closed first;
  * a table pinned by a call on any thread is never closed under it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* exact: distances from an exact table, for states written in the table's own frame (its goal). */
 #include "libslidetab/table/exact.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* exact: distances from an exact table, for states written in the table's own frame (its goal). */
 #ifndef SLIDETAB_EXACT_H
 #define SLIDETAB_EXACT_H

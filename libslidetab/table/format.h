@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* format: the table container's constants, its on-disk header layout and the packed entry arrays
  * (the vocabulary every reader and writer of a table shares; see docs/FORMAT.md). */
 #ifndef SLIDETAB_TABLE_FORMAT_H

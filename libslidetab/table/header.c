@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* header (tbl_): the table header codec: encode/decode, CRC, field checks, names for --info. */
 #include "libslidetab/table/header.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* header: the table header decoder: the header and block index, CRC, field checks, names for --info
  * (what the reader and the writer share; the layout is in format.h, the encoder the writer's own:
  * common/table_header.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* ident: a table file's identity, looked at again at most once a second. */
 #include "libslidetab/table/ident.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* ident: a table file's identity (device, inode, size, change time), looked at again at most once
  * a second, so that a handle notices a file rewritten, truncated or replaced under it. */
 #ifndef SLIDETAB_IDENT_H

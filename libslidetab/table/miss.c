@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* miss: what a handle remembers of the tables and sets it did not find, and when it looked. */
 #include "libslidetab/table/miss.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* miss: what a handle remembers of the tables and sets it did not find, so that it looks for each
  * again at most once every MISS_RECHECK_NS and not on every call.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* name (tabname_): the one rule for naming table files and the folders searched for them. */
 #include "libslidetab/table/name.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* name (tabname_): the one rule for naming table files and the folders searched for them.
  *
  * An exact table for an RxC board whose goal has its blank in the class of cell K (K = the

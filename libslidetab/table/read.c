@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* read (table_): the table reader: open a file (mmap) or buffer, check every block, lookups and the block cache. */
 #include "libslidetab/table/read.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* read: the table reader: open a file (mmap) or a buffer, check blocks before use, look entries up. */
 #ifndef SLIDETAB_TABLE_READ_H
 #define SLIDETAB_TABLE_READ_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* table: the reader's state (struct table), for the reader (read.c) and the programs' view of a table's
  * sizes and blocks (common/table_stream.c); everyone else uses read.h's calls. */
 #ifndef SLIDETAB_TABLE_TABLE_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 """slidetab: optimal answers for sliding-tile puzzles, from libslidetab's precomputed tables.
 
 Every board up to 12 cells (2x2 .. 3x3, 2x5, 3x4, 2x6 and their transposes) is answered from an

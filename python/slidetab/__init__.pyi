@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # Type stubs of the slidetab package (its C core, slidetab._slidetab).
 import os
 from typing import Optional, Sequence, Tuple, Union

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* _slidetab: the C core of the slidetab Python package: a DB type over one libslidetab handle.
  *
  * Boards come in as lists, tuples or any integer buffer (numpy arrays), flat or 2-D; they are read

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # answers.sh: query built for another machine (run under $EMU) gives the build machine's answers
 # (build/host/bin/query) on the default tables: distances and paths of random start and goal pairs
 # (every goal class, solvable or not) on every board up to 10 cells and its transpose; and gen

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # carray.sh: gen --c-array NAME -o PATH loses nothing: a symbolic link stays a link
 # (its target gets the source), a FIFO is written through and stays a FIFO, a dangling link is
 # refused, the user's PATH.tbl and PATH.tmp are left as they were, and no temporary file is left

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # ckpt.sh: gen's checkpoints (--checkpoint, --resume) in one process, without MPI: a run killed
 # with SIGKILL at several points of saving a layer (the test hook $SLIDETAB_TEST_CKPT_KILL,
 # docs/distributed.md: before the rename, between the rename and the removal of the older file,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # cli.sh: end-to-end tests of query's and gen's command-line behaviour on bad input, bad options,
 # missing or odd tables and failed writes: every puzzle gets one line, every error a
 # message and a non-zero exit status. Run from the repository root after `make`.

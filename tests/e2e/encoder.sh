@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # encoder.sh: the deflate encoder of 0.5.0 (libdeflate, where the build has it) against the writer
 # of 0.4.0 (zlib's encoder at level 9, taken with the test hook $SLIDETAB_TEST_ZLIB_DEFLATE): every
 # default exact table at -j 1 and -j 3, with and without --checkpoint,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # genout.sh: gen checks every output condition before it searches: a folder
 # given as -o, a file that cannot be created (/proc/x), --dir naming a file, a block size the
 # writer cannot take, every file of a pattern-database set; and it refuses option combinations

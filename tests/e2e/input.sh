@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # input.sh: end-to-end tests of query's puzzle reader: strict tokens, exact line accounting, messages.
 set -u
 Q=${QUERY:-bin/query}

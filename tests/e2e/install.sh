@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # install.sh: what `make install` leaves and `make uninstall` takes: a DESTDIR install
 # deployed to its PREFIX, a program linked statically with the installed libslidetab.a finding the
 # installed tables with no .so to look beside, the installed programs naming slidetab-gen, and

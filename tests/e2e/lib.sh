@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # lib.sh: libslidetab as users get it (run from the repository root after make): `make install`
 # into a temporary PREFIX (and a DESTDIR run), examples/hint.c built from another folder with
 # pkg-config against the shared and the static library, the installed slidetab-query finding the

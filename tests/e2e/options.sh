@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # options.sh: end-to-end tests of the options the README promises: --upper, --show, --unsolvable,
 # -j, --goal, $SLIDETAB_TABLES and the lookup order, gen --pattern and --count-only, not enough
 # disk, make static. Run from the repository root after `make`.

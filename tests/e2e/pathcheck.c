@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pathcheck: accepts any shortest path: same length as the published answer, legal, ending at the goal. */
 #include <stdio.h>
 #include <stdlib.h>

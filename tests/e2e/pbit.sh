@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # pbit.sh: 1-bit placement pattern databases (gen --entry pbit) through the programs: the 5-5-5 sets
 # of every 4x4 blank class answer positions for goals of that class (any tile order) with the same
 # lengths and smallest paths as the default sets, --within keeps its bound and ratio on them, gen

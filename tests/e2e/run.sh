@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run.sh: end-to-end tests of the real gen and query binaries (run from the repository root).
 set -u
 . tests/common.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # search.sh: end-to-end tests of query's options for long searches: --memory (A*+IDA*) gives the
 # same answers at every budget and refuses budgets it cannot have, --timeout gives the puzzle that
 # runs out an `error` line (exit 4) and still answers the next, -q is accepted. Run from the

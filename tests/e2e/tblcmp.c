@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* tblcmp: whether two tables hold the same entries, read with plain zlib and no slidetab code. */
 #include <stdint.h>
 #include <stdio.h>

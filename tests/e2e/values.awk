@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # values.awk: query's answers computed independently of slidetab, for tests/e2e/values.sh.
 #   mode=json R=2 C=4 goal="T T ..." (puzzles on stdin, one a line): the exact --json --path line
 #     of each puzzle, from a breadth-first search over every state from the goal, the path the

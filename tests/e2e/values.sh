@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # values.sh: query's values against ones computed without slidetab (tests/e2e/values.awk: a
 # breadth-first search in awk, and walks whose Manhattan distance is their length): every --json
 # member (line, input, goal, solvable, distance, path), the plain distance and --path lines, the

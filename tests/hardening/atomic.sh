@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # atomic.sh: gen's promise that an interrupted or failed write leaves no table under the final
 # name and no stray temporary file, tested where it can break: a signal that provably lands while
 # the table is being written (the test hook $SLIDETAB_TEST_WRITE_DELAY_MS slows the write down, and

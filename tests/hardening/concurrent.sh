@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # concurrent.sh: racing gens on one path, query answering while gen replaces its table, and many queries on one mapped table.
 # Run from the repo root after the build: sh tests/hardening/concurrent.sh
 set -u

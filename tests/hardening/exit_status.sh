@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # exit_status.sh: every exit status gen and query document in --help (0 ok, 1 bad input/verify, 2 usage/missing table, 3 damaged table/resources).
 # Run from the repo root after the build: sh tests/hardening/exit_status.sh
 set -u

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # limits.sh: bounded memory on huge inputs, gen refusing boards that cannot fit, and clean failures under ulimit -v.
 # Run from the repo root after the build: sh tests/hardening/limits.sh   (about 30-60 s)
 set -u

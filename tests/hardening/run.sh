@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run.sh: runs the hardening tests (hostile tables, exit statuses, concurrency, atomic writes, limits).
 # Run from the repo root after `make` (or via `make check-hardening`): sh tests/hardening/run.sh [PART]...
 set -u

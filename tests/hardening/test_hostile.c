@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_hostile: builds damaged and forged tables on purpose and checks that the reader refuses each one. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # exports.sh: the shared library exports exactly the slidetab_ API of include/slidetab.h, none of
 # the programs' code (the table writer, the text formats) is inside it, and every function of
 # libslidetab/ is reachable from those exports (--gc-sections). Exit 1 otherwise.

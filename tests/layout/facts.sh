@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # facts.sh: facts said once. The presets of --pdb are listed in libslidetab/pdb/preset.c alone and
 # gen --help prints them from there (every one); the 25- and 256-cell limits are numbers in
 # include/slidetab.h alone (SLIDETAB_MAX_CELLS, SLIDETAB_BOUNDED_MAX_CELLS), every other

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # format.sh: every C file is in the house style (.clang-format). The style was applied with
 # clang-format 14; another version formats some lines differently, so it is a counted skip there.
 # Two rules hold for the product code (all C but tests/, bench/ and fuzz/, and the README's C

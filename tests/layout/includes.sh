@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # includes.sh: the house rules over every quoted #include (docs/design.md, "Layout rules"): the library includes
 # only itself and the public header; lite/ only itself; common/ adds the library's internals but
 # the handle's (libslidetab/api.h) and the reader's state (libslidetab/table/table.h, which only

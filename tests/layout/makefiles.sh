@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # makefiles.sh: the build stays in rooms: the Makefile and each mk/*.mk, one family a file, at most
 # 300 lines each (MAKEFILE_LINES). A make file over the budget is split along its families.
 . tests/common.sh

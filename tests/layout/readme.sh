@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # readme.sh: the README stays within its budget of 300 lines (the rest goes to docs/, figures to
 # docs/BENCHMARKS.md, release notes to NEWS), and every figure of its "Measured figures" summary
 # (a number with a unit: ms, s, M/s) and of its gen section (times and sizes: ms, s, min, KB, MB,

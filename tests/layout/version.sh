@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # version.sh: the release is said once, in include/slidetab.h (SLIDETAB_VERSION_MAJOR/MINOR/PATCH),
 # and everything else that names it agrees: the header's own string, the Makefile, the .so's file
 # name and soname, the .pc file, the built man pages, gen --version, query --version, the library's
@@ -33,9 +34,9 @@ soname=$(readelf -d "$so" 2>/dev/null | sed -n 's/.*Library soname: \[\(.*\)\]/\
 if [ "$soname" = "libslidetab.so.$major" ]; then ok "soname $soname"; else ko "soname '$soname', the header's major $major"; fi
 same "build/slidetab.pc" "$(sed -n 's/^Version: //p' build/slidetab.pc)"
 for m in docs/man/*.[1-9]; do
-	th=$(sed -n '1s/^\.TH [^"]*"[^"]*" "slidetab \([^"]*\)".*/\1/p' "$m")
+	th=$(sed -n '/^\.TH /s/^\.TH [^"]*"[^"]*" "slidetab \([^"]*\)".*/\1/p' "$m")
 	[ "$th" = "@VERSION@" ] || ko "$m's .TH names '$th', not @VERSION@ (make fills it in)"
-	same "build/man/${m#docs/man/}" "$(sed -n '1s/^\.TH [^"]*"[^"]*" "slidetab \([^"]*\)".*/\1/p' "build/man/${m#docs/man/}")"
+	same "build/man/${m#docs/man/}" "$(sed -n '/^\.TH /s/^\.TH [^"]*"[^"]*" "slidetab \([^"]*\)".*/\1/p' "build/man/${m#docs/man/}")"
 done
 same "gen --version" "$($GEN --version | sed -n 's/^gen (slidetab) //p')"
 same "query --version" "$($QUERY --version | sed -n 's/^query (slidetab) \([^,]*\),.*/\1/p')"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # alone.sh: lite/'s files build on their own: copied into an empty folder, each .c compiles there
 # with `cc -std=c99 -pedantic -ffreestanding -c` and no -I (a firmware or web tree holds only them).
 cd "$(dirname "$0")/../.." || exit 2

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # carray.sh: gen --c-array writes a table as C source whose bytes are exactly the table gen -o
 # writes with the same options, a const array that compiles with -Wall -Wextra -Werror -pedantic
 # (C99 and C11), and a set (--pdb) as one source of its files in --list-files order; bad names and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # stack.awk: the deepest stack from function ENTRY over gcc's call graphs (-fcallgraph-info=su, .ci
 # files): the largest sum of frames along a call chain; lite calls no function twice on one chain.
 # Prints "BYTES CHAIN"; a frame of dynamic size or a cycle prints "-1 ...". Usage: awk -v entry=F -f stack.awk FILE.ci...

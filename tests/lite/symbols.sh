@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # symbols.sh: lite's objects call nothing but memcpy, memset and memcmp (nm); on the Cortex-M0
 # (build/lite-m0/) the reader stays within 4 KB of code and 512 bytes of static RAM, the solver
 # within 8 KB of code (its move machine, slidetab_lite_fsm, is data beside it), 0 bytes of static

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # mpi.sh: gen-mpi against gen: the same histograms and byte-identical tables (raw and zlib) for P = 1..4
 # on 2x3, 2x4, 3x3 (blank in a corner, on an edge, in the centre) and 2x5; a run killed with SIGKILL
 # at a known point (the test hook $SLIDETAB_TEST_CKPT_KILL) leaves no table and exactly the expected

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # abi.sh: the ABI gate (abi/check.sh compare) on tiny libraries built here, not on the product: a
 # removed function, a changed public struct field and a status inserted mid-enum fail it, and pass
 # only with a new soname major; an added function, a status added at the end and an unchanged

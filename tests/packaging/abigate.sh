@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # abigate.sh: make check's ABI gate: abi/check.sh on the tree's .so against abi/BASELINE's release
 # (make check-abi), a counted skip, saying what installs it, without abidiff or outside a git
 # checkout (the tarball: the baseline is a commit). CI runs it within make check.

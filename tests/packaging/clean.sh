@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # clean.sh: make clean removes what make built and nothing else (in a copy of the tree: scratch.sh).
 # A table the user built in tables/ (4x4-b0-pdb-userbuilt.tbl) and an opt-in set (a 7-8 set's stamp
 # and file, as make tables-15 leaves them) stay; the default tables, the objects, archives and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # deb.sh: `make check-deb`: the Debian packages built from the release tarball (make dist) with
 # dpkg-buildpackage -us -uc -b, checked by lintian (an error fails), unpacked into a scratch root
 # (dpkg -x) and used there as a user would: the installed slidetab-query answers 3x3 puzzles from

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # dist.sh: make dist writes slidetab-VERSION.tar.gz with the same bytes from two runs (another
 # umask, the work tree's times touched in between, another time zone), holding exactly the files git
 # tracks under slidetab-VERSION/, owned by 0/0, every time SOURCE_DATE_EPOCH (the last commit's).

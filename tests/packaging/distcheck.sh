@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # distcheck.sh: `make distcheck` (opt-in, about as long as make check): the release tarball
 # (make dist) unpacked into an empty folder builds with make and passes make check there.
 . tests/common.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # install.sh: what make install installs, and paths it is given (in a copy of the tree: scratch.sh).
 # The default tables only: an opt-in set (a 7-8 set's stamps and files, as make tables-15 leaves
 # them) and a table the user built in tables/ stay out, unless INSTALL_TABLES names the opt-in

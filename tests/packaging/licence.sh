@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # licence.sh: the project's licence, the zlib licence with copyright "the slidetab authors", said
 # in LICENSE at the root and by every route's metadata: SPDX Zlib in js/package.json and the
 # Python package (setup.py --license), DEP-5 "License: Zlib" in debian/copyright with the same text.

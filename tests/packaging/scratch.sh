@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # scratch.sh: sourced by the packaging tests after tests/common.sh. scratch_tree DIR: a copy of this
 # work tree in DIR as `make` left it (the tracked files, the objects, archives and programs, the
 # default tables), times kept so that make finds it built; a test may plant files in its tables/ and

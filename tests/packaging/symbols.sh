@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # symbols.sh: each line of debian/libslidetab0.symbols names the release that added the function,
 # found here from git's history and NEWS, apart from the file: the first commit that wrote
 # "NAME(" into include/slidetab.h (git log -S), then the oldest release NEWS names (by its commit)

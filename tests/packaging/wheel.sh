@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # wheel.sh: `make check-wheel` (after make wheel): the wheel in python/dist links the C core
 # statically (readelf -d: NEEDED only libc, libm, libpthread, libz and the dynamic loader) and
 # holds its tables, so that in a fresh venv with nothing else installed (no system site packages,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run.sh: `make check-python`: the slidetab package's pytest suite (tests/python) under Debian's
 # interpreter ($PYTHON); a counted skip where Python's headers, numpy or pytest are missing, or in
 # a sanitizer build (the archive's objects would need the sanitizer's runtime inside python).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 """test_slidetab: the slidetab Python package against a breadth-first search of 2x4 written here
 (distances, paths and hints of all 40,320 boards) and against bin/query (distances, paths, hints)
 on random starts and goals of every default board and 4x4; hints against the distances of the neighbours;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* refbfs: the tests' independent reference: a plain BFS over whole states in a hash map (no
  * ranking, no tables), against which tables, the library and the CLI are compared. */
 #ifndef SLIDETAB_REFBFS_H

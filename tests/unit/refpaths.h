@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* refpaths: the tests' independent optimal solver: a Manhattan-distance IDA* in letter order that
  * counts every optimal path, so the smallest is known (short positions of up to 25 cells). */
 #ifndef SLIDETAB_REFPATHS_H

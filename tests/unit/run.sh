@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Zlib
 # run.sh: runs unit suites JOBS at a time, each through $EMU when set (make check-unit, check-cross).
 # Usage: run.sh JOBS SUITE...
 # Each suite writes SUITE.log (its temporary files are its own: mkstemp, mkdtemp); its output is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* testboard: independent references over boards that only the tests need (the library keeps what it answers with). */
 #ifndef SLIDETAB_TESTBOARD_H
 #define SLIDETAB_TESTBOARD_H

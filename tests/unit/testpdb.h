@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* testpdb: a pattern-database set's heuristic computed pattern by pattern through pdb_set_value, as
  * the tests check the search's incremental values against it. */
 #ifndef SLIDETAB_TESTPDB_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* testtables: unit tests build the small tables they need themselves, in a temporary folder, with
  * gen's own pipeline (exact tables) and generator (pattern databases: presets and automatic sets). */
 #ifndef SLIDETAB_TESTTABLES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* testutil: the one Check runner every unit test program ends with, its cases, the status check of
  * API calls, quiet assertions for long loops, and the tests' one random source, random walk and
  * replay of a path. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_lib: libslidetab through its public header: the library against bin/query on every
  * default board and 4x4, one handle on many threads (raw, zlib and compact tables), tables held
  * in memory (slidetab_open_buffer) and damaged copies of them, and every argument error.

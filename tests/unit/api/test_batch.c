@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_batch: slidetab_distances and slidetab_hint against single slidetab_distance calls: every
  * default board and 4x4 (random starts and goals), raw, zlib, compact, plain and half tables, one
  * handle on many threads, failing starts at any index, damaged blocks and every argument error.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_cache: what one libslidetab handle keeps: pattern-database sets by board and class, the
  * table cache (misses cost no slot, the least recently used is closed first, a full cache evicts,
  * eight threads on a cache of one or two), a table built after a miss, the fallback notice, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_crc32: the table format's CRC-32 (folded or portable) against zlib's crc32 and the published check value. */
 #include <check.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_fast: the constructive solver on every shape from 2x2 to 16x16: each path replayed by the test's own moves. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_within: slidetab_solve_bounded: --within W against the optimum on 4x4, 3x5 and 5x3 (other
  * goals too), fast through the API, and every bad argument. */
 #include <math.h>

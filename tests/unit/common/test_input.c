@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_input: the puzzle reader's grammar, line accounting and messages, and a differential property test. */
 #include <check.h>
 #include <stdio.h>

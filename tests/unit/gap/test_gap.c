@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_gap: Check unit tests of the Gap solver (gap/): sample, replayed paths, reference BFS, bad input. */
 #define _POSIX_C_SOURCE 200809L
 #include "gap/run.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_gen: the BFS reproduces published histograms and radii, deterministically, and verify catches faults. */
 #include <check.h>
 #include <stdio.h>

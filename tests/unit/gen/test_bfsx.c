@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_bfsx: the queues between search threads deliver every mark once, to its owner only. */
 #include <check.h>
 #include <pthread.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_lite: the freestanding reader against libslidetab on every default board, class and encoding; damage refused. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <check.h>

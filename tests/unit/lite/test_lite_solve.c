@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_lite_solve: the freestanding solver against libslidetab on 3x3 and every 4x4 class with pbit and zbit sets
  * (answers and node counts); its pbit entries against a breadth-first search; damage, budgets and bad arguments. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_liteformat: lite/slidetab_lite.c's own copy of the header offsets equals libslidetab/table/format.h's, field by field. */
 #include <check.h>
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_core: ranking is a bijection, the solvability rule matches reachability, symmetries hold. */
 #include <check.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_pbit: 1-bit placement pattern databases (gen --entry pbit) against a breadth-first search of
  * the test's own, the search's stepped values along long random walks, and damaged entries refused. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_pdb: PDB ranking, PDB builds against independent BFS, PDB consistency, and IDA* (3x3 vs BFS, Korf's 15-puzzles). */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_zbitgen: the zero-aware builder's every entry, histogram and radius against a breadth-first
  * search of the test's own over (placement, blank region) states, on one thread and two. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_zpdb: zero-aware 1-bit pattern databases against a plain BFS over (placement, blank region),
  * and mapped sets: read in place, damage refused per answer, shared by processes and threads. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_query: the input reader's formats and errors, and answers for random goals against a plain BFS. */
 #include <check.h>
 #include <stdio.h>

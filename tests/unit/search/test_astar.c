@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_astar: A*+IDA* gives plain IDA*'s lengths and smallest paths on 4x4, 3x5 and 5x5 at every memory
  * budget (A* cut after one node, after a few layers, and A* alone reaching the goal) and thread
  * count, the smallest of every optimal path an independent enumeration lists, and gives up at a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_boards: optimal answers on 3x5, 5x3, 4x5 and 5x4 from automatic pattern-database sets.
  *
  * The library, opened on a folder holding only 3x5's and 4x5's auto4 sets (every blank class; 3x5's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_fifteen: 4x4 through libslidetab for goals in every blank class, against an independent
  * Manhattan-distance IDA* that enumerates every optimal path (so the smallest is known). */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_24: the 24 puzzle (5x5) with the small 444444 set, against an independent Manhattan IDA*. */
 #include <check.h>
 #include <stdint.h>

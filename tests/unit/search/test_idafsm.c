@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_idafsm: the machine of skipped strings against a plain enumeration of duplicate strings. */
 #include <check.h>
 #include <stdint.h>

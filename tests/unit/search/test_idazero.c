@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_idazero: IDA* over zero-aware 1-bit sets gives the lengths and the smallest paths that the
  * 4-bit sets give: random 4x4 positions in every blank class, random-walk 5x5 positions; a 4x4
  * search split over threads finds the one-thread path. */

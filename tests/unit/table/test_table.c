@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_table: the container round-trips, and damaged tables are refused with a clear message. */
 #include <check.h>
 #include <fcntl.h>
