@@ -78,6 +78,7 @@ struct search {
 	int timed_out;   /* the request's deadline passed: the search gives up */
 	double deadline; /* clock_now() time to give up at (0: none) */
 	double t_start;  /* clock_now() when the search began */
+	size_t stored;   /* the nodes A* stored (0: A* did not run) */
 	/* Called at each node of depth cut (a frontier being collected); emit_ctx is its own. */
 	void (*emit)(struct search *x, int g, int st);
 	void *emit_ctx;
@@ -117,14 +118,17 @@ struct par {
 		int next_bound, found_len;
 		size_t found_item;
 		uint64_t nodes;
+		uint64_t unlooked; /* nodes (and item costs) since it last looked at the clock, over items */
 		uint8_t path[IDA_MAX_DEPTH + 1];
 	} * w;
 };
 
-#define IDA_TICK_NODES ((uint64_t)1 << 21) /* nodes between looks at the clock (~0.1 s) */
+/* Setting a frontier node's search up costs about as much as generating this many nodes (its sides
+ * are copied and ranked): a worker counts it towards its next look at the clock. */
+#define IDA_ITEM_COST 32
 
-/* Called every IDA_TICK_NODES nodes when a hook is set (and at each new bound with force = 1). A
- * worker of a parallel search adds its nodes to the iteration's count, gives its node up when an
+/* Called every IDA_TICK_NODES nodes of a thread when a hook or a deadline is set (and at each new
+ * bound with force = 1): gives up once the deadline has passed. A worker of a parallel search adds its nodes to the iteration's count, gives its node up when an
  * earlier one has a solution, and (worker 0 only) reports for the whole search. */
 static void progress_tick(struct search *x, int force, int done)
 {
@@ -610,9 +614,14 @@ static void par_item(void *ctx, size_t i, int worker)
 	x->item = i;
 	x->worker = worker;
 	x->deadline = P->root->deadline;
-	x->tick_at = IDA_TICK_NODES;
+	/* the worker's count runs on across its nodes (an item holds about IDA_NODES_PER_ITEM nodes, far
+	 * fewer than a tick), so that it looks at the clock every IDA_TICK_NODES nodes */
+	w->unlooked += IDA_ITEM_COST;
+	x->tick_at = w->unlooked < IDA_TICK_NODES ? IDA_TICK_NODES - w->unlooked : 0;
+	if (x->tick_at == 0)
+		progress_tick(x, 0, 0);
 	int found = 0;
-	if (x->failed)
+	if (x->failed || x->timed_out)
 		found = 0;
 	else if (root_h(x) == 0 && is_goal(x))
 		found = 1, x->found_len = g; /* an A* frontier node may be the goal */
@@ -621,6 +630,7 @@ static void par_item(void *ctx, size_t i, int worker)
 	if (x->failed && !atomic_exchange(&P->damaged, 1))
 		P->dmg = x->err; /* the first worker to meet damage; the others stop at once */
 	w->nodes += x->nodes;
+	w->unlooked = x->nodes + IDA_TICK_NODES - x->tick_at;
 	atomic_fetch_add_explicit(&P->live, x->nodes - x->ticked, memory_order_relaxed);
 	if (x->next_bound < w->next_bound)
 		w->next_bound = x->next_bound;
@@ -692,7 +702,7 @@ static int par_round(struct search *x, struct par *P, int threads)
 		if (found || x->failed || P->nitems >= P->want || split + 2 > IDA_SPLIT_MAX || split + 2 >= x->bound)
 			break;
 	}
-	if (found || x->failed)
+	if (found || x->failed || x->timed_out)
 		return found;
 	return par_run(x, P, threads);
 }
@@ -823,8 +833,10 @@ static int astar_iterate(struct search *x, struct par *P, struct astar_run *r, i
 		x->bound = fmin;
 	while (x->bound <= max_depth && !x->failed && !x->timed_out) {
 		x->next_bound = 1 << 30;
-		if (x->hook)
+		if (x->tick_at != UINT64_MAX) /* a hook or a deadline */
 			progress_tick(x, 1, 0);
+		if (x->timed_out)
+			break;
 		found = par_run(x, P, threads);
 		if (found || x->failed || x->timed_out || x->next_bound >= (1 << 30))
 			break;
@@ -876,6 +888,7 @@ static int astar_search(struct search *x, struct par *P, int max_depth, int thre
 		r.cap /= 2; /* the memory is refused: a smaller frontier */
 	struct search *ex = r.a ? malloc(sizeof *ex) : NULL;
 	int rc = ex ? astar_fill(x, ex, &r) : 1;
+	x->stored = ex ? astar_count(r.a) : 0; /* A* ran, whatever came of it */
 	free(ex);
 	if (rc == 0)
 		rc = astar_iterate(x, P, &r, max_depth, threads, any);
@@ -902,8 +915,10 @@ static int iterate(struct search *x, int max_depth, int threads, size_t memory, 
 	}
 	uint64_t last = 0, growth = 8; /* the last iteration's nodes (0: none yet) and its growth */
 	for (x->bound = h0; !found && x->bound <= max_depth && !x->failed && !x->timed_out;) {
-		if (x->hook)
+		if (x->tick_at != UINT64_MAX) /* a hook or a deadline */
 			progress_tick(x, 1, 0);
+		if (x->timed_out)
+			break;
 		uint64_t before = x->nodes, expect = last * growth;
 		if (memory && (now || expect >= IDA_ASTAR_NODES)) {
 			int rc = astar_search(x, &P, max_depth, threads, memory, now ? UINT64_MAX : expect, any);
@@ -976,6 +991,7 @@ static int request_answer(const struct search *x, int found, const int8_t inv_di
 		return SLIDETAB_EFORMAT;
 	}
 	res->nodes = x->nodes;
+	res->stored = x->stored;
 	if (x->timed_out && found <= 0)
 		return err_set(err, SLIDETAB_ETIMEOUT, "no answer within %.3g s (bound %d, %llu nodes)",
 			       x->deadline - x->t_start, x->bound, (unsigned long long)x->nodes);

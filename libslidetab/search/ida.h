@@ -22,9 +22,16 @@ struct ida_result {
 	int status;                   /* enum ida_status */
 	int length;                   /* optimal number of moves */
 	uint64_t nodes;               /* nodes generated (children made, pruned ones included) */
+	size_t stored;                /* nodes A*+IDA*'s A* stored, whether or not they were used (0: it did not run) */
 	char path[IDA_MAX_DEPTH + 1]; /* an optimal move string: the blank's moves, "dlru" */
 	char err[256];                /* batch: the message when status is IDA_ERROR */
 };
+
+/* Each thread of a search looks at the clock at least every IDA_TICK_NODES nodes it generates (a
+ * frontier node's set-up counts as a few), and A* every 4,096 expansions: a search gives up within
+ * about this many nodes a thread after its deadline (milliseconds; slidetab.h states it). */
+#define IDA_TICK_NODES ((uint64_t)1 << 18)
+_Static_assert(IDA_TICK_NODES == 262144, "slidetab.h and the man pages state the slack as 262,144 nodes");
 
 /* Progress of a long search: fn(ctx, bound, nodes, seconds, done) is called from the searching
  * thread once the search has run for `after` seconds, then about every `every` seconds and at
