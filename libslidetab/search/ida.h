@@ -53,9 +53,13 @@ struct ida_hook {
  * memory: bytes A*+IDA* may store states in before a large iteration (0: plain IDA*; the path is
  * the same for every budget). any_path: the length is all the caller needs, so res->path is an
  * optimal path, not necessarily the smallest (the last iteration ends sooner). timeout: seconds
- * after which the search gives up with SLIDETAB_ETIMEOUT (0: never). astar_now: A* at once with the
- * whole budget (any budget of at least 5 nodes' bytes), not only before a large iteration (tests,
- * benchmarks). */
+ * after which the search gives up with SLIDETAB_ETIMEOUT (0: never). astar: when A*+IDA* runs
+ * (enum ida_astar). */
+enum ida_astar {
+	IDA_ASTAR_AUTO = 0, /* before an iteration expected to be large, when the budget holds enough nodes */
+	IDA_ASTAR_NOW = 1,  /* at once with the whole budget (any of at least 5 nodes' bytes): tests, benchmarks */
+	IDA_ASTAR_OFF = 2,  /* never: plain IDA* whatever the budget */
+};
 struct ida_request {
 	const struct pdb_set *set;
 	int rows, cols;
@@ -63,7 +67,8 @@ struct ida_request {
 	int max_depth, threads;
 	const struct ida_hook *hook;
 	size_t memory;
-	int any_path, astar_now;
+	int any_path;
+	int astar; /* enum ida_astar */
 	double timeout;
 };
 

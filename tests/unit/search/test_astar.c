@@ -86,7 +86,7 @@ static struct ida_result run(const struct pdb_set *set, const struct board_state
 			     int any)
 {
 	struct ida_request rq = {
-		.set = set, .start = s, .threads = threads, .memory = memory, .astar_now = memory > 0, .any_path = any
+		.set = set, .start = s, .threads = threads, .memory = memory, .astar = IDA_ASTAR_NOW, .any_path = any
 	};
 	struct ida_result r;
 	struct slidetab_error err;
@@ -179,7 +179,7 @@ START_TEST(three_by_five_smallest_of_all)
 END_TEST
 
 /* Korf's 100 lines 10, 37 and 53 on 4x4's 4-tile zero-aware set: the search starts A* on its own
- * (a distance, a budget, no astar_now) before an iteration expected to be large, within the
+ * (a distance, a budget, IDA_ASTAR_AUTO) before an iteration expected to be large, within the
  * budget, and gives the published length, on 1 and 2 threads; with no budget, or one too small for
  * 4,096 nodes, A* does not run. Line 37's smallest path with a budget is plain IDA*'s. */
 static struct ida_result own(const struct pdb_set *set, int line, int threads, size_t memory, int any, int runs)
@@ -235,9 +235,11 @@ START_TEST(refused_memory_mid_search)
 		testutil_walk(&seed, 3, 5, s.t, 60);
 		struct ida_result plain = run(set, &s, 0, 1, 0), whole = run(set, &s, 50000000, 1, 0);
 		for (long k = 0; k < 40; k++) {
-			struct ida_request rq = {
-				.set = set, .start = &s, .threads = 1 + (int)(k & 1), .memory = 50000000, .astar_now = 1
-			};
+			struct ida_request rq = { .set = set,
+						  .start = &s,
+						  .threads = 1 + (int)(k & 1),
+						  .memory = 50000000,
+						  .astar = IDA_ASTAR_NOW };
 			struct ida_result r;
 			struct slidetab_error err = { 0 };
 			fail_at = k;
@@ -333,14 +335,14 @@ START_TEST(deadline_gives_up)
 					  .start = &s,
 					  .threads = 1 + (mode & 1),
 					  .memory = mode & 2 ? 100000000 : 0,
-					  .astar_now = 1,
+					  .astar = IDA_ASTAR_NOW,
 					  .any_path = 1 };
 		gives_up(&rq, 1.0);
 	}
 	struct ida_request rq = { .set = set, .start = &s, .threads = 2, .memory = 100000000, .any_path = 1 };
-	double t = 0.5;
+	double t = 0.5; /* A* starts after about 14M nodes: 2 s at -O2 on a loaded machine, 10 times that with TSan */
 	while (gives_up(&rq, t).stored == 0) {
-		ck_assert_msg(t < 60, "A* did not start within %g s", t);
+		ck_assert_msg(t < 200, "A* did not start within %g s", t);
 		t *= 2;
 	}
 	struct ida_request bad = { .set = set, .start = &s, .threads = 1, .timeout = -1 };
