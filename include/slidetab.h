@@ -149,8 +149,11 @@ SLIDETAB_API int slidetab_set_threads(slidetab *db, unsigned threads, struct sli
 SLIDETAB_API int slidetab_set_memory(slidetab *db, size_t bytes, struct slidetab_error *err);
 
 /* Seconds one search may run (boards answered by search) before it gives up with
- * SLIDETAB_ETIMEOUT; 0 (the default) means no limit. Negative or not a number: SLIDETAB_EINVAL.
- * Since 0.7.0. */
+ * SLIDETAB_ETIMEOUT; 0 (the default) means no limit, and any positive time is a limit (at least a
+ * microsecond). Negative or not a number: SLIDETAB_EINVAL. The slack: every thread of the search
+ * (plain IDA*, its parallel split, A*+IDA*'s A* and frontier) looks at the clock at least every
+ * 262,144 nodes it generates, so it returns within the time that many nodes take a thread after
+ * the limit (milliseconds; hook or none). slidetab_solve_bounded does not keep it. Since 0.7.0. */
 SLIDETAB_API int slidetab_set_timeout(slidetab *db, double seconds, struct slidetab_error *err);
 
 /* How to spread `threads` threads over a batch of puzzles on rows x cols (as query does): *searched is

@@ -90,9 +90,10 @@ static int search_set(slidetab *db, const struct pdb_set *set, const struct boar
 				  .max_depth = (int)max_depth,
 				  .threads = (int)threads,
 				  .hook = &hook,
+				  .memory = atomic_load(&db->memory),
 				  /* A*+IDA* for a distance alone: for the smallest path it costs more than it
 				   * saves (bench-24, docs/pdb.md) */
-				  .memory = path ? 0 : atomic_load(&db->memory),
+				  .astar = path ? IDA_ASTAR_OFF : IDA_ASTAR_AUTO,
 				  .any_path = path == NULL,
 				  .timeout = (double)atomic_load(&db->timeout_us) / 1e6 };
 	rc = ida_search(&rq, res, err);

@@ -173,7 +173,8 @@ int slidetab_set_timeout(slidetab *db, double seconds, struct slidetab_error *er
 		return err_set(err, SLIDETAB_EINVAL, "no handle (NULL)");
 	if (!(seconds >= 0) || seconds > 1e9)
 		return err_set(err, SLIDETAB_EINVAL, "a timeout of %g s: give 0 (none) to 1e9 seconds", seconds);
-	atomic_store(&db->timeout_us, (uint64_t)(seconds * 1e6 + 0.5));
+	uint64_t us = (uint64_t)(seconds * 1e6 + 0.5);
+	atomic_store(&db->timeout_us, us == 0 && seconds > 0 ? 1 : us); /* a limit, however short, is not none */
 	return SLIDETAB_OK;
 }
 

@@ -8,8 +8,9 @@ $(B)/tests/%: %.c $(PROG_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(PROG_LIBS) $(CHECK_LIBS) $(LDLIBS)
 
-# test_astar refuses chosen reallocations (its __wrap_realloc) in the middle of a search.
-$(B)/tests/test_astar: LDLIBS += -Wl,--wrap=realloc
+# test_astar refuses chosen reallocations (its __wrap_realloc) in the middle of a search, and
+# counts the looks at the clock (its __wrap_clock_now).
+$(B)/tests/test_astar: LDLIBS += -Wl,--wrap=realloc -Wl,--wrap=clock_now
 
 # A cross build under EMU (.ci/cross.sh, docs/embedded.md): every unit suite under qemu-user
 # (CROSS_SUITES, all of them), each timed, with SLIDETAB_TEST_EMULATED=1 (the suites shrink their

@@ -89,7 +89,8 @@ static void usage(FILE *f)
 		   "      --memory BYTES     distance searches: memory for A*+IDA* (suffix K, M or G; 0 plain\n"
 		   "                         IDA*; default a quarter of physical memory, at most 4G)\n"
 		   "      --timeout SECONDS  searches: give up on a puzzle after SECONDS (its line says\n"
-		   "                         `error`; the next puzzle is still answered)\n"
+		   "                         `error`; the next puzzle is still answered); not with --fast\n"
+		   "                         or --within\n"
 		   "  -q, --quiet            no progress line on stderr during long searches\n"
 		   "      --fast             any board up to 16x16 (R*C <= 256): a valid path in milliseconds,\n"
 		   "                         not optimal; prints `LENGTH >= BOUND` (BOUND: a proven lower\n"
@@ -271,7 +272,7 @@ static int opt_memory(const char *arg, size_t *bytes)
 	return 0;
 }
 
-/* --fast and --within: not together, nor with the options of optimal answers. */
+/* --fast and --within: not together, nor with the options of optimal answers (--timeout among them). */
 static int check_bounded(const struct opts *o)
 {
 	if ((o->set_mask & SET_FAST) && (o->set_mask & SET_WITHIN)) {
@@ -284,6 +285,10 @@ static int check_bounded(const struct opts *o)
 	}
 	if ((o->set_mask & SET_FAST) && (o->set_mask & SET_MAXD)) {
 		fprintf(stderr, "query: --max-depth applies to searches, not to --fast\n");
+		return -1;
+	}
+	if (o->out.bounded && (o->set_mask & SET_TIMEOUT)) { /* the bounded solver keeps no deadline */
+		fprintf(stderr, "query: --timeout applies to optimal searches, not to --fast or --within\n");
 		return -1;
 	}
 	return 0;

@@ -23,9 +23,16 @@ struct ida_result {
 	int status;                   /* enum ida_status */
 	int length;                   /* optimal number of moves */
 	uint64_t nodes;               /* nodes generated (children made, pruned ones included) */
+	size_t stored;                /* nodes A*+IDA*'s A* stored, whether or not they were used (0: it did not run) */
 	char path[IDA_MAX_DEPTH + 1]; /* an optimal move string: the blank's moves, "dlru" */
 	char err[256];                /* batch: the message when status is IDA_ERROR */
 };
+
+/* Each thread of a search looks at the clock at least every IDA_TICK_NODES nodes it generates (a
+ * frontier node's set-up counts as a few), and A* every 4,096 expansions: a search gives up within
+ * about this many nodes a thread after its deadline (milliseconds; slidetab.h states it). */
+#define IDA_TICK_NODES ((uint64_t)1 << 18)
+_Static_assert(IDA_TICK_NODES == 262144, "slidetab.h and the man pages state the slack as 262,144 nodes");
 
 /* Progress of a long search: fn(ctx, bound, nodes, seconds, done) is called from the searching
  * thread once the search has run for `after` seconds, then about every `every` seconds and at
@@ -47,9 +54,13 @@ struct ida_hook {
  * memory: bytes A*+IDA* may store states in before a large iteration (0: plain IDA*; the path is
  * the same for every budget). any_path: the length is all the caller needs, so res->path is an
  * optimal path, not necessarily the smallest (the last iteration ends sooner). timeout: seconds
- * after which the search gives up with SLIDETAB_ETIMEOUT (0: never). astar_now: A* at once with the
- * whole budget (any budget of at least 5 nodes' bytes), not only before a large iteration (tests,
- * benchmarks). */
+ * after which the search gives up with SLIDETAB_ETIMEOUT (0: never). astar: when A*+IDA* runs
+ * (enum ida_astar). */
+enum ida_astar {
+	IDA_ASTAR_AUTO = 0, /* before an iteration expected to be large, when the budget holds enough nodes */
+	IDA_ASTAR_NOW = 1,  /* at once with the whole budget (any of at least 5 nodes' bytes): tests, benchmarks */
+	IDA_ASTAR_OFF = 2,  /* never: plain IDA* whatever the budget */
+};
 struct ida_request {
 	const struct pdb_set *set;
 	int rows, cols;
@@ -57,7 +68,8 @@ struct ida_request {
 	int max_depth, threads;
 	const struct ida_hook *hook;
 	size_t memory;
-	int any_path, astar_now;
+	int any_path;
+	int astar; /* enum ida_astar */
 	double timeout;
 };
 

@@ -31,7 +31,7 @@ struct idafsm {
 const struct idafsm *idafsm_get(void);
 
 /* The machine as data (idafsm_data.c, written by `make idafsm-data` from the builder in
- * tests/unit/search/idafsm_build.h; test_idafsm checks they are equal). */
+ * tools/idafsm_build.h; test_idafsm checks they are equal). */
 extern const struct idafsm idafsm_data;
 
 #endif

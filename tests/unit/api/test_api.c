@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 
 #include "gen/exact/exactcmd.h"
 #include "libslidetab/base/physmem.h"
+#include "libslidetab/handle.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/table/name.h"
 #include "slidetab.h"
@@ -583,14 +585,25 @@ START_TEST(test_errors)
 	EXPECT(SLIDETAB_EINVAL, slidetab_set_memory(NULL, 0, err));
 	if ((uint64_t)SIZE_MAX > physmem_allowed()) /* a 32-bit size_t may hold less than the machine has */
 		EXPECT(SLIDETAB_EINVAL, slidetab_set_memory(db, SIZE_MAX, err));
+	/* What the setters store is what the searches read (handle.h): a refused value changes nothing,
+	 * and a positive timeout too short for a microsecond is one, not 0 (none). */
 	ck_assert_int_eq(slidetab_set_memory(db, 0, &e), SLIDETAB_OK);
+	ck_assert_uint_eq(atomic_load(&db->memory), 0);
 	ck_assert_int_eq(slidetab_set_memory(db, (size_t)1 << 20, &e), SLIDETAB_OK);
+	ck_assert_uint_eq(atomic_load(&db->memory), (size_t)1 << 20);
+	if ((uint64_t)SIZE_MAX > physmem_allowed())
+		ck_assert_int_eq(slidetab_set_memory(db, SIZE_MAX, &e), SLIDETAB_EINVAL);
+	ck_assert_uint_eq(atomic_load(&db->memory), (size_t)1 << 20);
 	EXPECT(SLIDETAB_EINVAL, slidetab_set_timeout(NULL, 1, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_set_timeout(db, -1, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_set_timeout(db, 2e9, err));
 	EXPECT(SLIDETAB_EINVAL, slidetab_set_timeout(db, NAN, err));
 	ck_assert_int_eq(slidetab_set_timeout(db, 0, &e), SLIDETAB_OK);
+	ck_assert_uint_eq(atomic_load(&db->timeout_us), 0);
+	ck_assert_int_eq(slidetab_set_timeout(db, 1e-7, &e), SLIDETAB_OK);
+	ck_assert_uint_eq(atomic_load(&db->timeout_us), 1);
 	ck_assert_int_eq(slidetab_set_timeout(db, 2.5, &e), SLIDETAB_OK);
+	ck_assert_uint_eq(atomic_load(&db->timeout_us), 2500000);
 	ck_assert_str_eq(slidetab_strerror(SLIDETAB_ETIMEOUT), "time limit reached");
 	/* Unknown flag bits, and a table folder too long for a table's path, are refused. */
 	slidetab *none = (slidetab *)&d;

@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: Zlib */
 /* test_astar: A*+IDA* gives plain IDA*'s lengths and smallest paths on 4x4, 3x5 and 5x5 at every memory
  * budget (A* cut after one node, after a few layers, and A* alone reaching the goal) and thread
- * count, the smallest of every optimal path an independent enumeration lists, and gives up at a
- * deadline. */
+ * count, the smallest of every optimal path an independent enumeration lists, Korf's published
+ * lengths when the search starts it on its own, never on an inconsistent heuristic; every thread
+ * of every mode looks at the clock every IDA_TICK_NODES nodes, and gives up soon after a deadline. */
 #include <check.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "libslidetab/base/clock.h"
 #include "libslidetab/pdb/find.h"
+#include "libslidetab/search/astar.h"
 #include "libslidetab/search/ida.h"
 #include "tests/unit/refpaths.h"
 #include "tests/unit/testtables.h"
@@ -19,25 +23,23 @@
 static const size_t budgets[] = { 300, 3000, 200000, 400000000 };
 #define NBUDGETS (sizeof budgets / sizeof budgets[0])
 
-/* 3x5's automatic 5-tile zero-aware set, built once for the suite in a scratch folder. */
+/* 3x5's automatic 5-tile zero-aware set and 4x4's 4-tile one (4-4-4-3: weak enough that the
+ * harder of Korf's 100 reach iterations that start A*), built once for the suite in a scratch folder. */
 static char tables[32];
 static void setup(void)
 {
 	testtables_dir(tables);
 	testtables_auto_entry(tables, 3, 5, 0, 5, TABLE_ENTRY_ZBIT);
+	testtables_auto_entry(tables, 4, 4, 0, 4, TABLE_ENTRY_ZBIT);
 }
 static void teardown(void)
 {
 	testtables_remove(tables);
 }
 
-/* A zero-aware set for rows x cols with the blank first: 4x4's 555 and 5x5's 444444 built in
- * memory, 3x5's from the scratch folder; plain: 4x4's 4-bit 555 (A* does not run on it: its
- * heuristic is not consistent, and the answers stay plain IDA*'s). */
-static struct pdb_set *load(int rows, int cols, int plain)
+/* The set of rows x cols in the scratch folder (3x5's, 4x4's 4-tile set). */
+static struct pdb_set *load_scratch(int rows, int cols)
 {
-	if (rows == cols)
-		return testtables_built_set(rows == 4 ? "555" : "444444", rows, cols, 0, plain ? 0u : ~0u, 0);
 	struct tabname_path path;
 	struct pdb_set *set;
 	struct slidetab_error err;
@@ -48,11 +50,44 @@ static struct pdb_set *load(int rows, int cols, int plain)
 	return set;
 }
 
+/* A zero-aware set for rows x cols with the blank first: 4x4's 555 and 5x5's 444444 built in
+ * memory, 3x5's from the scratch folder; plain: 4x4's 4-bit 555 (A* does not run on it: its
+ * heuristic is not consistent, and the answers stay plain IDA*'s). */
+static struct pdb_set *load(int rows, int cols, int plain)
+{
+	if (rows == cols)
+		return testtables_built_set(rows == 4 ? "555" : "444444", rows, cols, 0, plain ? 0u : ~0u, 0);
+	return load_scratch(rows, cols);
+}
+
+/* Line `line` (from 1) of tests/data/<file>: the n tiles of a start into s, and its published length. */
+static int published(const char *file, int line, int n, struct board_state *s)
+{
+	char name[64], buf[512];
+	snprintf(name, sizeof name, "tests/data/%s", file);
+	FILE *f = fopen(name, "r");
+	ck_assert_msg(f != NULL, "%s", name);
+	for (int i = 0; i < line;) {
+		ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f));
+		i += buf[0] != '#';
+	}
+	fclose(f);
+	memset(s, 0, sizeof *s);
+	char *p = buf;
+	int v, used, len = -1;
+	for (int k = 0; k < n; k++, p += used) {
+		ck_assert_int_eq(sscanf(p, "%d%n", &v, &used), 1);
+		s->t[k] = (uint8_t)v;
+	}
+	ck_assert_int_eq(sscanf(p, "%d", &len), 1);
+	return len;
+}
+
 static struct ida_result run(const struct pdb_set *set, const struct board_state *s, size_t memory, int threads,
 			     int any)
 {
 	struct ida_request rq = {
-		.set = set, .start = s, .threads = threads, .memory = memory, .astar_now = memory > 0, .any_path = any
+		.set = set, .start = s, .threads = threads, .memory = memory, .astar = IDA_ASTAR_NOW, .any_path = any
 	};
 	struct ida_result r;
 	struct slidetab_error err;
@@ -63,9 +98,10 @@ static struct ida_result run(const struct pdb_set *set, const struct board_state
 
 /* Random walks of lo..lo+7 moves from the goal: every budget and thread count gives plain IDA*'s
  * length and path, and a length-only search (any_path) its length with a path that replays. */
-static void same_as_plain(int rows, int cols, int plain, int count, int lo, uint64_t seed)
+static void same_as_plain(int rows, int cols, int fourbit, int count, int lo, uint64_t seed)
 {
-	struct pdb_set *set = load(rows, cols, plain);
+	struct pdb_set *set = load(rows, cols, fourbit);
+	size_t least = (1 + BOARD_NDIRS) * ASTAR_NODE_BYTES(set->npart * (1 + set->reflect) * set->npat);
 	for (int i = 0; i < count; i++) {
 		struct board_state s = set->goal;
 		testutil_walk(&seed, rows, cols, s.t, lo + (int)(testutil_rng(&seed) % 8));
@@ -73,6 +109,10 @@ static void same_as_plain(int rows, int cols, int plain, int count, int lo, uint
 		for (size_t b = 0; b < NBUDGETS; b++)
 			for (int threads = 1; threads <= 2; threads++) {
 				struct ida_result r = run(set, &s, budgets[b], threads, 0);
+				/* A* runs with room for a node and its children, never on the 4-bit set (its
+				 * heuristic is not consistent) */
+				quiet_assert_msg((r.stored > 0) == (!fourbit && budgets[b] >= least),
+						 "budget %zu: A* stored %zu nodes", budgets[b], r.stored);
 				quiet_assert_int(r.length, ==, plain.length);
 				quiet_assert_msg(strcmp(r.path, plain.path) == 0,
 						 "%dx%d budget %zu threads %d: %s, not %s", rows, cols, budgets[b],
@@ -139,6 +179,40 @@ START_TEST(three_by_five_smallest_of_all)
 }
 END_TEST
 
+/* Korf's 100 lines 10, 37 and 53 on 4x4's 4-tile zero-aware set: the search starts A* on its own
+ * (a distance, a budget, IDA_ASTAR_AUTO) before an iteration expected to be large, within the
+ * budget, and gives the published length, on 1 and 2 threads; with no budget, or one too small for
+ * 4,096 nodes, A* does not run. Line 37's smallest path with a budget is plain IDA*'s. */
+static struct ida_result own(const struct pdb_set *set, int line, int threads, size_t memory, int any, int runs)
+{
+	struct board_state s;
+	int len = published("korf100.txt", line, 16, &s);
+	struct ida_request rq = { .set = set, .start = &s, .threads = threads, .memory = memory, .any_path = any };
+	struct ida_result r;
+	struct slidetab_error err;
+	ck_assert_msg(ida_search(&rq, &r, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(r.status, IDA_SOLVED);
+	ck_assert_int_eq(r.length, len);
+	ck_assert(testutil_replays(4, 4, s.t, set->goal.t, r.path));
+	size_t cap = memory / ASTAR_NODE_BYTES(set->npart * (1 + set->reflect) * set->npat);
+	ck_assert_msg((r.stored > 0) == runs && r.stored <= cap, "line %d, %d threads, budget %zu: A* stored %zu nodes",
+		      line, threads, memory, r.stored);
+	return r;
+}
+
+START_TEST(starts_on_its_own)
+{
+	struct pdb_set *set = load_scratch(4, 4);
+	own(set, 10, 1, 0, 1, 0);
+	own(set, 10, 1, 4096, 1, 0);
+	own(set, 10, 2, 1 << 26, 1, 1);
+	own(set, 37, 1, 1 << 20, 1, 1);
+	own(set, 53, 2, 1 << 26, 1, 1);
+	ck_assert_str_eq(own(set, 37, 2, 1 << 26, 0, 1).path, own(set, 37, 1, 0, 0, 0).path);
+	pdb_set_free(set);
+}
+END_TEST
+
 /* The Makefile links this suite with -Wl,--wrap=realloc: the fail_at-th call from now (counting
  * from 0) fails, -1 none. */
 static long fail_at = -1;
@@ -162,9 +236,11 @@ START_TEST(refused_memory_mid_search)
 		testutil_walk(&seed, 3, 5, s.t, 60);
 		struct ida_result plain = run(set, &s, 0, 1, 0), whole = run(set, &s, 50000000, 1, 0);
 		for (long k = 0; k < 40; k++) {
-			struct ida_request rq = {
-				.set = set, .start = &s, .threads = 1 + (int)(k & 1), .memory = 50000000, .astar_now = 1
-			};
+			struct ida_request rq = { .set = set,
+						  .start = &s,
+						  .threads = 1 + (int)(k & 1),
+						  .memory = 50000000,
+						  .astar = IDA_ASTAR_NOW };
 			struct ida_result r;
 			struct slidetab_error err = { 0 };
 			fail_at = k;
@@ -188,25 +264,87 @@ START_TEST(refused_memory_mid_search)
 }
 END_TEST
 
-/* A 5x5 position far from the goal (minutes with these sets) and a deadline of 50 ms: every mode
- * gives up with SLIDETAB_ETIMEOUT and a message; a negative timeout is refused. */
+/* The Makefile links this suite with -Wl,--wrap=clock_now: every look at the clock is counted. */
+static atomic_ulong looks;
+double __real_clock_now(void);
+double __wrap_clock_now(void)
+{
+	atomic_fetch_add(&looks, 1);
+	return __real_clock_now();
+}
+
+/* A search of Korf's 100 line 10 on 4x4's 4-tile set with a deadline it never reaches, on one
+ * thread, on two, and on two with A* started on its own: each thread looks at the clock at least
+ * every IDA_TICK_NODES nodes it generates (the slack slidetab.h states), so the nodes are at most
+ * the looks (and one unfinished tick a thread) times that. Counted, not timed. */
+START_TEST(clock_every_tick)
+{
+	struct pdb_set *set = load_scratch(4, 4);
+	struct board_state s;
+	int len = published("korf100.txt", 10, 16, &s);
+	for (int mode = 0; mode < 3; mode++) {
+		int threads = mode ? 2 : 1;
+		struct ida_request rq = { .set = set,
+					  .start = &s,
+					  .threads = threads,
+					  .memory = mode == 2 ? 1 << 26 : 0,
+					  .any_path = 1,
+					  .timeout = 1e6 };
+		struct ida_result r;
+		struct slidetab_error err;
+		atomic_store(&looks, 0);
+		ck_assert_msg(ida_search(&rq, &r, &err) == 0, "%s", err.msg);
+		unsigned long n = atomic_load(&looks);
+		ck_assert_int_eq(r.length, len);
+		ck_assert_int_eq(r.stored > 0, mode == 2);
+		ck_assert_msg(r.nodes > 8 * IDA_TICK_NODES, "%llu nodes: too few to tell", (unsigned long long)r.nodes);
+		ck_assert_msg(r.nodes <= (n + (unsigned long)threads + 1) * (IDA_TICK_NODES + BOARD_NDIRS),
+			      "mode %d: %llu nodes, %lu looks at the clock", mode, (unsigned long long)r.nodes, n);
+	}
+	pdb_set_free(set);
+}
+END_TEST
+
+/* ida_search of rq with a deadline of t seconds: SLIDETAB_ETIMEOUT with a message, within half a
+ * second of t (the search itself overshoots by milliseconds; the rest is room for a loaded
+ * machine) and, where the machine is slow (sanitizers, emulation), the time of 8 ticks a thread at
+ * the rate it searched. At 5edd69c two threads gave up at the end of an iteration: 2.35 s for 1 s. */
+static struct ida_result gives_up(struct ida_request *rq, double t)
+{
+	struct ida_result r;
+	struct slidetab_error err = { 0 };
+	rq->timeout = t;
+	double t0 = clock_now();
+	ck_assert_int_eq(ida_search(rq, &r, &err), SLIDETAB_ETIMEOUT);
+	double took = clock_now() - t0, tick = took * (double)IDA_TICK_NODES / (double)(r.nodes + 1);
+	ck_assert_ptr_nonnull(strstr(err.msg, "within"));
+	ck_assert_msg(took <= t + 0.5 + 8 * rq->threads * tick,
+		      "%d threads, budget %zu: %.3f s for a deadline of %.3f s", rq->threads, rq->memory, took, t);
+	return r;
+}
+
+/* Korf & Felner's line 1 (95 moves: hours with 5x5's 444444) with a deadline, no hook: plain
+ * IDA* on 1 and 2 threads, A*+IDA* at once, and A*+IDA* as the search starts it on its own (the
+ * deadline doubled until A* has run before it) give up soon after it; a negative timeout is refused. */
 START_TEST(deadline_gives_up)
 {
 	struct pdb_set *set = load(5, 5, 0);
-	struct board_state s = set->goal;
-	uint64_t seed = 4242;
-	testutil_walk(&seed, 5, 5, s.t, 400);
+	struct board_state s;
+	published("korf50-24.txt", 1, 25, &s);
 	for (int mode = 0; mode < 4; mode++) {
 		struct ida_request rq = { .set = set,
 					  .start = &s,
 					  .threads = 1 + (mode & 1),
 					  .memory = mode & 2 ? 100000000 : 0,
-					  .astar_now = 1,
-					  .timeout = 0.05 };
-		struct ida_result r;
-		struct slidetab_error err = { 0 };
-		ck_assert_int_eq(ida_search(&rq, &r, &err), SLIDETAB_ETIMEOUT);
-		ck_assert_ptr_nonnull(strstr(err.msg, "within"));
+					  .astar = IDA_ASTAR_NOW,
+					  .any_path = 1 };
+		gives_up(&rq, 1.0);
+	}
+	struct ida_request rq = { .set = set, .start = &s, .threads = 2, .memory = 100000000, .any_path = 1 };
+	double t = 0.5; /* A* starts after about 14M nodes: 2 s at -O2 on a loaded machine, 10 times that with TSan */
+	while (gives_up(&rq, t).stored == 0) {
+		ck_assert_msg(t < 200, "A* did not start within %g s", t);
+		t *= 2;
 	}
 	struct ida_request bad = { .set = set, .start = &s, .threads = 1, .timeout = -1 };
 	struct ida_result r;
@@ -225,6 +363,8 @@ int main(void)
 	tcase_add_test(tc, twenty_four_same_as_plain);
 	tcase_add_test(tc, fifteen_smallest_of_all);
 	tcase_add_test(tc, three_by_five_smallest_of_all);
+	tcase_add_test(tc, starts_on_its_own);
+	tcase_add_test(tc, clock_every_tick);
 	tcase_add_test(tc, deadline_gives_up);
 	tcase_add_test(tc, refused_memory_mid_search);
 	return testutil_run(s, NULL);
