@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Zlib */
-/* answer: slidetab_distance and slidetab_path, and the internal interface of api.h (batch.c, hint.c):
+/* answer: slidetab_distance and slidetab_path, and the internal interface of answer.h (batch.c, hint.c):
  * a board checked, then looked up in its exact table or searched by IDA* over its set. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/api.h"
+#include "libslidetab/answer.h"
 #include "libslidetab/base/err.h"
 #include "libslidetab/handle.h"
 #include "libslidetab/table/exact.h"
@@ -168,9 +168,9 @@ int slidetab_path(slidetab *db, int rows, int cols, const unsigned char *start, 
 	return answer(db, rows, cols, start, goal, &dist, moves, cap, err);
 }
 
-/* The internal interface of libslidetab/api.h (batch.c, hint.c). */
-int api_goal(slidetab *db, int rows, int cols, const unsigned char *goal, struct api_goal *ag,
-	     struct slidetab_error *err)
+/* The internal interface of libslidetab/answer.h (batch.c, hint.c). */
+int answer_goal(slidetab *db, int rows, int cols, const unsigned char *goal, struct answer_goal *ag,
+		struct slidetab_error *err)
 {
 	const struct board *b;
 	if (!db)
@@ -190,7 +190,7 @@ int api_goal(slidetab *db, int rows, int cols, const unsigned char *goal, struct
 	return SLIDETAB_OK;
 }
 
-int api_open(slidetab *db, struct api_goal *ag, struct slidetab_error *err)
+int answer_open(slidetab *db, struct answer_goal *ag, struct slidetab_error *err)
 {
 	if (ag->searched)
 		return lookup_set(db, &ag->b, board_blank(&ag->b, &ag->g), &ag->set, err);
@@ -204,21 +204,21 @@ int api_open(slidetab *db, struct api_goal *ag, struct slidetab_error *err)
 	return rc;
 }
 
-void api_close(struct api_goal *ag)
+void answer_close(struct answer_goal *ag)
 {
 	if (ag->pin)
 		tcache_unpin(ag->pin);
 	ag->pin = NULL;
 }
 
-int api_start(const struct api_goal *ag, const unsigned char *tiles, const char *what, struct board_state *s,
-	      struct slidetab_error *err)
+int answer_start(const struct answer_goal *ag, const unsigned char *tiles, const char *what, struct board_state *s,
+		 struct slidetab_error *err)
 {
 	return read_board(&ag->b, tiles, what, s, err);
 }
 
-int api_search(slidetab *db, const struct api_goal *ag, const struct board_state *s, unsigned max_depth,
-	       unsigned threads, unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
+int answer_set_search(slidetab *db, const struct answer_goal *ag, const struct board_state *s, unsigned max_depth,
+		      unsigned threads, unsigned *dist, char *path, size_t cap, struct slidetab_error *err)
 {
 	return search_set(db, ag->set, &ag->b, s, &ag->g, max_depth, threads, dist, path, cap, err);
 }

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "libslidetab/api.h"
+#include "libslidetab/answer.h"
 #include "libslidetab/base/err.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/model/rank.h"
@@ -21,7 +21,7 @@
 
 struct batch {
 	slidetab *db;
-	const struct api_goal *ag;
+	const struct answer_goal *ag;
 	const unsigned char *starts;
 	unsigned *dists;
 	size_t n, cells;
@@ -56,7 +56,7 @@ static inline int valid_tiles(const unsigned char *tiles, int n)
 }
 
 /* The distance of one checked start from an exact table: mapped, tested and ranked in one pass. */
-static inline int exact_one(const struct api_goal *ag, const unsigned char *tiles, unsigned *d,
+static inline int exact_one(const struct answer_goal *ag, const unsigned char *tiles, unsigned *d,
 			    struct slidetab_error *err)
 {
 	const struct exact *x = ag->x;
@@ -134,7 +134,7 @@ static void search_one(void *ctx, size_t i, int worker)
 {
 	(void)worker;
 	struct batch *bt = ctx;
-	const struct api_goal *ag = bt->ag;
+	const struct answer_goal *ag = bt->ag;
 	const unsigned char *tiles = bt->starts + i * bt->cells;
 	struct slidetab_error e;
 	struct board_state s;
@@ -145,7 +145,7 @@ static void search_one(void *ctx, size_t i, int worker)
 		memcpy(s.t, tiles, bt->cells);
 		rc = !board_solvable(&ag->b, &s, &ag->g)
 			     ? SLIDETAB_UNSOLVABLE
-			     : api_search(bt->db, ag, &s, ag->max_depth, bt->per_search, &d, NULL, 0, &e);
+			     : answer_set_search(bt->db, ag, &s, ag->max_depth, bt->per_search, &d, NULL, 0, &e);
 	}
 	settle(bt, i, rc, d, &e);
 }
@@ -153,8 +153,8 @@ static void search_one(void *ctx, size_t i, int worker)
 int slidetab_distances(slidetab *db, int rows, int cols, size_t n, const unsigned char *starts,
 		       const unsigned char *goal, unsigned *dists, struct slidetab_error *err)
 {
-	struct api_goal ag;
-	int rc = api_goal(db, rows, cols, goal, &ag, err);
+	struct answer_goal ag;
+	int rc = answer_goal(db, rows, cols, goal, &ag, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
 	if (!starts || !dists)
@@ -167,7 +167,7 @@ int slidetab_distances(slidetab *db, int rows, int cols, size_t n, const unsigne
 	int searched;
 	unsigned per_search;
 	if ((rc = plan_batch(db, rows, cols, ag.threads, n, &searched, &per_search, err)) != SLIDETAB_OK ||
-	    (rc = api_open(db, &ag, err)) != SLIDETAB_OK)
+	    (rc = answer_open(db, &ag, err)) != SLIDETAB_OK)
 		return rc;
 	struct batch bt = { .db = db,
 			    .ag = &ag,
@@ -183,7 +183,7 @@ int slidetab_distances(slidetab *db, int rows, int cols, size_t n, const unsigne
 	else
 		pool_run((int)ag.threads, (n + BATCH_CHUNK - 1) / BATCH_CHUNK, exact_chunk, &bt);
 	pthread_mutex_destroy(&bt.lock);
-	api_close(&ag);
+	answer_close(&ag);
 	if (bt.bad == n)
 		return SLIDETAB_OK;
 	if (err)

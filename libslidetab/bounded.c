@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libslidetab/api.h"
+#include "libslidetab/answer.h"
 #include "libslidetab/base/err.h"
 #include "libslidetab/bounded/fast.h"
 #include "libslidetab/bounded/within.h"
@@ -28,17 +28,17 @@ static int within_answer(slidetab *db, int rows, int cols, const uint8_t *start,
 			       "no pattern databases for %dx%d (only boards up to %d cells have them, and --within "
 			       "needs them): within 0 (query --fast) answers any board up to 256 cells",
 			       rows, cols, BOARD_MAX_CELLS);
-	struct api_goal ag;
+	struct answer_goal ag;
 	struct board_state s;
-	int rc = api_goal(db, rows, cols, goal, &ag, err);
+	int rc = answer_goal(db, rows, cols, goal, &ag, err);
 	if (rc == SLIDETAB_OK)
-		rc = api_start(&ag, start, "start", &s, err);
+		rc = answer_start(&ag, start, "start", &s, err);
 	if (rc == SLIDETAB_OK)
-		rc = api_open(db, &ag, err);
+		rc = answer_open(db, &ag, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
 	if (!ag.searched) { /* an exact table: the optimum itself */
-		api_close(&ag);
+		answer_close(&ag);
 		char *path = malloc(BOARD_MAX_CELLS * 16);
 		if (!path)
 			return err_set(err, SLIDETAB_ENOMEM, "within: out of memory");
@@ -52,7 +52,7 @@ static int within_answer(slidetab *db, int rows, int cols, const uint8_t *start,
 	}
 	unsigned h0;
 	rc = within_solve(ag.set, rows, cols, &s, &ag.g, w1000, ag.max_depth, moves, length, &h0, err);
-	api_close(&ag);
+	answer_close(&ag);
 	if (rc == SLIDETAB_OK)
 		*lb = within_bound(h0, *length, w1000);
 	return rc;

@@ -2,13 +2,13 @@
 /* hint: slidetab_hint, a start's distance and every optimal first move (the moves to a neighbour one closer). */
 #include <string.h>
 
-#include "libslidetab/api.h"
+#include "libslidetab/answer.h"
 #include "libslidetab/base/err.h"
 #include "slidetab.h"
 
 /* From an exact table: the start's distance, then each neighbour's stored value (compact tables:
  * d mod 4, enough to tell one closer from one farther). */
-static int hint_exact(const struct api_goal *ag, const struct board_state *s, unsigned *dist, unsigned *moves,
+static int hint_exact(const struct answer_goal *ag, const struct board_state *s, unsigned *dist, unsigned *moves,
 		      struct slidetab_error *err)
 {
 	struct exact *x = ag->x;
@@ -36,11 +36,11 @@ static int hint_exact(const struct api_goal *ag, const struct board_state *s, un
 
 /* By IDA*: the start's distance d, then whether each neighbour is solved within d - 1 moves (it is
  * d - 1 or d + 1 away, so the bounded search stops early for the farther ones). */
-static int hint_search(slidetab *db, const struct api_goal *ag, const struct board_state *s, unsigned *dist,
+static int hint_search(slidetab *db, const struct answer_goal *ag, const struct board_state *s, unsigned *dist,
 		       unsigned *moves, struct slidetab_error *err)
 {
 	unsigned d, nd, bits = 0;
-	int rc = api_search(db, ag, s, ag->max_depth, ag->threads, &d, NULL, 0, err);
+	int rc = answer_set_search(db, ag, s, ag->max_depth, ag->threads, &d, NULL, 0, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
 	int blank = board_blank(&ag->b, s);
@@ -50,7 +50,7 @@ static int hint_search(slidetab *db, const struct api_goal *ag, const struct boa
 		if (board_move(&ag->b, &nb, &nbl, (enum board_dir)dir) != 0)
 			continue;
 		/* d - 1 = 0 would mean no limit: the comparison below still decides. */
-		rc = api_search(db, ag, &nb, d - 1, ag->threads, &nd, NULL, 0, err);
+		rc = answer_set_search(db, ag, &nb, d - 1, ag->threads, &nd, NULL, 0, err);
 		if (rc == SLIDETAB_OK)
 			bits |= (unsigned)(nd + 1 == d) << dir;
 		else if (rc != SLIDETAB_ELIMIT)
@@ -63,20 +63,20 @@ static int hint_search(slidetab *db, const struct api_goal *ag, const struct boa
 int slidetab_hint(slidetab *db, int rows, int cols, const unsigned char *start, const unsigned char *goal,
 		  unsigned *dist, unsigned *moves, struct slidetab_error *err)
 {
-	struct api_goal ag;
+	struct answer_goal ag;
 	struct board_state s;
-	int rc = api_goal(db, rows, cols, goal, &ag, err);
+	int rc = answer_goal(db, rows, cols, goal, &ag, err);
 	if (rc == SLIDETAB_OK)
-		rc = api_start(&ag, start, "start", &s, err);
+		rc = answer_start(&ag, start, "start", &s, err);
 	if (rc == SLIDETAB_OK && (!dist || !moves))
 		rc = err_set(err, SLIDETAB_EINVAL, "no place for the %s (NULL)", dist ? "moves" : "distance");
 	if (rc != SLIDETAB_OK)
 		return rc;
 	if (!board_solvable(&ag.b, &s, &ag.g))
 		return err_set(err, SLIDETAB_UNSOLVABLE, "the start cannot reach the goal (the parities differ)");
-	if ((rc = api_open(db, &ag, err)) != SLIDETAB_OK)
+	if ((rc = answer_open(db, &ag, err)) != SLIDETAB_OK)
 		return rc;
 	rc = ag.searched ? hint_search(db, &ag, &s, dist, moves, err) : hint_exact(&ag, &s, dist, moves, err);
-	api_close(&ag);
+	answer_close(&ag);
 	return rc;
 }

@@ -2,7 +2,7 @@
 /* plan: how a batch of puzzles is spread over threads: slidetab_batch_plan, then the batch's size. */
 #include "libslidetab/plan.h"
 
-#include "libslidetab/api.h"
+#include "libslidetab/answer.h"
 #include "libslidetab/base/err.h"
 #include "libslidetab/base/pool.h"
 #include "libslidetab/handle.h"

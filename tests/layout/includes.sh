@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Zlib
 # includes.sh: the house rules over every quoted #include (docs/design.md, "Layout rules"): the library includes
 # only itself and the public header; lite/ only itself; common/ adds the library's internals but
-# the handle's (libslidetab/api.h) and the reader's state (libslidetab/table/table.h, which only
+# the handle's (libslidetab/answer.h) and the reader's state (libslidetab/table/table.h, which only
 # common/table_stream.c shares); the programs use the public header, common/ and their own
 # folder, with the few named exceptions below. Exit 1 on a broken rule, naming the file, the line
 # and the rule. lite/'s files name their siblings alone ("slidetab_lite.h"), so that a firmware
@@ -55,8 +55,8 @@ for f in $(git ls-files --cached --others --exclude-standard '*.c' '*.h' 2>/dev/
 		case $inc:$f in
 		gen/exit.h:*/main.c) ;; # exit statuses are chosen in the programs' main.c files only
 		gen/exit.h:*) echo "$f:$n: \"$inc\": exit statuses are chosen in main.c files only" ;;
-		libslidetab/api.h:libslidetab/* | libslidetab/handle.h:libslidetab/*) ;; # the handle's internals
-		libslidetab/api.h:* | libslidetab/handle.h:*) echo "$f:$n: \"$inc\": the handle's internals are the library's alone" ;;
+		libslidetab/answer.h:libslidetab/* | libslidetab/handle.h:libslidetab/*) ;; # the handle's internals
+		libslidetab/answer.h:* | libslidetab/handle.h:*) echo "$f:$n: \"$inc\": the handle's internals are the library's alone" ;;
 		libslidetab/table/table.h:libslidetab/* | libslidetab/table/table.h:common/table_stream.c) ;; # the reader's state
 		libslidetab/table/table.h:*) echo "$f:$n: \"$inc\": the reader's state is read.c's and common/table_stream.c's alone" ;;
 		esac

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "libslidetab/api.h"
+#include "libslidetab/answer.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/table/name.h"
 #include "slidetab.h"
