@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cputime.h"
 #include "libslidetab/base/clock.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
@@ -34,9 +35,9 @@ static int library(const struct pdb_set *set, const unsigned char *s, struct ida
 	for (int i = 0; i < 16; i++)
 		start.t[i] = s[i], goal.t[i] = (uint8_t)i;
 	struct ida_request rq = { .set = set, .start = &start, .goal = &goal, .threads = 1 };
-	double t0 = clock_cpu();
+	double t0 = cputime_now();
 	int rc = ida_search(&rq, r, &err);
-	*secs += clock_cpu() - t0;
+	*secs += cputime_now() - t0;
 	if (rc != SLIDETAB_OK)
 		fprintf(stderr, "litenodes: the library: %s\n", err.msg);
 	return rc == SLIDETAB_OK && r->status == IDA_SOLVED ? 0 : -1;
@@ -115,9 +116,9 @@ static int run(const char *name, char **files, int nfiles, unsigned char (*s)[16
 		unsigned long nodes = 0;
 		char moves[SLIDETAB_LITE_SOLVE_MAX_DEPTH + 1];
 		struct ida_result r;
-		double t0 = clock_cpu();
+		double t0 = cputime_now();
 		int rc = slidetab_lite_solve_nodes(&p, s[k], goal, 0, &d, moves, sizeof moves, &nodes);
-		double dt = clock_cpu() - t0;
+		double dt = cputime_now() - t0;
 		bad |= rc != SLIDETAB_LITE_OK || (int)d != want[k];
 		all += nodes, secs += dt;
 		if (library(set, s[k], &r, &lsecs) != 0)
