@@ -291,7 +291,7 @@ struct frame {
 
 struct search {
 	const struct slidetab_lite_pdb *p;
-	uint8_t s[CELLS], g[CELLS]; /* the caller's start (then the node) and goal */
+	uint8_t s[CELLS], g[CELLS];                  /* the caller's start (then the node) and goal */
 	int blank, sides, bound, next_bound, maxlen; /* maxlen: the longest path searched */
 	unsigned long nodes, budget;
 	struct side side[2];
@@ -489,9 +489,9 @@ static int ida(struct search *x)
 	}
 }
 
-int slidetab_lite_solve_within(const struct slidetab_lite_pdb *p, const unsigned char *start,
-			       const unsigned char *goal, unsigned maxlen, unsigned long budget, unsigned *dist,
-			       char *moves, size_t cap, unsigned long *nodes)
+int slidetab_lite_solve_within(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
+			       unsigned maxlen, unsigned long budget, unsigned *dist, char *moves, size_t cap,
+			       unsigned long *nodes)
 {
 	struct search x;
 	if (!p || p->n == 0 || !start || !dist || (moves && cap == 0))

@@ -82,9 +82,9 @@ int slidetab_lite_solve_nodes(const struct slidetab_lite_pdb *p, const unsigned 
  * SLIDETAB_LITE_ENOPATH when it is longer, proved without the iterations past maxlen (no node when
  * the start's heuristic alone exceeds it), nothing written to *dist or moves then. nodes may be NULL.
  * A maxlen of at least SLIDETAB_LITE_SOLVE_MAX_DEPTH bounds nothing. */
-int slidetab_lite_solve_within(const struct slidetab_lite_pdb *p, const unsigned char *start,
-			       const unsigned char *goal, unsigned maxlen, unsigned long budget, unsigned *dist,
-			       char *moves, size_t cap, unsigned long *nodes);
+int slidetab_lite_solve_within(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
+			       unsigned maxlen, unsigned long budget, unsigned *dist, char *moves, size_t cap,
+			       unsigned long *nodes);
 
 /* The machine of move strings the search skips (libslidetab/search/idafsm.h, made by idafsm_build
  * with the length of lite/slidetab_lite_fsm.c): next state after letter k, -1 skipped. */

@@ -140,7 +140,8 @@ static void same_within(const struct slidetab_lite_pdb *p, const unsigned char *
 	for (size_t i = 0; i < sizeof extra / sizeof *extra; i++) {
 		unsigned maxlen = extra[i] > ~0u - want ? ~0u : want + extra[i];
 		d = 999, got = 0;
-		ck_assert_int_eq(slidetab_lite_solve_within(p, s, g, maxlen, 0, &d, m, sizeof m, &got), SLIDETAB_LITE_OK);
+		ck_assert_int_eq(slidetab_lite_solve_within(p, s, g, maxlen, 0, &d, m, sizeof m, &got),
+				 SLIDETAB_LITE_OK);
 		ck_assert_uint_eq(d, want);
 		ck_assert_str_eq(m, wpath);
 		ck_assert_msg(got == nodes, "within %u: %lu nodes, the library %lu", maxlen, got, nodes);
