@@ -292,8 +292,8 @@ struct frame {
 
 struct search {
 	const struct slidetab_lite_pdb *p;
-	uint8_t s[CELLS], g[CELLS]; /* the caller's start (then the node) and goal */
-	int blank, sides, bound, next_bound;
+	uint8_t s[CELLS], g[CELLS];                  /* the caller's start (then the node) and goal */
+	int blank, sides, bound, next_bound, maxlen; /* maxlen: the longest path searched */
 	unsigned long nodes, budget;
 	struct side side[2];
 	struct frame fr[DEPTH + 1];
@@ -476,6 +476,8 @@ static int ida(struct search *x)
 	if (memcmp(x->s, x->g, x->p->n) == 0)
 		return 0;
 	for (;;) {
+		if (x->bound > x->maxlen)
+			return -SLIDETAB_LITE_ENOPATH; /* every path within maxlen searched: none */
 		if (x->bound > DEPTH)
 			return -SLIDETAB_LITE_EINVAL; /* longer than the stack holds (never on 4x4) */
 		x->next_bound = FAR;
@@ -488,13 +490,14 @@ static int ida(struct search *x)
 	}
 }
 
-int slidetab_lite_solve_nodes(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
-			      unsigned long budget, unsigned *dist, char *moves, size_t cap, unsigned long *nodes)
+int slidetab_lite_solve_within(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
+			       unsigned maxlen, unsigned long budget, unsigned *dist, char *moves, size_t cap,
+			       unsigned long *nodes)
 {
 	struct search x;
 	if (!p || p->n == 0 || !start || !dist || (moves && cap == 0))
 		return SLIDETAB_LITE_EINVAL;
-	x.p = p, x.nodes = 0, x.budget = budget;
+	x.p = p, x.nodes = 0, x.budget = budget, x.maxlen = maxlen < FAR ? (int)maxlen : FAR;
 	for (int c = 0; c < p->n; c++)
 		x.s[c] = start[c], x.g[c] = goal ? goal[c] : (uint8_t)(c + 1 < p->n ? c + 1 : 0);
 	if (!slidetab_lite_is_perm(x.s, p->n) || !slidetab_lite_is_perm(x.g, p->n))
@@ -516,8 +519,14 @@ int slidetab_lite_solve_nodes(const struct slidetab_lite_pdb *p, const unsigned 
 	return SLIDETAB_LITE_OK;
 }
 
+int slidetab_lite_solve_nodes(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
+			      unsigned long budget, unsigned *dist, char *moves, size_t cap, unsigned long *nodes)
+{
+	return slidetab_lite_solve_within(p, start, goal, FAR, budget, dist, moves, cap, nodes);
+}
+
 int slidetab_lite_solve(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
 			unsigned long budget, unsigned *dist, char *moves, size_t cap)
 {
-	return slidetab_lite_solve_nodes(p, start, goal, budget, dist, moves, cap, NULL);
+	return slidetab_lite_solve_within(p, start, goal, FAR, budget, dist, moves, cap, NULL);
 }

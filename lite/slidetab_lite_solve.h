@@ -30,6 +30,9 @@
 
 /* slidetab_lite_solve's status when it generated `budget` nodes without an answer. */
 #define SLIDETAB_LITE_EBUDGET 5
+/* slidetab_lite_solve_within's status when the start is more than `maxlen` moves from the goal:
+ * no path of at most maxlen moves (a finding, not a failure; never returned by the others). */
+#define SLIDETAB_LITE_ENOPATH 6
 
 /* An open set: fixed size, no pointer but to the caller's bytes. Every field is private. */
 struct slidetab_lite_pdb {
@@ -74,6 +77,15 @@ int slidetab_lite_solve(const struct slidetab_lite_pdb *p, const unsigned char *
  * the budget, at most. */
 int slidetab_lite_solve_nodes(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
 			      unsigned long budget, unsigned *dist, char *moves, size_t cap, unsigned long *nodes);
+
+/* slidetab_lite_solve_nodes searching only paths of at most maxlen moves: the same answer and the
+ * same nodes when the optimal length is at most maxlen (IDA*'s iterations up to it, the same search);
+ * SLIDETAB_LITE_ENOPATH when it is longer, proved without the iterations past maxlen (no node when
+ * the start's heuristic alone exceeds it), nothing written to *dist or moves then. nodes may be NULL.
+ * A maxlen of at least SLIDETAB_LITE_SOLVE_MAX_DEPTH bounds nothing. */
+int slidetab_lite_solve_within(const struct slidetab_lite_pdb *p, const unsigned char *start, const unsigned char *goal,
+			       unsigned maxlen, unsigned long budget, unsigned *dist, char *moves, size_t cap,
+			       unsigned long *nodes);
 
 /* The machine of move strings the search skips (libslidetab/search/idafsm.h, made by idafsm_build
  * with the length of lite/slidetab_lite_fsm.c): next state after letter k, -1 skipped. */

@@ -3,6 +3,8 @@
 #include "lite/slidetab_lite.h"
 #ifdef STW_SOLVER
 #include "lite/slidetab_lite_solve.h"
+#else
+#define SLIDETAB_LITE_ENOPATH 6 /* never returned without the solver */
 #endif
 
 #define STW_EXPORT(name) __attribute__((export_name(name)))
@@ -14,6 +16,7 @@ enum {
 	STW_CELLS = 16,      /* the largest board: 4x4 */
 	STW_MOVES = 256      /* room for a move string and its NUL */
 };
+#define NO_BOUND 0xffffu /* answer()'s maxlen that bounds nothing */
 
 /* The I/O block the caller writes positions into and reads answers from (stw_io()). */
 static struct {
@@ -134,9 +137,10 @@ STW_EXPORT("stw_board") int stw_board(int h)
 }
 
 /* The distance from s to g (NULL: the default goal) by handle h, its path into moves[cap] unless
- * moves is NULL; budget: the solver's node limit (0: none). A status. */
-static int answer(int h, const unsigned char *s, const unsigned char *g, unsigned long budget, unsigned *d, char *moves,
-		  size_t cap)
+ * moves is NULL; budget: the solver's node limit (0: none); a set searches only paths of at most
+ * maxlen moves (SLIDETAB_LITE_ENOPATH when longer: then a distance, not a status). A status. */
+static int answer(int h, const unsigned char *s, const unsigned char *g, unsigned maxlen, unsigned long budget,
+		  unsigned *d, char *moves, size_t cap)
 {
 	if (h >= 0 && h < ntables) {
 		int rc = slidetab_lite_distance(&tables[h], s, g, d);
@@ -144,13 +148,13 @@ static int answer(int h, const unsigned char *s, const unsigned char *g, unsigne
 	}
 #ifdef STW_SOLVER
 	if (h >= STW_MAX_TABLES && h < STW_MAX_TABLES + nsets) {
-		unsigned long n = 0; /* the budget is each search's: a hint's five each get it whole */
-		int rc = slidetab_lite_solve_nodes(&sets[h - STW_MAX_TABLES], s, g, budget, d, moves, cap, &n);
+		unsigned long n = 0; /* the budget is each search's: a hint's searches each get it whole */
+		int rc = slidetab_lite_solve_within(&sets[h - STW_MAX_TABLES], s, g, maxlen, budget, d, moves, cap, &n);
 		nodes += n;
 		return rc;
 	}
 #endif
-	(void)budget;
+	(void)budget, (void)maxlen;
 	return SLIDETAB_LITE_EINVAL;
 }
 
@@ -159,7 +163,7 @@ STW_EXPORT("stw_distance") int stw_distance(int h, int has_goal, unsigned long b
 {
 	unsigned d = 0;
 	nodes = 0;
-	int rc = answer(h, io.start, has_goal ? io.goal : 0, budget, &d, 0, 0);
+	int rc = answer(h, io.start, has_goal ? io.goal : 0, NO_BOUND, budget, &d, 0, 0);
 	return rc ? -rc : (int)d;
 }
 
@@ -169,30 +173,35 @@ STW_EXPORT("stw_path") int stw_path(int h, int has_goal, unsigned long budget)
 	unsigned d = 0;
 	nodes = 0;
 	io.moves[0] = '\0';
-	int rc = answer(h, io.start, has_goal ? io.goal : 0, budget, &d, io.moves, STW_MOVES);
+	int rc = answer(h, io.start, has_goal ? io.goal : 0, NO_BOUND, budget, &d, io.moves, STW_MOVES);
 	return rc ? -rc : (int)d;
 }
 
 /* The distance, and every optimal first move of the blank (d < l < r < u) into io.moves ("" at the
- * goal): each neighbour one move closer. Minus a status. */
+ * goal). The smallest optimal path's first letter is the smallest optimal move: the letters before
+ * it are not optimal, and each later one is when its neighbour has a path of d - 1 moves (a set
+ * searches only that far: a neighbour one farther is refused after the iteration at d - 1, and
+ * costs nothing when its heuristic exceeds d - 1). Minus a status. */
 STW_EXPORT("stw_hint") int stw_hint(int h, int has_goal, unsigned long budget)
 {
 	static const char letter[4] = { 'd', 'l', 'r', 'u' };
 	unsigned char s[STW_CELLS];
 	const unsigned char *g = has_goal ? io.goal : 0;
 	unsigned d = 0, cd = 0;
-	int rows = 0, cols = 0, b = 0, k = 0, rc = stw_board(h);
+	int rows = 0, cols = 0, b = 0, k = 0, first = 4, rc = stw_board(h);
 	if (rc < 0)
 		return rc;
 	rows = rc / 16, cols = rc % 16;
 	nodes = 0;
 	io.moves[0] = '\0';
-	if ((rc = answer(h, io.start, g, budget, &d, 0, 0)) != 0)
+	if ((rc = answer(h, io.start, g, NO_BOUND, budget, &d, io.moves, STW_MOVES)) != 0)
 		return -rc;
+	for (int m = 0; m < 4 && d > 0; m++)
+		first = io.moves[0] == letter[m] ? m : first;
 	for (int c = 0; c < rows * cols; c++)
 		if ((s[c] = io.start[c]) == 0)
 			b = c;
-	for (int m = 0; m < 4 && d > 0; m++) {
+	for (int m = first; m < 4 && d > 0; m++) {
 		int r = b / cols, q = b % cols;
 		int to = m == 0   ? (r + 1 < rows ? b + cols : -1)
 			 : m == 1 ? (q > 0 ? b - 1 : -1)
@@ -200,9 +209,15 @@ STW_EXPORT("stw_hint") int stw_hint(int h, int has_goal, unsigned long budget)
 				  : (r > 0 ? b - cols : -1);
 		if (to < 0)
 			continue;
+		if (m == first) {
+			io.moves[k++] = letter[m];
+			continue;
+		}
 		s[b] = s[to], s[to] = 0;
-		rc = answer(h, s, g, budget, &cd, 0, 0);
+		rc = answer(h, s, g, d - 1, budget, &cd, 0, 0);
 		s[to] = s[b], s[b] = 0;
+		if (rc == SLIDETAB_LITE_ENOPATH)
+			continue;
 		if (rc)
 			return -rc;
 		if (cd + 1 == d)

@@ -48,6 +48,30 @@ test('4x4: every goal class answered as bin/query does (distance, path, hint)', 
 	}), query('4x4', full, '--hint'));
 });
 
+// stw_hint takes the smallest path's first letter and asks each later neighbour only for a path of d - 1
+// moves: near the goal (walks, every class) and far from it (Korf's lines 1-12: four of two letters), the letters are bin/query's.
+test('4x4: hints with several optimal moves are bin/query\'s (the bounded neighbour searches)', { skip }, async () => {
+	const db = await open([files('4x4-b0'), files('4x4-b1'), files('4x4-b5')]);
+	const r = rng(4949);
+	const pairs = [];
+	for (const blank of [15, 0, 1, 5, 6, 12]) {
+		const goal = walk(r, [...Array(15).keys()].map((i) => i + 1).concat(0), 40);
+		const g = goal.slice(), b = g.indexOf(0);
+		[g[b], g[blank]] = [g[blank], 0];
+		for (const len of [3, 8, 14, 26])
+			pairs.push([walk(r, g, len + r.below(4)), g]);
+	}
+	const korf = readFileSync(ROOT + 'tests/data/korf100.txt', 'utf8').trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+	for (const k of korf.slice(0, 12)) // 45 to 59 moves from the blank-first goal: four hints of two letters
+		pairs.push([k.slice(0, 16), [...Array(16).keys()]]);
+	const want = query('4x4', pairs, '--hint');
+	assert.deepEqual(pairs.map(([s, g]) => {
+		const h = db.hint(s, g);
+		return `${h[0]} ${h[1] || '-'}`;
+	}), want);
+	assert.ok(want.filter((l) => l.split(' ')[1].length > 1).length >= 3, 'several hints of two letters or more');
+});
+
 test('4x4: a worker answers as the thread does; budgets; a missing class; damaged sets refused', { skip }, async () => {
 	const db = await open([files('4x4-b0')]); // consecutive pattern files make one set
 	const w = await openWorker([files('4x4-b0')]);

@@ -127,6 +127,43 @@ static long long library_nodes(const struct set *st, int n, const unsigned char 
 	return (long long)r.nodes;
 }
 
+/* The bounded search against the library's answer (length want, path wpath, nodes): within want
+ * and within more it answers as the unbounded search, with the library's nodes; within want - 1 it
+ * says SLIDETAB_LITE_ENOPATH with fewer nodes, nothing written; within want - 1 with a budget too
+ * small still runs out of budget first. */
+static void same_within(const struct slidetab_lite_pdb *p, const unsigned char *s, const unsigned char *g,
+			unsigned want, const char *wpath, unsigned long nodes)
+{
+	static const unsigned extra[] = { 0, 1, 2, 7, SLIDETAB_LITE_SOLVE_MAX_DEPTH, ~0u };
+	unsigned d;
+	char m[SLIDETAB_LITE_SOLVE_MAX_DEPTH + 1];
+	unsigned long got;
+	for (size_t i = 0; i < sizeof extra / sizeof *extra; i++) {
+		unsigned maxlen = extra[i] > ~0u - want ? ~0u : want + extra[i];
+		d = 999, got = 0;
+		ck_assert_int_eq(slidetab_lite_solve_within(p, s, g, maxlen, 0, &d, m, sizeof m, &got),
+				 SLIDETAB_LITE_OK);
+		ck_assert_uint_eq(d, want);
+		ck_assert_str_eq(m, wpath);
+		ck_assert_msg(got == nodes, "within %u: %lu nodes, the library %lu", maxlen, got, nodes);
+	}
+	ck_assert_int_eq(slidetab_lite_solve_within(p, s, g, want, 0, &d, NULL, 0, NULL), SLIDETAB_LITE_OK);
+	if (want == 0)
+		return;
+	for (unsigned below = 1; below <= 3 && below <= want; below++) {
+		d = 999, got = 0;
+		strcpy(m, "untouched");
+		ck_assert_int_eq(slidetab_lite_solve_within(p, s, g, want - below, 0, &d, m, sizeof m, &got),
+				 SLIDETAB_LITE_ENOPATH);
+		ck_assert_uint_eq(d, 999);
+		ck_assert_str_eq(m, "untouched");
+		ck_assert_uint_lt(got, nodes); /* the last iteration, at least, not run */
+	}
+	ck_assert_int_eq(slidetab_lite_solve_within(p, s, g, want - 1, 0, &d, NULL, 0, NULL), SLIDETAB_LITE_ENOPATH);
+	if (nodes > 1)
+		ck_assert_int_ne(slidetab_lite_solve_within(p, s, g, want - 1, 1, &d, NULL, 0, &got), SLIDETAB_LITE_OK);
+}
+
 /* lite's nodes for one puzzle are the library's for the same search: it reports them, answers with
  * exactly that budget (the library's length and path) and not with one node less, nothing written. */
 static void same_nodes(const struct slidetab_lite_pdb *p, const struct set *st, int n, const unsigned char *s,
@@ -154,6 +191,7 @@ static void same_nodes(const struct slidetab_lite_pdb *p, const struct set *st, 
 	ck_assert_int_eq(slidetab_lite_solve(p, s, g, (unsigned long)nodes, &d, m, sizeof m), SLIDETAB_LITE_OK);
 	ck_assert_uint_eq(d, want);
 	ck_assert_str_eq(m, wpath);
+	same_within(p, s, g, want, wpath, (unsigned long)nodes);
 }
 
 /* One puzzle through the library and the solver: the same status, length and path; a cap one
@@ -650,6 +688,18 @@ START_TEST(refusals)
 	ck_assert_int_eq(slidetab_lite_solve(&p, s1, g1, 0, &d, NULL, 0), SLIDETAB_LITE_ENOTABLE);
 	unsigned char odd[9] = { 2, 1, 3, 4, 5, 6, 7, 8, 0 };
 	ck_assert_int_eq(slidetab_lite_solve(&p, odd, NULL, 0, &d, NULL, 0), SLIDETAB_LITE_UNSOLVABLE);
+	ck_assert_int_eq(slidetab_lite_solve_within(&p, odd, NULL, 0, 0, &d, NULL, 0, NULL), SLIDETAB_LITE_UNSOLVABLE);
+	ck_assert_int_eq(slidetab_lite_solve_within(&p, s1, g1, 0, 0, &d, NULL, 0, NULL), SLIDETAB_LITE_ENOTABLE);
+	ck_assert_int_eq(slidetab_lite_solve_within(&p, twice, NULL, 5, 0, &d, NULL, 0, NULL), SLIDETAB_LITE_EINVAL);
+	ck_assert_int_eq(slidetab_lite_solve_within(NULL, s, NULL, 5, 0, &d, NULL, 0, NULL), SLIDETAB_LITE_EINVAL);
+	d = 999; /* "r" is 1 move: none within 0, nothing written; the goal itself within 0 */
+	ck_assert_int_eq(slidetab_lite_solve_within(&p, s, NULL, 0, 0, &d, m, sizeof m, NULL), SLIDETAB_LITE_ENOPATH);
+	ck_assert_uint_eq(d, 999);
+	ck_assert_int_eq(slidetab_lite_solve_within(&p, s, NULL, 1, 0, &d, m, sizeof m, NULL), SLIDETAB_LITE_OK);
+	ck_assert_str_eq(m, "r");
+	unsigned char done[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 0 };
+	ck_assert_int_eq(slidetab_lite_solve_within(&p, done, NULL, 0, 0, &d, m, sizeof m, NULL), SLIDETAB_LITE_OK);
+	ck_assert_uint_eq(d, 0);
 	set_free(&st);
 	set_free(&other);
 }
