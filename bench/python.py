@@ -58,7 +58,7 @@ def main():
           "this thread), %s" %
           (os.cpu_count(), subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"],
                                           capture_output=True, text=True).stdout.strip()))
-    print("## issue 26 targets: %d random solvable 3x3 starts (build/bench/randpuz), best of 5 (3 for calls)" % n)
+    print("## the batch calls: %d random solvable 3x3 starts (build/bench/randpuz), best of 5 (3 for calls)" % n)
     print("%-50s %18s %18s  %s" % ("what", "measured", "target", ""))
     for what, got, target, ok in rows:
         print("%-50s %18s %18s  %s" % (what, got, target, "" if ok is None else "met" if ok else "MISSED"))

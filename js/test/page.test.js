@@ -181,7 +181,7 @@ test('a scripted 15-puzzle game; the download size', { skip: skip15 }, async (t)
 	}
 });
 
-// The defects of issue 49 item 5, each on a fresh load.
+// The page's defects found by hand, each on a fresh load.
 const FIRST = [8, 6, 7, 2, 5, 4, 3, 0, 1]; // the first screen's board (page.js)
 const sorted = (t) => t.slice().sort((a, b) => a - b);
 

@@ -63,7 +63,7 @@ else
 	ko "gen --c-array never opened its table in \$TMPDIR"
 fi
 
-# The header beside the source (issue 47, item 12): NAME's declarations, included by a program that
+# The header beside the source: NAME's declarations, included by a program that
 # uses the table or the set, compiled and linked with the source; none beside a FIFO (above).
 mkdir -p "$tmp/h"
 status_is 0 "--c-array: a table and its header" $G --c-array tab -o "$tmp/h/tab.c"
@@ -81,7 +81,7 @@ check "... a program including both headers (twice) compiles and links (-std=c99
 	$cc -std=c99 -pedantic -Wall -Wextra -Werror -o "$tmp/h/use" "$tmp/h/use.c" "$tmp/h/tab.c" "$tmp/h/set.c"
 check "... and reads the table's length and first byte through the header" "$tmp/h/use"
 
-# A set stopped by SIGTERM or SIGINT (issue 47, item 16): its folder in $TMPDIR, with the patterns
+# A set stopped by SIGTERM or SIGINT: its folder in $TMPDIR, with the patterns
 # already written, is removed, and nothing is left beside the C file.
 for sig in TERM:15 INT:2; do
 	num=${sig#*:} sig=${sig%:*}

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Zlib
-# find.sh: how tables are found and how their absence reads (issue 47, items 3 to 5). An
+# find.sh: how tables are found and how their absence reads. An
 # uninstalled build finds its own tree's tables from any folder, after $SLIDETAB_TABLES (query and
 # the in-tree Python module); the advice for a missing table or set builds the fastest set into a
 # folder the user owns ($SLIDETAB_TABLES, else ~/.local/share/slidetab/tables), which the search

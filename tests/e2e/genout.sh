@@ -73,7 +73,7 @@ err_has "--board with --verify: both named" "--verify reads the board from the t
 if [ -s "$tmp/out" ]; then ko "--board with --verify: something verified"; else ok "--board with --verify: nothing verified"; fi
 status_is 2 "--block-entries with --verify" "$GEN" --verify tables/3x3-b0.tbl --block-entries 4096
 err_has "--block-entries with --verify: named" "--block-entries is for the tables gen writes"
-# What gen would not do is refused with the reason (issue 47, item 15): zbit and pbit sets are
+# What gen would not do is refused with the reason: zbit and pbit sets are
 # always raw, a pattern database is never compact, and its blocks are gen's choice.
 for e in pbit zbit; do
 	for c in zlib compact; do
@@ -88,7 +88,7 @@ status_is 2 "--pdb --block-entries: refused" "$GEN" -q --board 4x4 --blank 0 --p
 err_has "... the reason given" "gen: --block-entries is for exact tables; a pattern database's blocks are chosen by gen"
 status_is 0 "--entry pbit --compress none: what gen writes, accepted" "$GEN" -q --board 3x3 --blank 0 --pattern 1,2,3 \
 	--entry pbit --compress none -o "$tmp/pb.tbl"
-# A set's progress (issue 47, item 7): a line as each pattern is written, with the time left, and
+# A set's progress: a line as each pattern is written, with the time left, and
 # a closing line; nothing with -q. The make targets of the opt-in sets show it (no -q).
 status_is 0 "--pdb 663 -j1: progress on stderr" "$GEN" -j1 --board 4x4 --blank 0 --pdb 663 --dir "$tmp/prog"
 err_has "... a line as a pattern is written, with the time left" "^gen: [12] of 3 patterns written, [0-9]* s so far, about [0-9hms?]* left$"

@@ -35,11 +35,11 @@ t "BOM, CR-only, CRLF, trailing comment" '\357\273\2771 2 3 4 5 6 7 8 0\r8 1 3 4
 t "NUL names its line" '1 2 3 4 5 6 7 8 0\n1 2 3 4 5~ 6 7 8 0\n1 2 3 4 5 6 7 8 0\n' 1 "0 error 0 " \
 	'line 2: column 9: .5\\x00'
 t "control bytes escaped" '1 2 3 4 5 6 7 8 \033[31m\n' 1 "error " '\\x1b\[31m'
-# issue 47, item 11: three rows of three are the one 3x3 puzzle they are; rows of 2x3 need --board
+# three rows of three are the one 3x3 puzzle they are; rows of 2x3 need --board
 t "rows of three without --board: one 3x3 puzzle" '1 3 0\n4 2 5\n7 8 6\n' 0 "4 " ""
 t "... twice, then a whole line" '1 3 0\n4 2 5\n7 8 6\n1 2 3\n4 5 6\n7 0 8\n1 2 3 4 5 6 7 8 0\n' 0 "4 1 0 " ""
 t "... two rows of three (2x3) and the end: an error naming --board 2x3" '1 2 3\n4 0 5\n' 1 "error " "(2 of 3 rows); rows of a 2x3 puzzle need --board 2x3$"
-# issue 47, item 10: every puzzle unsolvable for the goal and solvable for the other corner goal
+# every puzzle unsolvable for the goal and solvable for the other corner goal
 # (AOJ 0121's lines without --goal first): said once on stderr, exit status unchanged.
 t "AOJ 0121 lines without --goal first: said once" '0 1 2 3 4 5 6 7\n1 0 2 3 4 5 6 7\n7 6 5 4 3 2 1 0\n' 0 \
 	"unsolvable unsolvable unsolvable " "^query: every puzzle is unsolvable for the goal with the blank last, and each would be solvable with the blank first: give --goal first (AOJ 0121's goal is the blank first)$"

@@ -41,7 +41,7 @@ status_is 3 "\$SLIDETAB_TABLES is used when set" sh -c "echo 8 7 6 5 4 3 2 1 0 |
 status_is 0 "--tables wins over \$SLIDETAB_TABLES" sh -c "echo 8 7 6 5 4 3 2 1 0 | SLIDETAB_TABLES=$tmp/env bin/query --tables tables --goal first"
 status_is 0 "with neither, ./tables" sh -c 'echo 8 7 6 5 4 3 2 1 0 | bin/query --goal first'
 status_is 2 "a table missing everywhere names every folder searched" sh -c "echo 1 2 3 4 5 6 7 8 9 10 11 0 | SLIDETAB_TABLES=$tmp/env bin/query --board 3x4"
-# (\$SLIDETAB_TABLES by its name; the tree's tables, which ./tables is here, once; issue 47, items 3-5)
+# (\$SLIDETAB_TABLES by its name; the tree's tables, which ./tables is here, once)
 if grep -qF "in \$SLIDETAB_TABLES or $(pwd)/tables; build it with \`gen --board 3x4 --blank 0 --dir \$SLIDETAB_TABLES\`" "$tmp/err"; then
 	ok "the folders are named in order"
 else

@@ -169,7 +169,7 @@ check "refusal names the numbers" has "$tmp/err" "10461394944000"
 # Usage.
 status_is 0 "gen --help" bin/gen --help
 status_is 0 "query --help" bin/query --help
-# issue 47, item 9: --hint's letters are the gap's moves, said in --help and the README's synopsis.
+# --hint's letters are the gap's moves, said in --help and the README's synopsis.
 check "query --help: --hint's letters are the gap's (blank's) moves" sh -c \
 	"sed -n '/--hint/,/--upper/p' '$tmp/out' | tr -s ' \n' '  ' | grep -q \"the letters are the gap's (blank's) moves\""
 check "README: the query synopsis has --hint, its letters the gap's moves" sh -c \

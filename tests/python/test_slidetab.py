@@ -316,7 +316,7 @@ def test_arguments_named_with_their_values(db):
     with slidetab.open(TABLES, threads=np.int32(2), max_depth=0) as two:
         assert two.threads == 2 and two.distance(s) == db.distance(s)
     raises(slidetab.InvalidError, ["memory=-1", "bytes"], slidetab.open, TABLES, memory=-1)
-    # issue 47, item 18: below a long is negative too, not "too large"
+    # below a long is negative too, not "too large"
     raises(slidetab.InvalidError, ["memory=%d: negative; expected a number of bytes" % -2 ** 70], slidetab.open, TABLES,
            memory=-2 ** 70)
     raises(slidetab.InvalidError, ["threads=%d: negative" % -2 ** 70], slidetab.open, TABLES, threads=-2 ** 70)

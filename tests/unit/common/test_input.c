@@ -141,7 +141,7 @@ END_TEST
 START_TEST(board_messages)
 {
 	static struct res r;
-	/* issue 47, item 11: three rows of three are the one 3x3 puzzle they are */
+	/* three rows of three are the one 3x3 puzzle they are */
 	expect_read("1 3 0\n4 2 5\n7 8 6\n", 0, 0, 0, "P", 0, "", &r);
 	/* a row of three then another line: that row is an error of its own, the line read afresh */
 	expect_read("1 3 0\n1 2 3 0\n", 0, 0, 0, "EP", 0,

@@ -256,7 +256,7 @@ static int missing_msg(slidetab *db, int rows, int cols, struct slidetab_error *
 	return slidetab_distance(db, rows, cols, s.t, g.t, &d, e);
 }
 
-/* Issue 47, item 5: every message fits slidetab_error's msg whole, with a 200-character folder
+/* Every message fits slidetab_error's msg whole, with a 200-character folder
  * opened or in $SLIDETAB_TABLES: the folder named once (or by its role), the advice whole. */
 START_TEST(messages_whole_with_long_folders)
 {
