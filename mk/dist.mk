@@ -171,7 +171,7 @@ dist:
 # sanitizer build, the Debian packages (check-deb, a counted skip without debhelper).
 check-packaging: bin/gen bin/query libs tables
 	@sh tests/packaging/clean.sh
-	@sh tests/packaging/install.sh
+	@SLIDETAB_SAN="$(SAN)" sh tests/packaging/install.sh
 	@sh tests/packaging/licence.sh
 	@sh tests/packaging/abi.sh
 	@sh tests/packaging/abigate.sh

@@ -42,9 +42,11 @@ mkdir -p "$tmp/none"
 status_is 0 "the installed query answers from PREFIX's tables" sh -c 'cd "$1" && "$2" "$3"' - "$tmp/none" "$odd/bin/slidetab-query" "$tmp/p3"
 out_is "... 14 moves (the tree's tables say $(bin/query --tables tables "$tmp/p3"))" "$(bin/query --tables tables "$tmp/p3")\n"
 mkdir -p "$tmp/user" && cp examples/hint.c "$tmp/user/"
-printf 'hint: hint.c\n\tcc hint.c $(shell pkg-config --cflags --libs slidetab) -o $@\n' >"$tmp/user/Makefile"
+# The user's program takes the sanitizers the library was built with (SLIDETAB_SAN: make's SAN), as
+# a program linked with a sanitized library must.
+printf 'hint: hint.c\n\tcc $(SAN) hint.c $(shell pkg-config --cflags --libs slidetab) -o $@\n' >"$tmp/user/Makefile"
 status_is 0 "a Makefile with \$(pkg-config --cflags --libs slidetab) builds against it" \
-	env PKG_CONFIG_PATH="$odd/lib/pkgconfig" make -s -C "$tmp/user" hint
+	env PKG_CONFIG_PATH="$odd/lib/pkgconfig" make -s -C "$tmp/user" SAN="${SLIDETAB_SAN:-}" hint
 status_is 0 "the program runs on the installed .so" sh -c 'cd "$1" && LD_LIBRARY_PATH="$2" ./hint 3x3 8 1 3 4 5 6 7 2 0' - "$tmp/user" "$odd/lib"
 out_is "... and finds the installed tables" "14 moves, next: u\n"
 status_is 0 "make uninstall with that PREFIX" mk uninstall PREFIX="$odd"
