@@ -28,6 +28,7 @@ struct odometer {
 	int valid;
 	uint8_t dig[PDB_MAX_CELLS], cells[PDB_MAX_CELLS];
 	uint32_t before[PDB_MAX_CELLS + 1]; /* before[i]: the cells of tiles 0..i-1 */
+	char pad[64];                       /* the next worker's on other cache lines: each is written a parent */
 };
 
 /* The odometer moved to rank r (from a smaller rank by carries, else from scratch). */

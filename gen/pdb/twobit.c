@@ -59,16 +59,18 @@ struct round {
 	struct twobit_worker *ws;
 	twobit_expand_fn *expand;
 	void *ctx;
+	size_t stripes, per; /* the chunks cut in `stripes` runs of `per` (round_chunk) */
 };
 
 /* One chunk of a round: every state of the parents' depth in it is expanded and becomes DONE
  * (one atomic AND a word: other workers may be marking children in it). */
-static void round_chunk(void *ctx, size_t chunk, int worker)
+static void round_chunk(void *ctx, size_t unit, int worker)
 {
 	const struct round *rd = ctx;
 	struct twobit_worker *wk = &rd->ws[worker];
 	struct twobit *t = wk->t;
-	if (!t->flag[0][chunk])
+	size_t chunk = unit % rd->stripes * rd->per + unit / rd->stripes;
+	if (chunk >= t->nchunks || !t->flag[0][chunk])
 		return;
 	uint64_t want = (uint64_t)TWOBIT_MARK(t->depth) * TWOBIT_FIELD_LOW;
 	uint64_t lo = (uint64_t)chunk << PDBGEN_CHUNK_SHIFT, hi = lo + PDBGEN_CHUNK;
@@ -91,13 +93,17 @@ static void round_chunk(void *ctx, size_t chunk, int worker)
 int twobit_run(struct twobit *t, struct twobit_worker *ws, int threads, twobit_expand_fn *expand, void *ctx,
 	       struct table_meta *m, uint64_t *reached, const char *who, struct slidetab_error *err)
 {
-	struct round rd = { ws, expand, ctx };
+	/* The pool hands out units in order, so the workers' units are neighbours; unit u is chunk
+	 * u / stripes of run u % stripes, so their chunks lie a run apart, and so do the children they
+	 * mark (near their parents in the index), instead of sharing cache lines. */
+	struct round rd = { ws, expand, ctx, (size_t)threads,
+			    ((size_t)t->nchunks + (size_t)threads - 1) / (size_t)threads };
 	*reached = 1;
 	m->hist[0] = 1;
 	for (t->depth = 0;; t->depth++) {
 		for (int i = 0; i < threads; i++)
 			ws[i].found = 0;
-		pool_run(threads, (size_t)t->nchunks, round_chunk, &rd);
+		pool_run(threads, rd.stripes * rd.per, round_chunk, &rd);
 		uint64_t found = 0;
 		for (int i = 0; i < threads; i++)
 			found += ws[i].found;

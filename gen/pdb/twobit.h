@@ -45,6 +45,7 @@ struct twobit_worker {
 	uint64_t found; /* states first reached in this round */
 	uint64_t ring[TWOBIT_RING];
 	unsigned head, tail;
+	char pad[64]; /* the next worker's fields on other cache lines: each is written a child */
 };
 
 /* Expands parent r (a state of depth t->depth) on worker wk. */

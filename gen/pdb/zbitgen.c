@@ -40,6 +40,7 @@ struct zwork {
 	uint32_t q;
 	int valid;
 	int8_t tile[PDB_MAX_CELLS];
+	char pad[64]; /* the next worker's on other cache lines: each is written a parent */
 };
 
 /* w moved to entry r: by steps from the entry before (the scan goes upwards), else by division. */
