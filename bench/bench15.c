@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "common/cputime.h"
-#include "common/idabatch.h"
 #include "common/table_write.h"
 #include "gen/pdb/pdbgen.h"
 #include "libslidetab/base/clock.h"
@@ -21,6 +20,7 @@
 #include "libslidetab/search/ida.h"
 #include "libslidetab/table/name.h"
 #include "libslidetab/table/read.h"
+#include "tests/unit/testida.h"
 
 struct opts {
 	int threads, level, verify, nrandom, korf, entry;
@@ -235,7 +235,7 @@ static int solve_all(const struct opts *o, const struct pdb_set *set, const char
 {
 	struct ida_result *res = calloc((size_t)n, sizeof *res);
 	double t0 = clock_now(), c0 = cputime_now();
-	ida_solve_batch(set, (size_t)n, s, NULL, goal, 0, o->threads, res);
+	testida_batch(set, (size_t)n, s, NULL, goal, 0, o->threads, res);
 	double wall = clock_now() - t0, bcpu = cputime_now() - c0, worst = 0, sum = 0, len = 0;
 	uint64_t nodes = 0;
 	int bad = 0, worst_i = 0;
@@ -243,7 +243,7 @@ static int solve_all(const struct opts *o, const struct pdb_set *set, const char
 		struct ida_result r;
 		struct slidetab_error err;
 		double a = clock_now();
-		int rc = ida_solve(set, &s[i], goal, 0, &r, &err);
+		int rc = testida_solve(set, &s[i], goal, 0, &r, &err);
 		double dt = clock_now() - a;
 		sum += dt, len += r.length, nodes += r.nodes;
 		if (dt > worst)

@@ -11,6 +11,7 @@
 #include "common/table_write.h"
 #include "gen/exact/exactcmd.h"
 #include "gen/pdb/pbitgen.h"
+#include "gen/pdb/pdbunrank.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
@@ -434,7 +435,7 @@ static int placement_bfs(const struct board *b, const struct pdb_ranker *rk, con
 	queue[tail++] = (int)pdb_rank(rk, goalcell);
 	while (head < tail) {
 		int r = queue[head++];
-		pdb_unrank(rk, (uint64_t)r, cells);
+		pdbunrank_cells(rk, (uint64_t)r, cells);
 		for (int i = 0; i < 4; i++)
 			for (int d = 0; d < BOARD_NDIRS; d++) {
 				int to = b->nbr[cells[i]][d], free = to >= 0;
@@ -470,7 +471,7 @@ START_TEST(pbit_entries_match_a_search)
 	uint8_t cells[4], goalcell[4] = { 1, 2, 3, 4 }; /* blank first: tile t at cell t */
 	ck_assert_int_eq(placement_bfs(&b, &rk, goalcell, dist), 3024);
 	for (int r = 0; r < 3024; r++) {
-		pdb_unrank(&rk, (uint64_t)r, cells);
+		pdbunrank_cells(&rk, (uint64_t)r, cells);
 		int md = 0;
 		for (int i = 0; i < 4; i++)
 			md += board_taxicab(&b, cells[i], goalcell[i]);
@@ -506,7 +507,7 @@ START_TEST(walk_bounded_by_radius)
 	ck_assert_uint_eq(m.radius, (uint32_t)dist[far]);
 	unsigned char s[9], goal[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
 	int at = 0, other[5];
-	pdb_unrank(&rk, (uint64_t)far, cells);
+	pdbunrank_cells(&rk, (uint64_t)far, cells);
 	memset(s, 0xff, sizeof s);
 	for (int i = 0; i < 4; i++)
 		s[cells[i]] = (unsigned char)(i + 1);

@@ -9,9 +9,11 @@
 
 #include "gen/pdb/pbitgen.h"
 #include "gen/pdb/pdbcmd.h"
+#include "gen/pdb/pdbunrank.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
 #include "libslidetab/table/header.h"
+#include "tests/unit/testida.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
 
@@ -104,7 +106,7 @@ static struct pdb_set *pbit_set(const struct board *b, const struct board_state 
 	ck_assert_int_eq(m->entry, TABLE_ENTRY_PBIT);
 	ck_assert_int_eq(m->ranking, TABLE_RANK_PDB);
 	ck_assert_int_eq(m->entry_bits, 1);
-	ck_assert_msg(pdb_set_add(set, m, packed, 1, &err) == 0, "%s", err.msg);
+	ck_assert_msg(testpdb_add(set, m, packed, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(set->pat[0].step, 1);
 	return set;
 }
@@ -239,17 +241,17 @@ START_TEST(search_agrees_with_the_zero_aware_set)
 		struct table_meta m;
 		uint8_t *packed;
 		ck_assert_msg(pbitgen_build(&b, &g, masks[q], 2, &m, &packed, &err) == 0, "%s", err.msg);
-		ck_assert_msg(pdb_set_add(ps, &m, packed, 1, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testpdb_add(ps, &m, packed, &err) == 0, "%s", err.msg);
 		ck_assert_msg(pdbgen_build_enc(&b, &g, masks[q], TABLE_ENTRY_ZBIT, 2, &m, &packed, &err) == 0, "%s",
 			      err.msg);
-		ck_assert_msg(pdb_set_add(zs, &m, packed, 1, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testpdb_add(zs, &m, packed, &err) == 0, "%s", err.msg);
 	}
 	static const uint8_t korf1[16] = { 14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3 };
 	struct board_state s;
 	struct ida_result a, z;
 	memset(&s, 0, sizeof s);
 	memcpy(s.t, korf1, 16);
-	ck_assert_msg(ida_solve(ps, &s, NULL, 0, &a, &err) == 0, "%s", err.msg);
+	ck_assert_msg(testida_solve(ps, &s, NULL, 0, &a, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(a.status, IDA_SOLVED);
 	ck_assert_int_eq(a.length, 57); /* Korf (1985), instance 1 */
 	uint64_t seed = 0x1bd5ull;
@@ -257,8 +259,8 @@ START_TEST(search_agrees_with_the_zero_aware_set)
 	for (int k = 0; k < cases; k++) {
 		s = g;
 		testutil_walk(&seed, 4, 4, s.t, 30 + k % 31);
-		ck_assert_msg(ida_solve(ps, &s, NULL, 0, &a, &err) == 0, "%s", err.msg);
-		ck_assert_msg(ida_solve(zs, &s, NULL, 0, &z, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testida_solve(ps, &s, NULL, 0, &a, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testida_solve(zs, &s, NULL, 0, &z, &err) == 0, "%s", err.msg);
 		ck_assert_int_eq(a.status, IDA_SOLVED);
 		ck_assert_int_eq(a.length, z.length);
 		ck_assert_mem_eq(a.path, z.path, (size_t)a.length);
@@ -391,7 +393,7 @@ START_TEST(value_checks_the_block_before_its_bits)
 	uint64_t far = p->rk.count - 1;
 	ck_assert_uint_ne(far / 1024, p->zgoal / 1024);
 	uint8_t cells[PDB_MAX_CELLS], gcells[PDB_MAX_CELLS];
-	pdb_unrank(&p->rk, far, cells);
+	pdbunrank_cells(&p->rk, far, cells);
 	uint32_t occ = 0;
 	for (int i = 0; i < p->k; i++)
 		occ |= 1u << cells[i];
