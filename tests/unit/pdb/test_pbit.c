@@ -19,7 +19,7 @@
 
 /* ---- the reference: placements indexed by their cells as base-n digits, its own BFS ---- */
 
-struct ref {
+struct test_pbit_ref {
 	const struct board *b;
 	int k;
 	uint8_t tiles[PDB_MAX_CELLS], goalcell[PDB_MAX_CELLS];
@@ -27,7 +27,7 @@ struct ref {
 	int16_t *dist; /* by ref_key; -1 unreached (or not a placement: two tiles on one cell) */
 };
 
-static uint64_t ref_key(const struct ref *r, const uint8_t *cells)
+static uint64_t ref_key(const struct test_pbit_ref *r, const uint8_t *cells)
 {
 	uint64_t key = 0;
 	for (int i = r->k - 1; i >= 0; i--)
@@ -35,7 +35,7 @@ static uint64_t ref_key(const struct ref *r, const uint8_t *cells)
 	return key;
 }
 
-static void ref_cells(const struct ref *r, uint64_t key, uint8_t *cells)
+static void ref_cells(const struct test_pbit_ref *r, uint64_t key, uint8_t *cells)
 {
 	for (int i = 0; i < r->k; i++, key /= (uint64_t)r->b->n)
 		cells[i] = (uint8_t)(key % (uint64_t)r->b->n);
@@ -43,7 +43,7 @@ static void ref_cells(const struct ref *r, uint64_t key, uint8_t *cells)
 
 /* Distances from the goal placement where a step moves one pattern tile onto a neighbouring cell
  * that holds no pattern tile. Returns the number of placements reached. */
-static uint64_t ref_bfs(struct ref *r, const struct board *b, const struct board_state *goal, uint32_t mask)
+static uint64_t ref_bfs(struct test_pbit_ref *r, const struct board *b, const struct board_state *goal, uint32_t mask)
 {
 	r->b = b;
 	r->k = pdb_pattern_tiles(mask, b->n, r->tiles);
@@ -86,7 +86,7 @@ static uint64_t ref_bfs(struct ref *r, const struct board *b, const struct board
 	return tail;
 }
 
-static int ref_md(const struct ref *r, const uint8_t *cells)
+static int ref_md(const struct test_pbit_ref *r, const uint8_t *cells)
 {
 	int md = 0;
 	for (int i = 0; i < r->k; i++)
@@ -129,7 +129,7 @@ START_TEST(every_entry_matches_an_independent_bfs)
 	struct board_state g;
 	board_init(&b, small[_i].rows, small[_i].cols);
 	board_goal(&b, small[_i].blank, &g);
-	struct ref r;
+	struct test_pbit_ref r;
 	struct table_meta m;
 	uint64_t reached = ref_bfs(&r, &b, &g, small[_i].mask);
 	struct pdb_set *set = pbit_set(&b, &g, small[_i].mask, &m);
@@ -194,7 +194,7 @@ START_TEST(stepped_values_follow_long_walks)
 	board_init(&b, cases[_i].rows, cases[_i].cols);
 	board_goal(&b, 0, &g);
 	for (int q = 0; q < 3; q++) {
-		struct ref r;
+		struct test_pbit_ref r;
 		struct table_meta m;
 		ref_bfs(&r, &b, &g, cases[_i].mask[q]);
 		struct pdb_set *set = pbit_set(&b, &g, cases[_i].mask[q], &m);
