@@ -717,6 +717,42 @@ START_TEST(machine_is_idafsm)
 }
 END_TEST
 
+/* Lite's status numbers never mean something else in slidetab.h: a status of a library meaning has
+ * the library's number, lite's own (the budget) one the library does not know (slidetab_strerror's
+ * "unknown status", and none of SLIDETAB_OK..SLIDETAB_ETIMEOUT); and no two lite statuses share one. */
+START_TEST(status_numbers)
+{
+	static const struct {
+		int lite, lib;
+	} same[] = {
+		{ SLIDETAB_LITE_OK, SLIDETAB_OK },
+		{ SLIDETAB_LITE_UNSOLVABLE, SLIDETAB_UNSOLVABLE },
+		{ SLIDETAB_LITE_EINVAL, SLIDETAB_EINVAL },
+		{ SLIDETAB_LITE_ENOTABLE, SLIDETAB_ENOTABLE },
+		{ SLIDETAB_LITE_EFORMAT, SLIDETAB_EFORMAT },
+		{ SLIDETAB_LITE_ENOPATH, SLIDETAB_ELIMIT }, /* no path within the move limit */
+	};
+	static const int own[] = { SLIDETAB_LITE_EBUDGET };
+	enum { NSAME = sizeof same / sizeof same[0], NOWN = sizeof own / sizeof own[0] };
+	int all[NSAME + NOWN];
+	for (int i = 0; i < NSAME; i++) {
+		ck_assert_msg(same[i].lite == same[i].lib, "lite's status %d means library status %d", same[i].lite,
+			      same[i].lib);
+		all[i] = same[i].lite;
+	}
+	for (int i = 0; i < NOWN; i++) {
+		ck_assert_str_eq(slidetab_strerror(own[i]), "unknown status");
+		for (int lib = SLIDETAB_OK; lib <= SLIDETAB_ETIMEOUT; lib++)
+			ck_assert_msg(own[i] != lib, "lite's own status %d is the library's %d (%s)", own[i], lib,
+				      slidetab_strerror(lib));
+		all[NSAME + i] = own[i];
+	}
+	for (int i = 0; i < NSAME + NOWN; i++)
+		for (int j = 0; j < i; j++)
+			ck_assert_int_ne(all[i], all[j]);
+}
+END_TEST
+
 /* The library's move machine, replaced for this test by lite's (the Makefile links it with
  * -Wl,--wrap=idafsm_get): the library's IDA* then makes the same search as lite's solver. The
  * answers do not depend on the machine's length (idafsm.h). */
@@ -747,6 +783,7 @@ int main(void)
 	tcase_add_test(tc, walk_bounded_by_radius);
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, machine_is_idafsm);
+	tcase_add_test(tc, status_numbers);
 	int rc = testutil_run(s, tc);
 	rmdir(tmpdir);
 	return rc;
