@@ -611,8 +611,9 @@ START_TEST(damage_refused_or_right)
 }
 END_TEST
 
-/* The budget, pbit and zbit: 1 node is too few (status 5, nothing written), and the least budget
- * that answers is the node count of the library's search on the same files (same_nodes). */
+/* The budget, pbit and zbit: 1 node is too few (SLIDETAB_LITE_EBUDGET, nothing written), and the
+ * least budget that answers is the node count of the library's search on the same files
+ * (same_nodes). */
 START_TEST(budget_runs_out)
 {
 	unsigned char s[NPROBE][9];
