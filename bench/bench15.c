@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "common/cputime.h"
-#include "common/idabatch.h"
 #include "common/table_write.h"
 #include "gen/pdb/pdbgen.h"
 #include "libslidetab/base/clock.h"
@@ -21,8 +20,9 @@
 #include "libslidetab/search/ida.h"
 #include "libslidetab/table/name.h"
 #include "libslidetab/table/read.h"
+#include "tests/unit/testida.h"
 
-struct opts {
+struct bench15_opts {
 	int threads, level, verify, nrandom, korf, entry;
 	const char *dir, *buildlist, *setname, *korfpath, *classes;
 	const char *shell; /* "DIR_A,DIR_B": whole query processes from two table folders, side by side */
@@ -54,19 +54,19 @@ static void usage(void)
 		"                  published one\n");
 }
 
-static int parse(int argc, char **argv, struct opts *o)
+static int parse(int argc, char **argv, struct bench15_opts *o)
 {
-	*o = (struct opts){ .threads = 2,
-			    .level = 6,
-			    .korf = 1,
-			    .entry = TABLE_ENTRY_MDRES,
-			    .dir = "build/bench15",
-			    .buildlist = "555,663,78",
-			    .setname = "78",
-			    .korfpath = "tests/data/korf100.txt",
-			    .classes = "0",
-			    .rounds = 3,
-			    .seed = 1 };
+	*o = (struct bench15_opts){ .threads = 2,
+				    .level = 6,
+				    .korf = 1,
+				    .entry = TABLE_ENTRY_MDRES,
+				    .dir = "build/bench15",
+				    .buildlist = "555,663,78",
+				    .setname = "78",
+				    .korfpath = "tests/data/korf100.txt",
+				    .classes = "0",
+				    .rounds = 3,
+				    .seed = 1 };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--verify"))
@@ -108,7 +108,8 @@ static int parse(int argc, char **argv, struct opts *o)
 }
 
 /* Builds and writes one pattern of a preset for the goal with the blank at `blank`. */
-static int build_one(const struct opts *o, const char *name, int blank, uint32_t mask, uint64_t *bytes, uint64_t *raw)
+static int build_one(const struct bench15_opts *o, const char *name, int blank, uint32_t mask, uint64_t *bytes,
+		     uint64_t *raw)
 {
 	struct board b;
 	struct board_state g;
@@ -142,7 +143,7 @@ static int build_one(const struct opts *o, const char *name, int blank, uint32_t
 	return 0;
 }
 
-static int build_set(const struct opts *o, const char *name, int blank)
+static int build_set(const struct bench15_opts *o, const char *name, int blank)
 {
 	uint32_t masks[PDB_PRESET_MAX];
 	int np = pdb_preset(name, masks);
@@ -164,7 +165,7 @@ static int build_set(const struct opts *o, const char *name, int blank)
 	return 0;
 }
 
-static struct pdb_set *load_set(const struct opts *o, int blank)
+static struct pdb_set *load_set(const struct bench15_opts *o, int blank)
 {
 	uint32_t masks[PDB_PRESET_MAX];
 	int np = pdb_preset(o->setname, masks);
@@ -230,12 +231,12 @@ static int replays(const struct board_state *start, const struct board_state *go
 /* Solves starts[0..n) in a batch on o->threads threads, then one at a time; every answer must
  * replay, the two runs must agree, and where want[] is given the length must equal it. Returns
  * the number of wrong answers. */
-static int solve_all(const struct opts *o, const struct pdb_set *set, const char *what, const struct board_state *s,
-		     const struct board_state *goal, const int *want, int n)
+static int solve_all(const struct bench15_opts *o, const struct pdb_set *set, const char *what,
+		     const struct board_state *s, const struct board_state *goal, const int *want, int n)
 {
 	struct ida_result *res = calloc((size_t)n, sizeof *res);
 	double t0 = clock_now(), c0 = cputime_now();
-	ida_solve_batch(set, (size_t)n, s, NULL, goal, 0, o->threads, res);
+	testida_batch(set, (size_t)n, s, NULL, goal, 0, o->threads, res);
 	double wall = clock_now() - t0, bcpu = cputime_now() - c0, worst = 0, sum = 0, len = 0;
 	uint64_t nodes = 0;
 	int bad = 0, worst_i = 0;
@@ -243,7 +244,7 @@ static int solve_all(const struct opts *o, const struct pdb_set *set, const char
 		struct ida_result r;
 		struct slidetab_error err;
 		double a = clock_now();
-		int rc = ida_solve(set, &s[i], goal, 0, &r, &err);
+		int rc = testida_solve(set, &s[i], goal, 0, &r, &err);
 		double dt = clock_now() - a;
 		sum += dt, len += r.length, nodes += r.nodes;
 		if (dt > worst)
@@ -292,7 +293,7 @@ static void random_starts(uint64_t seed, const struct board_state *goal, struct 
 }
 
 /* Korf's 100 (corner class) and random positions, for the goal with the blank at `blank`. */
-static int run_class(const struct opts *o, int blank)
+static int run_class(const struct bench15_opts *o, int blank)
 {
 	struct pdb_set *set = load_set(o, blank);
 	if (!set)
@@ -498,7 +499,7 @@ static void write_puzzles(const char *path, const struct board_state *s, int n)
 }
 
 /* One 15-puzzle answer and Korf's 100 as one batch, whole query processes from two folders. */
-static int shell_compare(const struct opts *o)
+static int shell_compare(const struct bench15_opts *o)
 {
 	char list[512], *dirs[2];
 	snprintf(list, sizeof list, "%s", o->shell);
@@ -574,7 +575,7 @@ static void each_summary(const char *side, double *v, int n, double rss, int ove
 
 /* Each of Korf's 100 as its own whole query process from each side (interleaved, `rounds` times,
  * each line's median kept), then the 100 as one batch; 0 when every length was the published one. */
-static int each_compare(const struct opts *o)
+static int each_compare(const struct bench15_opts *o)
 {
 	char list[512], *sides[2] = { list, NULL };
 	snprintf(list, sizeof list, "%s", o->each);
@@ -638,7 +639,7 @@ static int split(char *list, char **words, int max)
 
 int main(int argc, char **argv)
 {
-	struct opts o;
+	struct bench15_opts o;
 	if (parse(argc, argv, &o) != 0) {
 		usage();
 		return 2;

@@ -50,7 +50,7 @@ struct inst {
 	char why[300];
 };
 
-struct job {
+struct bench24_job {
 	const struct pdb_set *set;
 	struct inst *in;
 	int n, inner;  /* inner: threads inside one search (instances then run one after another) */
@@ -125,7 +125,7 @@ static int read_published(const char *file, struct published *pub)
 /* Instance i; with --across, hardest first (the list is in increasing order of published effort). */
 static void solve_one(void *ctx, size_t i, int worker)
 {
-	struct job *j = ctx;
+	struct bench24_job *j = ctx;
 	struct inst *x = &j->in[j->inner > 1 ? (int)i : j->n - 1 - (int)i];
 	struct slidetab_error err;
 	(void)worker;
@@ -260,7 +260,7 @@ int main(int argc, char **argv)
 	if (n < 0 || read_published(nodes_file, &pub) != 0 || load_set(dir, name, &set) != 0)
 		return 2;
 	threads = threads < 1 ? 1 : threads;
-	struct job j = { .set = set, .in = in, .n = n, .inner = across ? 1 : threads, .t0 = clock_now() };
+	struct bench24_job j = { .set = set, .in = in, .n = n, .inner = across ? 1 : threads, .t0 = clock_now() };
 	j.memory = memory;
 	j.any = any;
 	if (across)

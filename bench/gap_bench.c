@@ -21,7 +21,7 @@ struct lay {
 	unsigned char c[CELLS];
 };
 
-struct bfs {
+struct gapbench_bfs {
 	struct lay *set; /* all-zero entry = empty slot */
 	size_t set_size, set_count;
 	struct lay *queue;
@@ -30,7 +30,7 @@ struct bfs {
 	int failed;
 };
 
-static void *bfs_alloc(struct bfs *b, size_t bytes)
+static void *bfs_alloc(struct gapbench_bfs *b, size_t bytes)
 {
 	void *p = calloc(1, bytes);
 
@@ -44,7 +44,7 @@ static void *bfs_alloc(struct bfs *b, size_t bytes)
 	return p;
 }
 
-static void bfs_release(struct bfs *b, void *p, size_t bytes)
+static void bfs_release(struct gapbench_bfs *b, void *p, size_t bytes)
 {
 	free(p);
 	b->bytes -= bytes;
@@ -68,7 +68,7 @@ static size_t set_slot(const struct lay *set, size_t size, const struct lay *l)
 	return i;
 }
 
-static int set_grow(struct bfs *b)
+static int set_grow(struct gapbench_bfs *b)
 {
 	size_t size = b->set_size ? b->set_size * 2 : 1024;
 	struct lay *set = bfs_alloc(b, sizeof *set * size);
@@ -85,7 +85,7 @@ static int set_grow(struct bfs *b)
 }
 
 /* Adds l to the seen set and the queue unless seen. Returns 1 added, 0 seen, -1 out of memory. */
-static int bfs_add(struct bfs *b, const struct lay *l)
+static int bfs_add(struct gapbench_bfs *b, const struct lay *l)
 {
 	size_t i;
 
@@ -122,7 +122,7 @@ static int bfs_find(const struct lay *l, int card)
 /* Minimum moves by BFS, -1 when impossible, -2 when out of memory. Sets *peak, *states. */
 static int bfs_solve(const struct gap_layout *start, size_t *peak, size_t *states)
 {
-	struct bfs b;
+	struct gapbench_bfs b;
 	struct gap_layout goal_layout;
 	struct lay goal, first;
 	size_t head = 0;

@@ -17,6 +17,8 @@
 
 #define SLIDETAB_LITE_MAX_CELLS 12 /* n!/2 states and their entry bits fit in 32 bits (3x4, 2x6) */
 
+/* The reader's statuses: the numbers of the library's statuses of the same meaning (slidetab.h's
+ * SLIDETAB_OK .. SLIDETAB_EFORMAT); the solver adds its own (slidetab_lite_solve.h). */
 enum slidetab_lite_status {
 	SLIDETAB_LITE_OK = 0,
 	SLIDETAB_LITE_UNSOLVABLE = 1, /* the start cannot reach the goal */

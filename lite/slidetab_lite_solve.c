@@ -276,7 +276,7 @@ static int walk_value(const struct slidetab_lite_pdb *p, int q, const uint8_t *c
 
 /* One side of the search: the state looked up through a frame (a board symmetry, the tiles renamed
  * onto the set's goal, and for side 1 the diagonal reflection too). */
-struct side {
+struct lite_side {
 	uint8_t cmap[CELLS]; /* [user cell]: the looked-up cell */
 	uint8_t pat[CELLS];  /* [user tile]: pattern << 4 | index of its image, NONE */
 	uint8_t cells[PATTERNS][TILES];
@@ -285,18 +285,18 @@ struct side {
 };
 
 /* A node on the stack: the machine's state, the next letter to try, and the values its move replaced. */
-struct frame {
+struct lite_node {
 	int16_t st;
 	uint8_t next, oh[2], omd[2];
 };
 
-struct search {
+struct lite_search {
 	const struct slidetab_lite_pdb *p;
 	uint8_t s[CELLS], g[CELLS];                  /* the caller's start (then the node) and goal */
 	int blank, sides, bound, next_bound, maxlen; /* maxlen: the longest path searched */
 	unsigned long nodes, budget;
-	struct side side[2];
-	struct frame fr[DEPTH + 1];
+	struct lite_side side[2];
+	struct lite_node fr[DEPTH + 1];
 	uint8_t path[DEPTH];
 };
 
@@ -315,10 +315,10 @@ static unsigned parity(int n, const uint8_t *s, int *blank)
 
 /* Side sd through the frame cmap, tmap (user cell and tile onto the set's); its patterns' values
  * from scratch. */
-static int side_init(struct search *x, int sd, const uint8_t *cmap, const uint8_t *tmap)
+static int side_init(struct lite_search *x, int sd, const uint8_t *cmap, const uint8_t *tmap)
 {
 	const struct slidetab_lite_pdb *p = x->p;
-	struct side *S = &x->side[sd];
+	struct lite_side *S = &x->side[sd];
 	for (int c = 0; c < p->n; c++) {
 		S->cmap[c] = cmap[c];
 		S->pat[c] = p->tile_pat[tmap[c]];
@@ -342,7 +342,7 @@ static int side_init(struct search *x, int sd, const uint8_t *cmap, const uint8_
 /* The frame of the caller's goal: a board symmetry (bit 0 flips the rows, bit 1 the columns, bit 2
  * transposes) taking its blank onto the set's goal blank, the tiles renamed so that the goals are
  * equal; then the sides. */
-static int frame_init(struct search *x)
+static int frame_init(struct lite_search *x)
 {
 	const struct slidetab_lite_pdb *p = x->p;
 	uint8_t cmap[CELLS], tmap[CELLS];
@@ -373,10 +373,10 @@ static int frame_init(struct search *x)
 
 /* Side sd's sum after `tile` moves from cell nb into the blank's; *nv and *nmd its pattern's new
  * value and Manhattan sum. */
-static int child_h(const struct search *x, int sd, int tile, int nb, uint8_t *nv, uint8_t *nmd)
+static int child_h(const struct lite_search *x, int sd, int tile, int nb, uint8_t *nv, uint8_t *nmd)
 {
 	const struct slidetab_lite_pdb *p = x->p;
-	const struct side *S = &x->side[sd];
+	const struct lite_side *S = &x->side[sd];
 	int pi = S->pat[tile];
 	if (pi == NONE)
 		return S->hsum;
@@ -390,10 +390,11 @@ static int child_h(const struct search *x, int sd, int tile, int nb, uint8_t *nv
 
 /* Moves `tile` from nb into the blank's cell, its patterns' values and Manhattan sums becoming
  * nv[side] and nmd[side]; keep (not NULL) gets the values they replace. */
-static void move_tile(struct search *x, int tile, int nb, const uint8_t *nv, const uint8_t *nmd, struct frame *keep)
+static void move_tile(struct lite_search *x, int tile, int nb, const uint8_t *nv, const uint8_t *nmd,
+		      struct lite_node *keep)
 {
 	for (int sd = 0; sd < x->sides; sd++) {
-		struct side *S = &x->side[sd];
+		struct lite_side *S = &x->side[sd];
 		int pi = S->pat[tile];
 		if (pi == NONE)
 			continue;
@@ -410,16 +411,16 @@ static void move_tile(struct search *x, int tile, int nb, const uint8_t *nv, con
 }
 
 /* Takes back the move into node g (letter path[g - 1]): the tile goes back with the values its
- * frame kept. */
-static void undo(struct search *x, int g)
+ * stack node kept. */
+static void undo(struct lite_search *x, int g)
 {
 	int from = step(x->p, x->blank, 3 - x->path[g - 1]);
 	move_tile(x, x->s[from], from, x->fr[g].oh, x->fr[g].omd, NULL);
 }
 
-/* Counts the children of the node on frame F (every letter the machine and the board allow, as
+/* Counts the children of the stack node F (every letter the machine and the board allow, as
  * the library counts them); 0, or SLIDETAB_LITE_EBUDGET when they pass the budget. */
-static int expand(struct search *x, const struct frame *F)
+static int expand(struct lite_search *x, const struct lite_node *F)
 {
 	unsigned long kids = 0;
 	for (int k = 0; k < 4; k++)
@@ -432,12 +433,12 @@ static int expand(struct search *x, const struct frame *F)
 
 /* One iteration of IDA* at x->bound, children in letter order: the first path found is the
  * smallest optimal one. Its length (> 0), 0 for none, or -SLIDETAB_LITE_EBUDGET. */
-static int iteration(struct search *x)
+static int iteration(struct lite_search *x)
 {
 	int g = 0;
 	x->fr[0].st = 0, x->fr[0].next = 0;
 	for (;;) {
-		struct frame *F = &x->fr[g];
+		struct lite_node *F = &x->fr[g];
 		if (F->next == 0 && expand(x, F) != 0)
 			return -SLIDETAB_LITE_EBUDGET;
 		if (F->next == 4) {
@@ -470,7 +471,7 @@ static int iteration(struct search *x)
 }
 
 /* IDA* from the set-up search: the optimal length, or a status as a negative number. */
-static int ida(struct search *x)
+static int ida(struct lite_search *x)
 {
 	x->bound = x->side[0].hsum > x->side[x->sides - 1].hsum ? x->side[0].hsum : x->side[x->sides - 1].hsum;
 	if (memcmp(x->s, x->g, x->p->n) == 0)
@@ -494,7 +495,7 @@ int slidetab_lite_solve_within(const struct slidetab_lite_pdb *p, const unsigned
 			       unsigned maxlen, unsigned long budget, unsigned *dist, char *moves, size_t cap,
 			       unsigned long *nodes)
 {
-	struct search x;
+	struct lite_search x;
 	if (!p || p->n == 0 || !start || !dist || (moves && cap == 0))
 		return SLIDETAB_LITE_EINVAL;
 	x.p = p, x.nodes = 0, x.budget = budget, x.maxlen = maxlen < FAR ? (int)maxlen : FAR;

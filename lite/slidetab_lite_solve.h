@@ -28,11 +28,17 @@
  * the distinct pattern sizes of a set: C(16,6) + C(16,3) = 8568 holds a 4x4 6-6-3 or 5-5-5 set. */
 #define SLIDETAB_LITE_PDB_ZMAPS 8568
 
-/* slidetab_lite_solve's status when it generated `budget` nodes without an answer. */
-#define SLIDETAB_LITE_EBUDGET 5
+/* The solver's statuses beyond the reader's 0-4. Lite's numbers never mean something else in
+ * slidetab.h: a status that means what a library status means has the library's number (the
+ * reader's 0-4 and ENOPATH, the library's SLIDETAB_ELIMIT), one the library has no counterpart for
+ * has a number from 16 up, which the library does not use (its statuses end at 9,
+ * SLIDETAB_ETIMEOUT). tests/unit/lite/test_lite_solve.c checks both. */
+/* slidetab_lite_solve's status when it generated `budget` nodes without an answer: lite's own. */
+#define SLIDETAB_LITE_EBUDGET 16
 /* slidetab_lite_solve_within's status when the start is more than `maxlen` moves from the goal:
- * no path of at most maxlen moves (a finding, not a failure; never returned by the others). */
-#define SLIDETAB_LITE_ENOPATH 6
+ * no path of at most maxlen moves (a finding, not a failure; never returned by the others). The
+ * library's SLIDETAB_ELIMIT (no solution within the move limit). */
+#define SLIDETAB_LITE_ENOPATH 7
 
 /* An open set: fixed size, no pointer but to the caller's bytes. Every field is private. */
 struct slidetab_lite_pdb {

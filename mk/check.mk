@@ -30,8 +30,8 @@ check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) bin/gen bin/query $(HOST_B)/bin
 # The house rules over every #include (tests/layout/includes.sh, README "What is where"), the
 # shared library's exports: exactly the header's functions, no code of common/ (exports.sh), the
 # house style (format.sh), facts said once (facts.sh: the presets, the cell limits; version.sh: the
-# version), the README's 300 lines, its figures those of docs/BENCHMARKS.md (readme.sh), and the
-# make files' 300 lines each (makefiles.sh).
+# version), the README's 300 lines, its figures those of docs/BENCHMARKS.md (readme.sh), the
+# make files' 300 lines each (makefiles.sh), and one meaning per struct, union and enum tag (names.sh).
 check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(B)/slidetab.pc
 	@sh tests/layout/includes.sh
 	@sh tests/layout/exports.sh
@@ -39,6 +39,7 @@ check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(
 	@sh tests/layout/facts.sh
 	@sh tests/layout/readme.sh
 	@sh tests/layout/makefiles.sh
+	@sh tests/layout/names.sh
 	@sh tests/layout/licence.sh
 	@MAKE="$(MAKE)" SLIDETAB_SAN="$(SAN)" sh tests/layout/version.sh
 

@@ -13,7 +13,7 @@
 #define IDX_BITS 21 /* 4 * (3^12 - 1) / 2 + 1 strings of up to 12 moves < 2^21 */
 #define IDX_MASK ((UINT64_C(1) << IDX_BITS) - 1)
 
-struct walk {
+struct idafsm_walk {
 	int len, w;     /* longest string, grid width */
 	int step[4];    /* cell offset of each letter */
 	unsigned start; /* the blank's first cell */
@@ -38,7 +38,7 @@ static uint64_t z(unsigned cell, unsigned tile)
 }
 
 /* Every string of up to W->len moves without a move followed by its undo, from blank cell p. */
-static void enumerate(struct walk *W, int n, unsigned p, uint32_t moves, uint64_t hash)
+static void enumerate(struct idafsm_walk *W, int n, unsigned p, uint32_t moves, uint64_t hash)
 {
 	W->key[W->n] = (hash & ~IDX_MASK) | W->n;
 	W->moves[W->n] = moves;
@@ -59,7 +59,7 @@ static void enumerate(struct walk *W, int n, unsigned p, uint32_t moves, uint64_
 
 /* Sorts W->key on its hash bits (least significant digit first, 11 bits a pass: the counts stay
  * in the first-level cache). The order of the indices inside a run does not matter. */
-static void sort_keys(struct walk *W)
+static void sort_keys(struct idafsm_walk *W)
 {
 	size_t count[1 << 11];
 	for (int shift = IDX_BITS; shift < 64; shift += 11) {
@@ -80,7 +80,7 @@ static void sort_keys(struct walk *W)
 /* Plays string i from the start; cells[] gets the distinct cells its blank visits, sorted; returns
  * how many. With tiles, tiles[j] gets the tile string i leaves at at[j] (j < nat). The grid is
  * left as it was. */
-static int play(struct walk *W, size_t i, uint16_t *cells, const uint16_t *at, int nat, uint16_t *tiles)
+static int play(struct idafsm_walk *W, size_t i, uint16_t *cells, const uint16_t *at, int nat, uint16_t *tiles)
 {
 	unsigned p = W->start, blank = (unsigned)(W->w * W->w), path[IDAFSM_LEN + 1];
 	int len = W->lens[i], nc = 0;
@@ -111,7 +111,7 @@ static int play(struct walk *W, size_t i, uint16_t *cells, const uint16_t *at, i
 
 /* 1 when string b (before a in the order) can replace string a: b's cells are among a's, and b
  * leaves the same tile as a on every cell of a's (so on every cell). Exact, whatever the hash. */
-static int replaces(struct walk *W, size_t b, size_t a)
+static int replaces(struct idafsm_walk *W, size_t b, size_t a)
 {
 	uint16_t ca[IDAFSM_LEN + 1], cb[IDAFSM_LEN + 1], ta[IDAFSM_LEN + 1], tb[IDAFSM_LEN + 1];
 	int na = play(W, a, ca, NULL, 0, NULL), nb = play(W, b, cb, NULL, 0, NULL), i = 0;
@@ -137,7 +137,7 @@ static int key_cmp(const void *a, const void *b)
 }
 
 /* Sorts the strings idx[0..n) into the order: shorter first, then by letters. */
-static void order_strings(const struct walk *W, size_t *idx, size_t n)
+static void order_strings(const struct idafsm_walk *W, size_t *idx, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
 		size_t v = idx[i], j = i;
@@ -165,7 +165,7 @@ static int push_key(uint64_t **keys, size_t *n, size_t *cap, uint64_t k)
 /* The skipped strings as sorted keys (len, moves) from the sorted enumeration; their number, or
  * -1. In a run of keys with the same hash bits, a string is skipped when an earlier one (in the
  * order) replaces it. */
-static long skipped(struct walk *W, uint64_t **out)
+static long skipped(struct idafsm_walk *W, uint64_t **out)
 {
 	size_t n = 0, cap = 0, *idx = NULL, idxcap = 0;
 	uint64_t *keys = NULL;
@@ -359,7 +359,7 @@ int idafsm_build(int len, struct idafsm *out)
 	memset(out, 0, sizeof *out);
 	if (len < 2 || len > IDAFSM_LEN)
 		return -1;
-	struct walk W = { .len = len, .w = 2 * len + 3 };
+	struct idafsm_walk W = { .len = len, .w = 2 * len + 3 };
 	size_t count = 1, pow3 = 1;
 	for (int i = 1; i <= len; i++, pow3 *= 3)
 		count += 4 * pow3;

@@ -123,7 +123,7 @@ static void summary(FILE *out, const struct board *b, const struct board_state *
 /* Packing on all threads: chunks of a multiple of 8 entries start on byte boundaries, so no two
  * chunks write the same byte. */
 #define PACK_CHUNK (UINT64_C(1) << 20)
-struct pack_job {
+struct exactcmd_pack_job {
 	const uint8_t *entries;
 	uint8_t *packed;
 	uint64_t count;
@@ -134,7 +134,7 @@ struct pack_job {
 static void pack_chunk(void *ctx, size_t c, int worker)
 {
 	(void)worker;
-	struct pack_job *j = ctx;
+	struct exactcmd_pack_job *j = ctx;
 	uint64_t lo = c * PACK_CHUNK, hi = lo + PACK_CHUNK < j->count ? lo + PACK_CHUNK : j->count;
 	tblw_pack_entries(j->entries + lo, hi - lo, j->bits, j->packed + lo * j->bits / 8);
 }
@@ -143,15 +143,15 @@ static void pack_chunk(void *ctx, size_t c, int worker)
 static void pack_block(void *ctx, uint64_t b, uint8_t *buf, uint64_t len)
 {
 	(void)len; /* the block's entries make exactly its len bytes */
-	const struct pack_job *j = ctx;
+	const struct exactcmd_pack_job *j = ctx;
 	uint64_t lo = b * j->block_entries, hi = lo + j->block_entries < j->count ? lo + j->block_entries : j->count;
 	tblw_pack_entries(j->entries + lo, hi - lo, j->bits, buf);
 }
 
 /* Packs the entries and writes the table from this one process: zlib blocks packed one at a time
  * by the workers that deflate them (the entries are freed after), raw ones packed whole first. */
-static int pack_write(const struct exactcmd_opts *o, const struct table_meta *m, struct pack_job *job, size_t chunks,
-		      struct bfs_result *res, uint64_t *bytes, struct slidetab_error *err)
+static int pack_write(const struct exactcmd_opts *o, const struct table_meta *m, struct exactcmd_pack_job *job,
+		      size_t chunks, struct bfs_result *res, uint64_t *bytes, struct slidetab_error *err)
 {
 	job->bits = m->entry_bits;
 	job->block_entries = tblw_block_entries(m);
@@ -175,7 +175,7 @@ static int write_table(const struct board *b, const struct board_state *goal, co
 		       uint32_t entry, struct bfs_result *res, struct slidetab_error *err)
 {
 	const struct bfs_part *part = o->dist ? o->dist->part : NULL;
-	struct pack_job job = { .entries = res->entries, .count = part ? part->hi - part->lo : res->states };
+	struct exactcmd_pack_job job = { .entries = res->entries, .count = part ? part->hi - part->lo : res->states };
 	size_t chunks = (size_t)((job.count + PACK_CHUNK - 1) / PACK_CHUNK);
 	unsigned maxe = 1; /* the top bit of the OR the search kept is the largest entry's */
 	if (!res->packed)

@@ -12,7 +12,7 @@
 
 #define GEN_VERSION "slidetab-pbitgen 1"
 
-struct pbit_search {
+struct pbitgen_search {
 	struct twobit t; /* the states are the placements */
 	struct pdbgeo g;
 	struct pdb_ranker rk;
@@ -32,7 +32,7 @@ struct odometer {
 };
 
 /* The odometer moved to rank r (from a smaller rank by carries, else from scratch). */
-static void odo_seek(const struct pbit_search *s, struct odometer *o, uint64_t r)
+static void odo_seek(const struct pbitgen_search *s, struct odometer *o, uint64_t r)
 {
 	int k = s->k, i = k;
 	if (!o->valid || r < o->rank) {
@@ -64,7 +64,7 @@ static void odo_seek(const struct pbit_search *s, struct odometer *o, uint64_t r
 /* Parent r at the round's depth: its entry, then every placement one step away. */
 static void expand_parent(void *ctx, struct twobit_worker *wk, uint64_t r)
 {
-	const struct pbit_search *s = ctx;
+	const struct pbitgen_search *s = ctx;
 	struct odometer *odo = wk->scratch;
 	odo_seek(s, odo, r);
 	const uint8_t *cells = odo->cells;
@@ -86,7 +86,7 @@ static void expand_parent(void *ctx, struct twobit_worker *wk, uint64_t r)
 }
 
 /* The ranking, the goal's cells, and the search from the goal placement. */
-static int setup(struct pbit_search *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles,
+static int setup(struct pbitgen_search *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles,
 		 int k, struct slidetab_error *err)
 {
 	pdbgeo_init(&s->g, b);
@@ -114,7 +114,7 @@ int pbitgen_build(const struct board *b, const struct board_state *goal, uint32_
 		return err_set(err, SLIDETAB_EINVAL,
 			       "pbitgen: a 1-bit placement PDB needs two cells free of pattern tiles");
 	threads = pdbgeo_threads(threads);
-	struct pbit_search *s = calloc(1, sizeof *s);
+	struct pbitgen_search *s = calloc(1, sizeof *s);
 	struct twobit_worker *ws = calloc((size_t)threads, sizeof *ws);
 	struct odometer *odo = calloc((size_t)threads, sizeof *odo);
 	uint64_t reached = 0;

@@ -32,11 +32,11 @@
 
 /* A child: rank, occupancy, and info = new blank cell | its bit among the free cells << 8 |
  * pattern Manhattan sum << 16 (plain 32-bit fields keep the compiler from reloading). */
-struct child {
+struct pdbgen_child {
 	uint32_t rank, occ, info;
 };
 
-struct bfs {
+struct pdbgen_bfs {
 	struct pdbgeo g;
 	struct pdb_ranker rk;
 	uint32_t w32[PDB_MAX_CELLS]; /* rk.w as 32 bits */
@@ -54,12 +54,12 @@ struct bfs {
 	struct bigmem mwords, mflag[2]; /* the memory of words, curflag and nextflag */
 };
 
-struct worker {
-	struct bfs *s;
+struct pdbgen_worker {
+	struct pdbgen_bfs *s;
 	uint64_t touched;  /* placements reached for the first time (depth + 1) */
 	uint64_t frontier; /* region states added */
 	uint64_t parents, children;
-	struct child ring[RING];
+	struct pdbgen_child ring[RING];
 	unsigned head, tail;
 };
 
@@ -130,9 +130,9 @@ static ALWAYS_INLINE uint64_t mark(void *words, int wide, uint64_t i, uint64_t s
 }
 
 /* A child whose region is not marked yet: mark it (seen, next, and the value when first). */
-static void new_region(struct worker *wk, uint32_t rank, uint32_t occ, uint32_t info, uint64_t x)
+static void new_region(struct pdbgen_worker *wk, uint32_t rank, uint32_t occ, uint32_t info, uint64_t x)
 {
-	struct bfs *s = wk->s;
+	struct pdbgen_bfs *s = wk->s;
 	unsigned t = info & 0xffu, idx = info >> 8 & 0xffu, md = info >> 16;
 	uint32_t freem = s->g.full & ~occ;
 	uint64_t rm = pdbgeo_compact(&s->g, pdbgeo_flood(&s->g, freem, t), freem);
@@ -159,7 +159,8 @@ static void new_region(struct worker *wk, uint32_t rank, uint32_t occ, uint32_t 
 		wk->touched++;
 }
 
-static ALWAYS_INLINE void handle_child(struct worker *wk, const void *words, int wide, const struct child *ch)
+static ALWAYS_INLINE void handle_child(struct pdbgen_worker *wk, const void *words, int wide,
+				       const struct pdbgen_child *ch)
 {
 	uint32_t rank = ch->rank, info = ch->info;
 	uint64_t x = sload(words, wide, rank);
@@ -167,7 +168,7 @@ static ALWAYS_INLINE void handle_child(struct worker *wk, const void *words, int
 		new_region(wk, rank, ch->occ, info, x);
 }
 
-static void drain(struct worker *wk)
+static void drain(struct pdbgen_worker *wk)
 {
 	while (wk->head != wk->tail) {
 		handle_child(wk, wk->s->words, wk->s->wide, &wk->ring[wk->head % RING]);
@@ -175,14 +176,14 @@ static void drain(struct worker *wk)
 	}
 }
 
-static ALWAYS_INLINE void expand_parent(struct worker *wk, uint32_t P, uint32_t m, const int wide)
+static ALWAYS_INLINE void expand_parent(struct pdbgen_worker *wk, uint32_t P, uint32_t m, const int wide)
 {
-	const struct bfs *s = wk->s;
+	const struct pdbgen_bfs *s = wk->s;
 	const struct pdbgeo *g = &s->g;
 	const int k = s->k;
 	const uint32_t full = g->full;
 	void *const words = s->words;
-	struct child *const ring = wk->ring;
+	struct pdbgen_child *const ring = wk->ring;
 	uint8_t cells[PDB_MAX_CELLS];
 	int8_t at[32]; /* pattern index at each cell */
 	uint32_t occ = 0, rank = P;
@@ -229,7 +230,7 @@ static ALWAYS_INLINE void expand_parent(struct worker *wk, uint32_t P, uint32_t 
 				handle_child(wk, words, wide, &ring[head % RING]);
 				head++;
 			}
-			struct child *ch = &ring[tail % RING];
+			struct pdbgen_child *ch = &ring[tail % RING];
 			ch->rank = crank;
 			ch->occ = ~cfree & full;
 			ch->info = t | (unsigned)__builtin_popcount(cfree & below_t) << 8 | (mdt + dg[c]) << 16;
@@ -247,9 +248,9 @@ static ALWAYS_INLINE void expand_parent(struct worker *wk, uint32_t P, uint32_t 
 	wk->tail = tail;
 }
 
-static ALWAYS_INLINE void scan_chunk(struct worker *wk, uint64_t lo, uint64_t hi, const int wide)
+static ALWAYS_INLINE void scan_chunk(struct pdbgen_worker *wk, uint64_t lo, uint64_t hi, const int wide)
 {
-	struct bfs *s = wk->s;
+	struct pdbgen_bfs *s = wk->s;
 	void *const words = s->words;
 	const uint64_t curbits = s->fmask << s->cur_sh;
 	const unsigned cur_sh = s->cur_sh;
@@ -263,17 +264,17 @@ static ALWAYS_INLINE void scan_chunk(struct worker *wk, uint64_t lo, uint64_t hi
 	}
 }
 
-static void scan_narrow(struct worker *wk, uint64_t lo, uint64_t hi)
+static void scan_narrow(struct pdbgen_worker *wk, uint64_t lo, uint64_t hi)
 {
 	scan_chunk(wk, lo, hi, 0);
 }
 
-static void scan_wide(struct worker *wk, uint64_t lo, uint64_t hi)
+static void scan_wide(struct pdbgen_worker *wk, uint64_t lo, uint64_t hi)
 {
 	scan_chunk(wk, lo, hi, 1);
 }
 
-static void scan_wide2(struct worker *wk, uint64_t lo, uint64_t hi)
+static void scan_wide2(struct pdbgen_worker *wk, uint64_t lo, uint64_t hi)
 {
 	scan_chunk(wk, lo, hi, 2);
 }
@@ -281,8 +282,8 @@ static void scan_wide2(struct worker *wk, uint64_t lo, uint64_t hi)
 /* pool_run index i = worker i: scans chunks until none are left, then drains its ring. */
 static void bfs_worker(void *ctx, size_t i, int worker)
 {
-	struct worker *wk = (struct worker *)ctx + i;
-	struct bfs *s = wk->s;
+	struct pdbgen_worker *wk = (struct pdbgen_worker *)ctx + i;
+	struct pdbgen_bfs *s = wk->s;
 	(void)worker;
 	for (;;) {
 		uint64_t ci = atomic_fetch_add(&s->chunk_next, 1);
@@ -304,8 +305,8 @@ static void bfs_worker(void *ctx, size_t i, int worker)
 	drain(wk);
 }
 
-struct pack_job {
-	const struct bfs *s;
+struct pdbgen_pack_job {
+	const struct pdbgen_bfs *s;
 	uint8_t *out;
 	uint64_t hi;
 	unsigned bits, sentinel;
@@ -318,8 +319,8 @@ struct pack_job {
 /* Span `span` (pool_run index) on worker `worker`'s job. */
 static void pack_span(void *ctx, size_t span, int worker)
 {
-	struct pack_job *j = (struct pack_job *)ctx + worker;
-	const struct bfs *s = j->s;
+	struct pdbgen_pack_job *j = (struct pdbgen_pack_job *)ctx + worker;
+	const struct pdbgen_bfs *s = j->s;
 	uint64_t lo = (uint64_t)span * PACK_SPAN;
 	uint64_t hi = lo + PACK_SPAN < j->hi ? lo + PACK_SPAN : j->hi;
 	for (uint64_t i = lo; i < hi; i++) {
@@ -332,8 +333,8 @@ static void pack_span(void *ctx, size_t span, int worker)
 }
 
 /* Sets up the search of a k-tile pattern: ranking, word layout, goal cells and the memory. */
-static int bfs_setup(struct bfs *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles, int k,
-		     struct slidetab_error *err)
+static int bfs_setup(struct pdbgen_bfs *s, const struct board *b, const struct board_state *goal, const uint8_t *tiles,
+		     int k, struct slidetab_error *err)
 {
 	pdbgeo_init(&s->g, b);
 	s->k = k;
@@ -366,7 +367,7 @@ static int bfs_setup(struct bfs *s, const struct board *b, const struct board_st
 }
 
 /* Marks the goal: pattern tiles at their goal cells, blank in the goal blank's region. */
-static void bfs_seed(struct bfs *s, const struct board *b, const struct board_state *goal)
+static void bfs_seed(struct pdbgen_bfs *s, const struct board *b, const struct board_state *goal)
 {
 	uint8_t gcells[PDB_MAX_CELLS];
 	uint32_t gocc = 0;
@@ -388,7 +389,7 @@ static void bfs_seed(struct bfs *s, const struct board *b, const struct board_st
 
 /* Expands depth d on the workers; *touched gets the placements first reached at d + 1, returns
  * the regions added (0: the search is over). */
-static uint64_t bfs_round(struct bfs *s, struct worker *ws, int threads, int d, uint64_t *touched)
+static uint64_t bfs_round(struct pdbgen_bfs *s, struct pdbgen_worker *ws, int threads, int d, uint64_t *touched)
 {
 	s->depth = d;
 	atomic_store(&s->chunk_next, 0);
@@ -423,8 +424,8 @@ static uint64_t bfs_round(struct bfs *s, struct worker *ws, int threads, int d, 
 }
 
 /* Runs the search from the seeded goal; fills m->hist and m->radius, *reached the placements reached. */
-static int bfs_search(struct bfs *s, struct worker *ws, int threads, struct table_meta *m, uint64_t *reached,
-		      struct slidetab_error *err)
+static int bfs_search(struct pdbgen_bfs *s, struct pdbgen_worker *ws, int threads, struct table_meta *m,
+		      uint64_t *reached, struct slidetab_error *err)
 {
 	m->hist[0] = 1;
 	*reached = 1;
@@ -446,10 +447,10 @@ static int bfs_search(struct bfs *s, struct worker *ws, int threads, struct tabl
 
 /* Packs the value fields into the narrowest entries that hold residues 0..maxe plus the all-ones
  * sentinel when some placements are unreachable; sets m->entry_bits and *packed (malloc'd). */
-static int bfs_pack(const struct bfs *s, int threads, uint64_t reached, struct table_meta *m, uint8_t **packed,
+static int bfs_pack(const struct pdbgen_bfs *s, int threads, uint64_t reached, struct table_meta *m, uint8_t **packed,
 		    struct slidetab_error *err)
 {
-	struct pack_job *pj = calloc((size_t)threads, sizeof *pj);
+	struct pdbgen_pack_job *pj = calloc((size_t)threads, sizeof *pj);
 	if (!pj)
 		return err_set(err, SLIDETAB_ENOMEM, "pdbgen: out of memory");
 	size_t spans = (s->count + PACK_SPAN - 1) / PACK_SPAN;
@@ -509,8 +510,8 @@ int pdbgen_build_enc(const struct board *b, const struct board_state *goal, uint
 	if (rc != SLIDETAB_OK)
 		return rc;
 	threads = pdbgeo_threads(threads);
-	struct bfs *s = calloc(1, sizeof *s);
-	struct worker *ws = calloc((size_t)threads, sizeof *ws);
+	struct pdbgen_bfs *s = calloc(1, sizeof *s);
+	struct pdbgen_worker *ws = calloc((size_t)threads, sizeof *ws);
 	struct table_meta *m = meta_out;
 	memset(m, 0, sizeof *m);
 	uint64_t reached = 0;

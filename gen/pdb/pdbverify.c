@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gen/pdb/pdbgeo.h"
+#include "gen/pdb/pdbunrank.h"
 
 struct vctx {
 	struct pdbgeo g;
@@ -52,7 +53,7 @@ static void verify_one(struct vjob *j, uint64_t P)
 	const struct vctx *v = j->v;
 	const int k = v->k;
 	uint8_t cells[PDB_MAX_CELLS];
-	pdb_unrank(&v->rk, P, cells);
+	pdbunrank_cells(&v->rk, P, cells);
 	uint32_t occ = 0;
 	int md = 0;
 	for (int i = 0; i < k; i++) {

@@ -16,7 +16,7 @@ export const TABLES: readonly string[];
 export const SETS: Readonly<Record<string, number>>;
 
 export class SlidetabError extends Error {
-	/** lite's status: 2 bad argument, 3 no table, 4 damaged, 5 budget spent. */
+	/** lite's status: 2 bad argument, 3 no table, 4 damaged, 16 budget spent. */
 	status: number;
 	constructor(message: string, status: number);
 }

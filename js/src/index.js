@@ -13,7 +13,7 @@
 
 export const version = '0.0.0'; // replaced by make js with include/slidetab.h's version
 
-/** The base class of every error this package throws; status is lite's number (2, 3, 4 or 5). */
+/** The base class of every error this package throws; status is lite's number (2, 3, 4 or 16). */
 export class SlidetabError extends Error {
 	constructor(message, status) {
 		super(message);
@@ -30,7 +30,7 @@ export class FormatError extends SlidetabError {}
 /** A 15-puzzle search stopped at its node budget (only with a budget). */
 export class LimitError extends SlidetabError {}
 
-const STATUS = { 2: InvalidError, 3: NoTableError, 4: FormatError, 5: LimitError };
+const STATUS = { 2: InvalidError, 3: NoTableError, 4: FormatError, 16: LimitError }; // lite/slidetab_lite*.h
 const UNSOLVABLE = 1;
 const MAX_CELLS = 16; // lite's largest board here: 4x4
 const BOARD_OF_LENGTH = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 10: [2, 5], 16: [4, 4], 25: [5, 5] };

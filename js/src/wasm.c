@@ -1,11 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* wasm: the freestanding WebAssembly entry over lite/ (docs/web.md lists and explains every export). */
 #include "lite/slidetab_lite.h"
-#ifdef STW_SOLVER
-#include "lite/slidetab_lite_solve.h"
-#else
-#define SLIDETAB_LITE_ENOPATH 6 /* never returned without the solver */
-#endif
+#include "lite/slidetab_lite_solve.h" /* its statuses; the solver itself only with STW_SOLVER */
 
 #define STW_EXPORT(name) __attribute__((export_name(name)))
 

@@ -84,9 +84,6 @@ static inline uint64_t pdb_rank_step(const struct pdb_ranker *r, uint64_t rank, 
 	return (uint64_t)((int64_t)rank + delta);
 }
 
-/* Inverse of pdb_rank (rank < count). */
-void pdb_unrank(const struct pdb_ranker *r, uint64_t rank, uint8_t *cells);
-
 /* Tiles of a pattern mask in increasing order; returns k, or -1 when the mask holds tile 0 or a
  * tile >= n. */
 int pdb_pattern_tiles(uint32_t mask, int n, uint8_t *tiles);
@@ -192,13 +189,14 @@ static inline void pdb_one_prefetch(const struct pdb_one *p, uint64_t i)
 int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_state *goal,
 		struct slidetab_error *err);
 
-/* Adds one PDB given its table header and packed entries (TABLE_KIND_PDB, TABLE_RANK_PDB,
- * entry PLAIN or MDRES, same board and goal as the set, pattern disjoint from those of the current
- * partition, or else starting the next partition: then no earlier pattern may have its tiles).
- * The entries are copied into the set's own (huge-page) memory; own = 1 also frees `packed`
- * (malloc'd, e.g. from pdbgen_build).
+/* Adds one PDB given its table header and packed entries (TABLE_KIND_PDB, TABLE_RANK_PDB or
+ * TABLE_RANK_ZPDB, entry PLAIN, MDRES, ZBIT or PBIT, same board and goal as the set, pattern
+ * disjoint from those of the current partition, or else starting the next partition: then no
+ * earlier pattern may have its tiles). tab NULL: the entries are copied into the set's own
+ * (huge-page) memory and stay the caller's; tab not NULL: `packed` is the raw payload of the open
+ * table tab, read in place, and the set owns tab (also on failure).
  * Returns SLIDETAB_OK, or SLIDETAB_EFORMAT (or SLIDETAB_ENOMEM) with a message. */
-int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *packed, int own,
+int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, const uint8_t *packed, struct table *tab,
 		struct slidetab_error *err);
 
 /* Loads the PDB table files paths[0..npaths-1] (one goal; partitions as pdb_set_add) into a new set.

@@ -19,22 +19,6 @@ int pdb_ranker_init(struct pdb_ranker *r, int n, int k)
 	return 0;
 }
 
-void pdb_unrank(const struct pdb_ranker *r, uint64_t rank, uint8_t *cells)
-{
-	uint32_t used = 0;
-	for (int i = 0; i < r->k; i++) {
-		unsigned d = (unsigned)(rank / r->w[i]);
-		rank -= (uint64_t)d * r->w[i];
-		/* the d-th cell (from 0) not yet used */
-		uint32_t freem = ~used;
-		for (unsigned j = 0; j < d; j++)
-			freem &= freem - 1;
-		unsigned c = (unsigned)__builtin_ctz(freem);
-		cells[i] = (uint8_t)c;
-		used |= 1u << c;
-	}
-}
-
 int pdb_pattern_tiles(uint32_t mask, int n, uint8_t *tiles)
 {
 	if (mask & 1u)

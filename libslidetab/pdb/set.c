@@ -48,18 +48,16 @@ int pdb_set_new(struct pdb_set **out, const struct board *b, const struct board_
 	return 0;
 }
 
-enum { ADD_COPY = 0, ADD_OWN = 1, ADD_MAP = 2 };
-
-/* Fills p's lookup data from packed entries: read in place (ADD_MAP: `packed` is a raw payload of
- * the open table tab, 1-bit (zero-aware or placement) or 4- or 8-bit entries), copied (the same) or widened into
- * a huge-page buffer (nibbles or bytes); ADD_OWN frees `packed`. */
-static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *packed, int mode, struct table *tab,
+/* Fills p's lookup data from packed entries: read in place (tab not NULL: `packed` is a raw payload
+ * of the open table tab, 1-bit (zero-aware or placement) or 4- or 8-bit entries), copied (the same)
+ * or widened into a huge-page buffer (nibbles or bytes). */
+static int one_data(struct pdb_one *p, const struct table_meta *m, const uint8_t *packed, struct table *tab,
 		    struct slidetab_error *err)
 {
 	unsigned bits = m->entry_bits;
 	uint64_t n = m->entries;
 	p->nibble = !p->step && bits <= 4;
-	if (mode == ADD_MAP) {
+	if (tab) {
 		p->data = packed;
 		if (!(p->ok = calloc((size_t)table_blocks(tab), 1)))
 			return err_set(err, SLIDETAB_ENOMEM, "pdb: out of memory");
@@ -69,10 +67,7 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 	}
 	uint64_t bytes = p->step ? table_packed_bytes(n, 1) : p->nibble ? (n + 1) / 2 : n;
 	if (bigmem_alloc(&p->owned, bytes) != 0) {
-		err_set(err, SLIDETAB_ENOMEM, "pdb: out of memory for a %d-tile PDB", p->k);
-		if (mode == ADD_OWN)
-			free(packed);
-		return SLIDETAB_ENOMEM;
+		return err_set(err, SLIDETAB_ENOMEM, "pdb: out of memory for a %d-tile PDB", p->k);
 	}
 	uint8_t *d = p->owned.p;
 	if (p->step || bits == 4 || bits == 8) {
@@ -86,14 +81,12 @@ static int one_data(struct pdb_one *p, const struct table_meta *m, uint8_t *pack
 				d[i] = (uint8_t)v;
 		}
 	}
-	if (mode == ADD_OWN)
-		free(packed);
 	p->data = d;
 	return 0;
 }
 
 /* Why a table cannot join the set, or NULL. */
-static const char *add_refusal(const struct pdb_set *set, const struct table_meta *m, int mode)
+static const char *add_refusal(const struct pdb_set *set, const struct table_meta *m, int mapped)
 {
 	const struct board *b = &set->b;
 	int zero = m->entry == TABLE_ENTRY_ZBIT, step = zero || m->entry == TABLE_ENTRY_PBIT;
@@ -109,7 +102,7 @@ static const char *add_refusal(const struct pdb_set *set, const struct table_met
 		return "goal differs from the set's";
 	if (m->entry_bits < 1 || m->entry_bits > 8 || (step && m->entry_bits != 1))
 		return "bad entry width";
-	if (mode == ADD_MAP && (m->block_entries & (m->block_entries - 1)))
+	if (mapped && (m->block_entries & (m->block_entries - 1)))
 		return "blocks of a mapped PDB must hold a power of two entries";
 	return NULL;
 }
@@ -188,19 +181,15 @@ static void one_free(struct pdb_one *p)
 	p->tab = NULL;
 }
 
-/* Adds the table described by m with entries `packed` (ADD_MAP: the raw payload of tab, which
- * the set then owns, also on failure). */
-static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *packed, int mode, struct table *tab,
-		    struct slidetab_error *err)
+int pdb_set_add(struct pdb_set *set, const struct table_meta *m, const uint8_t *packed, struct table *tab,
+		struct slidetab_error *err)
 {
-	const char *why = add_refusal(set, m, mode);
+	const char *why = add_refusal(set, m, tab != NULL);
 	struct pdb_one *p = &set->pat[set->npat];
 	memset(p, 0, sizeof *p);
 	int rc = why ? err_set(err, SLIDETAB_EFORMAT, "pdb: %s", why) : add_pattern(set, p, m, err);
 	if (rc != SLIDETAB_OK) {
 		pdb_zidx_free(&p->z);
-		if (mode == ADD_OWN)
-			free(packed);
 		table_close(tab);
 		return SLIDETAB_EFORMAT;
 	}
@@ -210,7 +199,7 @@ static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *pa
 	for (unsigned d = 0; d <= m->radius && d < TABLE_HIST_MAX; d++)
 		reach += m->hist[d];
 	p->sentinel = reach < m->entries && !p->step ? (1u << m->entry_bits) - 1 : 0xffffu;
-	if ((rc = one_data(p, m, packed, mode, tab, err)) != SLIDETAB_OK) {
+	if ((rc = one_data(p, m, packed, tab, err)) != SLIDETAB_OK) {
 		if (!p->tab)
 			table_close(tab);
 		one_free(p);
@@ -225,12 +214,6 @@ static int add_impl(struct pdb_set *set, const struct table_meta *m, uint8_t *pa
 	}
 	set->npat++;
 	return 0;
-}
-
-int pdb_set_add(struct pdb_set *set, const struct table_meta *meta, uint8_t *packed, int own,
-		struct slidetab_error *err)
-{
-	return add_impl(set, meta, packed, own ? ADD_OWN : ADD_COPY, NULL, err);
 }
 
 void pdb_set_free(struct pdb_set *set)
@@ -358,9 +341,9 @@ int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uin
 		/* read in place (the set keeps the table open), or copied into a huge-page buffer
 		 * (random lookups miss the TLB far less) and the table closed */
 		if (jobs[i].map)
-			rc = add_impl(set, m, (uint8_t *)table_raw_payload(tab), ADD_MAP, tab, err);
+			rc = pdb_set_add(set, m, table_raw_payload(tab), tab, err);
 		else {
-			rc = add_impl(set, m, (uint8_t *)table_packed(tab), ADD_COPY, NULL, err);
+			rc = pdb_set_add(set, m, table_packed(tab), NULL, err);
 			table_close(tab);
 		}
 		if (rc != SLIDETAB_OK) {

@@ -154,10 +154,3 @@ int ida_search(const struct ida_request *rq, struct ida_result *res, struct slid
 	free(x);
 	return rc;
 }
-
-int ida_solve(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal, int max_depth,
-	      struct ida_result *res, struct slidetab_error *err)
-{
-	struct ida_request rq = { .set = set, .start = start, .goal = goal, .max_depth = max_depth, .threads = 1 };
-	return ida_search(&rq, res, err);
-}

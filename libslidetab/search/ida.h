@@ -78,8 +78,4 @@ struct ida_request {
  * (invalid input, an unsupported goal, a damaged block of a mapped set, no memory). */
 int ida_search(const struct ida_request *rq, struct ida_result *res, struct slidetab_error *err);
 
-/* ida_search of start -> goal on the set's own board, one thread, no hook. */
-int ida_solve(const struct pdb_set *set, const struct board_state *start, const struct board_state *goal, int max_depth,
-	      struct ida_result *res, struct slidetab_error *err);
-
 #endif

@@ -1,12 +1,24 @@
 /* SPDX-License-Identifier: Zlib */
-/* testpdb: a pattern-database set's heuristic computed pattern by pattern through pdb_set_value, as
- * the tests check the search's incremental values against it. */
+/* testpdb: pattern-database sets in the tests: one built in memory from packed entries, and its
+ * heuristic computed pattern by pattern through pdb_set_value, as the tests check the search's
+ * incremental values against it. */
 #ifndef SLIDETAB_TESTPDB_H
 #define SLIDETAB_TESTPDB_H
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "libslidetab/pdb/pdb.h"
+
+/* Adds a PDB built in memory (packed entries malloc'd, e.g. by pdbgen_build) to set, copying its
+ * entries, and frees `packed`: pdb_set_add's status. */
+static inline int testpdb_add(struct pdb_set *set, const struct table_meta *m, uint8_t *packed,
+			      struct slidetab_error *err)
+{
+	int rc = pdb_set_add(set, m, packed, NULL, err);
+	free(packed);
+	return rc;
+}
 
 /* The reflected state (only when set->reflect). */
 static inline void testpdb_reflect(const struct pdb_set *set, const struct board_state *s, struct board_state *r)

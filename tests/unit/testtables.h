@@ -14,6 +14,7 @@
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/table/name.h"
 #include "libslidetab/table/read.h"
+#include "tests/unit/testpdb.h"
 
 static inline void testtables_fail(const char *what, const struct slidetab_error *err)
 {
@@ -48,7 +49,7 @@ static inline struct pdb_set *testtables_built_set(const char *preset, int rows,
 		uint8_t *p;
 		int entry = zbits >> i & 1 ? TABLE_ENTRY_ZBIT : TABLE_ENTRY_MDRES;
 		if (pdbgen_build_enc(&b, &g, masks[i], entry, 2, &m, &p, &err) != 0 ||
-		    pdb_set_add(set, &m, p, 1, &err) != 0)
+		    testpdb_add(set, &m, p, &err) != 0)
 			testtables_fail(preset, &err);
 	}
 	return set;

@@ -302,7 +302,7 @@ static void random_3x3(struct puz *p, int n)
 
 /* (b) 8 threads on one handle. */
 enum { NTHREADS = 8, NPUZ = 2000 };
-struct worker {
+struct test_api_worker {
 	slidetab *db;
 	const struct puz *p;
 	const struct ans *want;
@@ -311,7 +311,7 @@ struct worker {
 
 static void *work(void *arg)
 {
-	struct worker *w = arg;
+	struct test_api_worker *w = arg;
 	for (int k = 0; k < NPUZ; k++) {
 		int i = (w->first + k) % NPUZ;
 		struct ans a = lib_answer(w->db, &w->p[i]);
@@ -342,10 +342,10 @@ START_TEST(test_threads_one_handle)
 	ck_assert_int_gt(solved, NPUZ / 4);
 	slidetab_close(db);
 	ck_assert_msg(slidetab_open(&db, dir, &err) == SLIDETAB_OK, "%s", err.msg);
-	struct worker w[NTHREADS];
+	struct test_api_worker w[NTHREADS];
 	pthread_t th[NTHREADS];
 	for (int t = 0; t < NTHREADS; t++) {
-		w[t] = (struct worker){ .db = db, .p = p, .want = want, .first = t * NPUZ / NTHREADS };
+		w[t] = (struct test_api_worker){ .db = db, .p = p, .want = want, .first = t * NPUZ / NTHREADS };
 		ck_assert_int_eq(pthread_create(&th[t], NULL, work, &w[t]), 0);
 	}
 	for (int t = 0; t < NTHREADS; t++) {

@@ -287,7 +287,7 @@ START_TEST(test_entries)
 END_TEST
 
 /* Several threads, each with its own goal, batch on one handle (each batch on two threads). */
-struct job {
+struct test_batch_job {
 	slidetab *db;
 	unsigned char g[9], *s;
 	unsigned *want;
@@ -297,7 +297,7 @@ struct job {
 
 static void *run_job(void *arg)
 {
-	struct job *j = arg;
+	struct test_batch_job *j = arg;
 	unsigned *d = malloc(j->n * sizeof *d);
 	for (int round = 0; round < 3 && d; round++) {
 		j->rc |= slidetab_distances(j->db, 3, 3, j->n, j->s, j->g, d, NULL);
@@ -315,10 +315,10 @@ START_TEST(test_threads)
 	ck_assert_int_eq(slidetab_set_threads(db, 2, NULL), SLIDETAB_OK);
 	struct board b;
 	board_init(&b, 3, 3);
-	struct job jobs[NJOBS];
+	struct test_batch_job jobs[NJOBS];
 	pthread_t th[NJOBS];
 	for (int t = 0; t < NJOBS; t++) {
-		jobs[t] = (struct job){ .db = db, .n = N };
+		jobs[t] = (struct test_batch_job){ .db = db, .n = N };
 		corner_goal(jobs[t].g);
 		jobs[t].s = starts_for(&b, jobs[t].g, N, 1);
 		jobs[t].want = malloc(N * sizeof *jobs[t].want);

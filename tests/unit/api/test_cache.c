@@ -459,7 +459,7 @@ struct evict_puz {
 };
 static struct evict_puz epuz[NPUZ];
 
-struct worker {
+struct test_cache_worker {
 	slidetab *db;
 	int first, bad;
 	char why[300];
@@ -467,7 +467,7 @@ struct worker {
 
 static void *evict_work(void *arg)
 {
-	struct worker *w = arg;
+	struct test_cache_worker *w = arg;
 	for (int k = 0; k < NPUZ && !w->bad; k++) {
 		const struct evict_puz *p = &epuz[(k + w->first) % NPUZ];
 		unsigned d = 0;
@@ -505,9 +505,9 @@ START_TEST(test_evict_threads)
 	ck_assert_int_eq(slidetab_open(&db, dir, NULL), SLIDETAB_OK);
 	unsetenv("SLIDETAB_MAX_TABLES");
 	pthread_t th[NTHREADS];
-	struct worker w[NTHREADS];
+	struct test_cache_worker w[NTHREADS];
 	for (int t = 0; t < NTHREADS; t++) {
-		w[t] = (struct worker){ .db = db, .first = t * (NPUZ / NTHREADS) };
+		w[t] = (struct test_cache_worker){ .db = db, .first = t * (NPUZ / NTHREADS) };
 		ck_assert_int_eq(pthread_create(&th[t], NULL, evict_work, &w[t]), 0);
 	}
 	for (int t = 0; t < NTHREADS; t++)

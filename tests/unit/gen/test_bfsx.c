@@ -10,14 +10,14 @@
 #define OWNERS   4
 #define PER_PAIR 50000 /* marks each producer sends each other owner: several blocks */
 
-struct got {
+struct test_bfsx_got {
 	uint64_t count, sum, bad; /* bad: marks whose owner field is not the drainer */
 	int owner;
 };
 
 static void apply(void *ctx, const uint64_t *j, size_t n)
 {
-	struct got *g = ctx;
+	struct test_bfsx_got *g = ctx;
 	for (size_t i = 0; i < n; i++) {
 		g->count++;
 		g->sum += j[i] >> 8;
@@ -25,16 +25,16 @@ static void apply(void *ctx, const uint64_t *j, size_t n)
 	}
 }
 
-struct worker {
+struct test_bfsx_worker {
 	struct bfsx *x;
 	int me;
-	struct got got;
+	struct test_bfsx_got got;
 };
 
 /* Producer me sends (k << 8 | u) to each owner u != me, draining its own inbox as it goes. */
 static void *run(void *arg)
 {
-	struct worker *w = arg;
+	struct test_bfsx_worker *w = arg;
 	for (uint64_t k = 0; k < PER_PAIR; k++) {
 		for (int u = 0; u < OWNERS; u++)
 			if (u != w->me)
@@ -51,10 +51,10 @@ START_TEST(every_mark_once_to_its_owner)
 	struct bfsx x;
 	ck_assert_int_eq(bfsx_init(&x, OWNERS), 0);
 	for (int round = 0; round < 2; round++) { /* the second reuses the drained blocks */
-		struct worker w[OWNERS];
+		struct test_bfsx_worker w[OWNERS];
 		pthread_t t[OWNERS];
 		for (int i = 0; i < OWNERS; i++) {
-			w[i] = (struct worker){ &x, i, { 0, 0, 0, i } };
+			w[i] = (struct test_bfsx_worker){ &x, i, { 0, 0, 0, i } };
 			ck_assert_int_eq(pthread_create(&t[i], NULL, run, &w[i]), 0);
 		}
 		for (int i = 0; i < OWNERS; i++)
@@ -77,7 +77,7 @@ END_TEST
 START_TEST(empty_drain)
 {
 	struct bfsx x;
-	struct got g = { 0, 0, 0, 0 };
+	struct test_bfsx_got g = { 0, 0, 0, 0 };
 	ck_assert_int_eq(bfsx_init(&x, 1), 0);
 	ck_assert_int_eq(bfsx_pending(&x, 0), 0);
 	bfsx_drain(&x, 0, apply, &g);

@@ -11,6 +11,7 @@
 #include "common/table_write.h"
 #include "gen/exact/exactcmd.h"
 #include "gen/pdb/pbitgen.h"
+#include "gen/pdb/pdbunrank.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
@@ -434,7 +435,7 @@ static int placement_bfs(const struct board *b, const struct pdb_ranker *rk, con
 	queue[tail++] = (int)pdb_rank(rk, goalcell);
 	while (head < tail) {
 		int r = queue[head++];
-		pdb_unrank(rk, (uint64_t)r, cells);
+		pdbunrank_cells(rk, (uint64_t)r, cells);
 		for (int i = 0; i < 4; i++)
 			for (int d = 0; d < BOARD_NDIRS; d++) {
 				int to = b->nbr[cells[i]][d], free = to >= 0;
@@ -470,7 +471,7 @@ START_TEST(pbit_entries_match_a_search)
 	uint8_t cells[4], goalcell[4] = { 1, 2, 3, 4 }; /* blank first: tile t at cell t */
 	ck_assert_int_eq(placement_bfs(&b, &rk, goalcell, dist), 3024);
 	for (int r = 0; r < 3024; r++) {
-		pdb_unrank(&rk, (uint64_t)r, cells);
+		pdbunrank_cells(&rk, (uint64_t)r, cells);
 		int md = 0;
 		for (int i = 0; i < 4; i++)
 			md += board_taxicab(&b, cells[i], goalcell[i]);
@@ -506,7 +507,7 @@ START_TEST(walk_bounded_by_radius)
 	ck_assert_uint_eq(m.radius, (uint32_t)dist[far]);
 	unsigned char s[9], goal[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
 	int at = 0, other[5];
-	pdb_unrank(&rk, (uint64_t)far, cells);
+	pdbunrank_cells(&rk, (uint64_t)far, cells);
 	memset(s, 0xff, sizeof s);
 	for (int i = 0; i < 4; i++)
 		s[cells[i]] = (unsigned char)(i + 1);
@@ -610,8 +611,9 @@ START_TEST(damage_refused_or_right)
 }
 END_TEST
 
-/* The budget, pbit and zbit: 1 node is too few (status 5, nothing written), and the least budget
- * that answers is the node count of the library's search on the same files (same_nodes). */
+/* The budget, pbit and zbit: 1 node is too few (SLIDETAB_LITE_EBUDGET, nothing written), and the
+ * least budget that answers is the node count of the library's search on the same files
+ * (same_nodes). */
 START_TEST(budget_runs_out)
 {
 	unsigned char s[NPROBE][9];
@@ -716,6 +718,42 @@ START_TEST(machine_is_idafsm)
 }
 END_TEST
 
+/* Lite's status numbers never mean something else in slidetab.h: a status of a library meaning has
+ * the library's number, lite's own (the budget) one the library does not know (slidetab_strerror's
+ * "unknown status", and none of SLIDETAB_OK..SLIDETAB_ETIMEOUT); and no two lite statuses share one. */
+START_TEST(status_numbers)
+{
+	static const struct {
+		int lite, lib;
+	} same[] = {
+		{ SLIDETAB_LITE_OK, SLIDETAB_OK },
+		{ SLIDETAB_LITE_UNSOLVABLE, SLIDETAB_UNSOLVABLE },
+		{ SLIDETAB_LITE_EINVAL, SLIDETAB_EINVAL },
+		{ SLIDETAB_LITE_ENOTABLE, SLIDETAB_ENOTABLE },
+		{ SLIDETAB_LITE_EFORMAT, SLIDETAB_EFORMAT },
+		{ SLIDETAB_LITE_ENOPATH, SLIDETAB_ELIMIT }, /* no path within the move limit */
+	};
+	static const int own[] = { SLIDETAB_LITE_EBUDGET };
+	enum { NSAME = sizeof same / sizeof same[0], NOWN = sizeof own / sizeof own[0] };
+	int all[NSAME + NOWN];
+	for (int i = 0; i < NSAME; i++) {
+		ck_assert_msg(same[i].lite == same[i].lib, "lite's status %d means library status %d", same[i].lite,
+			      same[i].lib);
+		all[i] = same[i].lite;
+	}
+	for (int i = 0; i < NOWN; i++) {
+		ck_assert_str_eq(slidetab_strerror(own[i]), "unknown status");
+		for (int lib = SLIDETAB_OK; lib <= SLIDETAB_ETIMEOUT; lib++)
+			ck_assert_msg(own[i] != lib, "lite's own status %d is the library's %d (%s)", own[i], lib,
+				      slidetab_strerror(lib));
+		all[NSAME + i] = own[i];
+	}
+	for (int i = 0; i < NSAME + NOWN; i++)
+		for (int j = 0; j < i; j++)
+			ck_assert_int_ne(all[i], all[j]);
+}
+END_TEST
+
 /* The library's move machine, replaced for this test by lite's (the Makefile links it with
  * -Wl,--wrap=idafsm_get): the library's IDA* then makes the same search as lite's solver. The
  * answers do not depend on the machine's length (idafsm.h). */
@@ -746,6 +784,7 @@ int main(void)
 	tcase_add_test(tc, walk_bounded_by_radius);
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, machine_is_idafsm);
+	tcase_add_test(tc, status_numbers);
 	int rc = testutil_run(s, tc);
 	rmdir(tmpdir);
 	return rc;

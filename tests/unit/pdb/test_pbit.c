@@ -9,15 +9,17 @@
 
 #include "gen/pdb/pbitgen.h"
 #include "gen/pdb/pdbcmd.h"
+#include "gen/pdb/pdbunrank.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
 #include "libslidetab/table/header.h"
+#include "tests/unit/testida.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
 
 /* ---- the reference: placements indexed by their cells as base-n digits, its own BFS ---- */
 
-struct ref {
+struct test_pbit_ref {
 	const struct board *b;
 	int k;
 	uint8_t tiles[PDB_MAX_CELLS], goalcell[PDB_MAX_CELLS];
@@ -25,7 +27,7 @@ struct ref {
 	int16_t *dist; /* by ref_key; -1 unreached (or not a placement: two tiles on one cell) */
 };
 
-static uint64_t ref_key(const struct ref *r, const uint8_t *cells)
+static uint64_t ref_key(const struct test_pbit_ref *r, const uint8_t *cells)
 {
 	uint64_t key = 0;
 	for (int i = r->k - 1; i >= 0; i--)
@@ -33,7 +35,7 @@ static uint64_t ref_key(const struct ref *r, const uint8_t *cells)
 	return key;
 }
 
-static void ref_cells(const struct ref *r, uint64_t key, uint8_t *cells)
+static void ref_cells(const struct test_pbit_ref *r, uint64_t key, uint8_t *cells)
 {
 	for (int i = 0; i < r->k; i++, key /= (uint64_t)r->b->n)
 		cells[i] = (uint8_t)(key % (uint64_t)r->b->n);
@@ -41,7 +43,7 @@ static void ref_cells(const struct ref *r, uint64_t key, uint8_t *cells)
 
 /* Distances from the goal placement where a step moves one pattern tile onto a neighbouring cell
  * that holds no pattern tile. Returns the number of placements reached. */
-static uint64_t ref_bfs(struct ref *r, const struct board *b, const struct board_state *goal, uint32_t mask)
+static uint64_t ref_bfs(struct test_pbit_ref *r, const struct board *b, const struct board_state *goal, uint32_t mask)
 {
 	r->b = b;
 	r->k = pdb_pattern_tiles(mask, b->n, r->tiles);
@@ -84,7 +86,7 @@ static uint64_t ref_bfs(struct ref *r, const struct board *b, const struct board
 	return tail;
 }
 
-static int ref_md(const struct ref *r, const uint8_t *cells)
+static int ref_md(const struct test_pbit_ref *r, const uint8_t *cells)
 {
 	int md = 0;
 	for (int i = 0; i < r->k; i++)
@@ -104,7 +106,7 @@ static struct pdb_set *pbit_set(const struct board *b, const struct board_state 
 	ck_assert_int_eq(m->entry, TABLE_ENTRY_PBIT);
 	ck_assert_int_eq(m->ranking, TABLE_RANK_PDB);
 	ck_assert_int_eq(m->entry_bits, 1);
-	ck_assert_msg(pdb_set_add(set, m, packed, 1, &err) == 0, "%s", err.msg);
+	ck_assert_msg(testpdb_add(set, m, packed, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(set->pat[0].step, 1);
 	return set;
 }
@@ -127,7 +129,7 @@ START_TEST(every_entry_matches_an_independent_bfs)
 	struct board_state g;
 	board_init(&b, small[_i].rows, small[_i].cols);
 	board_goal(&b, small[_i].blank, &g);
-	struct ref r;
+	struct test_pbit_ref r;
 	struct table_meta m;
 	uint64_t reached = ref_bfs(&r, &b, &g, small[_i].mask);
 	struct pdb_set *set = pbit_set(&b, &g, small[_i].mask, &m);
@@ -192,7 +194,7 @@ START_TEST(stepped_values_follow_long_walks)
 	board_init(&b, cases[_i].rows, cases[_i].cols);
 	board_goal(&b, 0, &g);
 	for (int q = 0; q < 3; q++) {
-		struct ref r;
+		struct test_pbit_ref r;
 		struct table_meta m;
 		ref_bfs(&r, &b, &g, cases[_i].mask[q]);
 		struct pdb_set *set = pbit_set(&b, &g, cases[_i].mask[q], &m);
@@ -239,17 +241,17 @@ START_TEST(search_agrees_with_the_zero_aware_set)
 		struct table_meta m;
 		uint8_t *packed;
 		ck_assert_msg(pbitgen_build(&b, &g, masks[q], 2, &m, &packed, &err) == 0, "%s", err.msg);
-		ck_assert_msg(pdb_set_add(ps, &m, packed, 1, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testpdb_add(ps, &m, packed, &err) == 0, "%s", err.msg);
 		ck_assert_msg(pdbgen_build_enc(&b, &g, masks[q], TABLE_ENTRY_ZBIT, 2, &m, &packed, &err) == 0, "%s",
 			      err.msg);
-		ck_assert_msg(pdb_set_add(zs, &m, packed, 1, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testpdb_add(zs, &m, packed, &err) == 0, "%s", err.msg);
 	}
 	static const uint8_t korf1[16] = { 14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3 };
 	struct board_state s;
 	struct ida_result a, z;
 	memset(&s, 0, sizeof s);
 	memcpy(s.t, korf1, 16);
-	ck_assert_msg(ida_solve(ps, &s, NULL, 0, &a, &err) == 0, "%s", err.msg);
+	ck_assert_msg(testida_solve(ps, &s, NULL, 0, &a, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(a.status, IDA_SOLVED);
 	ck_assert_int_eq(a.length, 57); /* Korf (1985), instance 1 */
 	uint64_t seed = 0x1bd5ull;
@@ -257,8 +259,8 @@ START_TEST(search_agrees_with_the_zero_aware_set)
 	for (int k = 0; k < cases; k++) {
 		s = g;
 		testutil_walk(&seed, 4, 4, s.t, 30 + k % 31);
-		ck_assert_msg(ida_solve(ps, &s, NULL, 0, &a, &err) == 0, "%s", err.msg);
-		ck_assert_msg(ida_solve(zs, &s, NULL, 0, &z, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testida_solve(ps, &s, NULL, 0, &a, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testida_solve(zs, &s, NULL, 0, &z, &err) == 0, "%s", err.msg);
 		ck_assert_int_eq(a.status, IDA_SOLVED);
 		ck_assert_int_eq(a.length, z.length);
 		ck_assert_mem_eq(a.path, z.path, (size_t)a.length);
@@ -391,7 +393,7 @@ START_TEST(value_checks_the_block_before_its_bits)
 	uint64_t far = p->rk.count - 1;
 	ck_assert_uint_ne(far / 1024, p->zgoal / 1024);
 	uint8_t cells[PDB_MAX_CELLS], gcells[PDB_MAX_CELLS];
-	pdb_unrank(&p->rk, far, cells);
+	pdbunrank_cells(&p->rk, far, cells);
 	uint32_t occ = 0;
 	for (int i = 0; i < p->k; i++)
 		occ |= 1u << cells[i];

@@ -7,15 +7,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/idabatch.h"
 #include "common/table_write.h"
 #include "gen/pdb/pdbgen.h"
+#include "gen/pdb/pdbunrank.h"
 #include "gen/pdbauto.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
 #include "libslidetab/table/read.h"
 #include "tests/unit/testboard.h"
+#include "tests/unit/testida.h"
 #include "tests/unit/testpdb.h"
 #include "tests/unit/testutil.h"
 
@@ -175,7 +176,7 @@ static struct pdb_set *make_set(const struct board *b, const struct board_state 
 		struct table_meta m;
 		uint8_t *p;
 		build(b, g, masks[i], threads, &m, &p);
-		ck_assert_msg(pdb_set_add(set, &m, p, 1, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testpdb_add(set, &m, p, &err) == 0, "%s", err.msg);
 	}
 	return set;
 }
@@ -225,7 +226,7 @@ static void check_bijection(int n, int k)
 		if (depth == k - 1) {
 			EXPECT(pdb_rank(&r, cells) == expect, "rank of placement %llu (%d of %d)",
 			       (unsigned long long)expect, k, n);
-			pdb_unrank(&r, expect, back);
+			pdbunrank_cells(&r, expect, back);
 			EXPECT(memcmp(back, cells, (size_t)k) == 0, "unrank %llu (%d of %d)",
 			       (unsigned long long)expect, k, n);
 			expect++;
@@ -255,7 +256,7 @@ START_TEST(rank_bijection)
 	for (int i = 0; i < 200000; i++) {
 		uint64_t x = (testutil_rng(&seed) << 20 ^ testutil_rng(&seed)) % r.count;
 		uint8_t cells[PDB_MAX_CELLS];
-		pdb_unrank(&r, x, cells);
+		pdbunrank_cells(&r, x, cells);
 		uint32_t used = 0;
 		for (int j = 0; j < 8; j++) {
 			EXPECT(cells[j] < 16 && !(used >> cells[j] & 1u), "unrank %llu", (unsigned long long)x);
@@ -263,7 +264,7 @@ START_TEST(rank_bijection)
 		}
 		EXPECT(pdb_rank(&r, cells) == x, "rank %llu", (unsigned long long)x);
 	}
-	pdb_unrank(&r, r.count - 1, (uint8_t[PDB_MAX_CELLS]){ 0 });
+	pdbunrank_cells(&r, r.count - 1, (uint8_t[PDB_MAX_CELLS]){ 0 });
 	ck_assert_int_ne(pdb_ranker_init(&r, 16, 16), 0);
 	ck_assert_int_ne(pdb_ranker_init(&r, 16, 0), 0);
 }
@@ -294,7 +295,7 @@ static void exact_3x3(int blank, int radius, uint64_t at_radius)
 			goalcell[g.t[c] - 1] = (uint8_t)c;
 	for (uint64_t x = 0; x < r.count; x++) {
 		uint8_t cells[8], s[9];
-		pdb_unrank(&r, x, cells);
+		pdbunrank_cells(&r, x, cells);
 		memset(s, 0, sizeof s);
 		for (int i = 0; i < 8; i++)
 			s[cells[i]] = (uint8_t)(i + 1);
@@ -399,7 +400,7 @@ static void pdb_reference(int rows, int cols, int blank, uint32_t mask)
 	ck_assert_uint_eq(m.entries, r.count);
 	for (uint64_t x = 0; x < r.count; x++) {
 		uint8_t cells[16];
-		pdb_unrank(&r, x, cells);
+		pdbunrank_cells(&r, x, cells);
 		int best = 255;
 		uint32_t base = 0;
 		for (int i = k - 1; i >= 0; i--)
@@ -717,7 +718,7 @@ static void ida_vs_bfs(struct pdb_set *set, const struct board_state *goal, int 
 		struct board_state s;
 		random_solvable(b, goal, &seed, &s);
 		struct ida_result res;
-		int rc = ida_solve(set, &s, goal, 0, &res, &err);
+		int rc = testida_solve(set, &s, goal, 0, &res, &err);
 		EXPECT(rc == 0, "%s", err.msg);
 		EXPECT(res.status == IDA_SOLVED, "puzzle %d: status %d", i, res.status);
 		EXPECT(res.length == dist[perm_rank(s.t, b->n)], "puzzle %d: length %d, bfs %d", i, res.length,
@@ -766,7 +767,7 @@ START_TEST(ida_edges)
 	struct slidetab_error err = { 0 };
 	struct ida_result res;
 	/* the goal itself */
-	ck_assert_int_eq(ida_solve(set, &g, &g, 0, &res, &err), 0);
+	ck_assert_int_eq(testida_solve(set, &g, &g, 0, &res, &err), 0);
 	ck_assert_int_eq(res.status, IDA_SOLVED);
 	ck_assert_int_eq(res.length, 0);
 	ck_assert_str_eq(res.path, "");
@@ -774,7 +775,7 @@ START_TEST(ida_edges)
 	struct board_state u = g;
 	u.t[1] = 2;
 	u.t[2] = 1;
-	ck_assert_int_eq(ida_solve(set, &u, &g, 0, &res, &err), 0);
+	ck_assert_int_eq(testida_solve(set, &u, &g, 0, &res, &err), 0);
 	ck_assert_int_eq(res.status, IDA_UNSOLVABLE);
 	ck_assert_uint_eq(res.nodes, 0);
 	/* the depth limit, on a state at the radius (31 moves) found by the BFS */
@@ -786,9 +787,9 @@ START_TEST(ida_edges)
 		random_solvable(&b, &g, &seed, &far);
 	}
 	free(dist);
-	ck_assert_int_eq(ida_solve(set, &far, &g, 30, &res, &err), 0);
+	ck_assert_int_eq(testida_solve(set, &far, &g, 30, &res, &err), 0);
 	ck_assert_int_eq(res.status, IDA_NOT_WITHIN);
-	ck_assert_int_eq(ida_solve(set, &far, &g, 31, &res, &err), 0);
+	ck_assert_int_eq(testida_solve(set, &far, &g, 31, &res, &err), 0);
 	ck_assert_int_eq(res.status, IDA_SOLVED);
 	ck_assert_int_eq(res.length, 31);
 	/* the centre blank is in no corner: refused, naming the gen command */
@@ -797,12 +798,12 @@ START_TEST(ida_edges)
 	struct board_state sc = gc;
 	sc.t[4] = sc.t[1];
 	sc.t[1] = 0;
-	ck_assert_int_ne(ida_solve(set, &sc, &gc, 0, &res, &err), 0);
+	ck_assert_int_ne(testida_solve(set, &sc, &gc, 0, &res, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err.msg, "gen --board 3x3 --pattern 1,2,3,4,5,6,7,8 --blank 4"));
 	/* invalid input */
 	struct board_state bad = g;
 	bad.t[3] = 1;
-	ck_assert_int_ne(ida_solve(set, &bad, &g, 0, &res, &err), 0);
+	ck_assert_int_ne(testida_solve(set, &bad, &g, 0, &res, &err), 0);
 	/* batch: in order, errors per puzzle */
 	struct board_state starts[40];
 	seed = 99;
@@ -811,7 +812,7 @@ START_TEST(ida_edges)
 	starts[7] = u;
 	starts[11] = bad;
 	struct ida_result rs[40];
-	ck_assert_int_eq(ida_solve_batch(set, 40, starts, NULL, &g, 0, 3, rs), 0);
+	testida_batch(set, 40, starts, NULL, &g, 0, 3, rs);
 	for (int i = 0; i < 40; i++) {
 		if (i == 7) {
 			ck_assert_int_eq(rs[i].status, IDA_UNSOLVABLE);
@@ -822,7 +823,7 @@ START_TEST(ida_edges)
 			ck_assert_str_ne(rs[i].err, "");
 			continue;
 		}
-		ck_assert_int_eq(ida_solve(set, &starts[i], &g, 0, &res, &err), 0);
+		ck_assert_int_eq(testida_solve(set, &starts[i], &g, 0, &res, &err), 0);
 		ck_assert_int_eq(rs[i].status, IDA_SOLVED);
 		ck_assert_int_eq(rs[i].length, res.length);
 		ck_assert_str_eq(rs[i].path, res.path);
@@ -895,7 +896,7 @@ static struct pdb_set *make_two(const struct board *bd, const struct board_state
 		uint8_t *p;
 		uint32_t mask = i < na ? a[i] : b[i - na];
 		ck_assert_msg(pdbgen_build_enc(bd, g, mask, entry, 2, &m, &p, &err) == 0, "%s", err.msg);
-		ck_assert_msg(pdb_set_add(set, &m, p, 1, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testpdb_add(set, &m, p, &err) == 0, "%s", err.msg);
 	}
 	ck_assert_int_eq(set->npart, nb ? 2 : 1);
 	return set;
@@ -960,7 +961,7 @@ START_TEST(partitions_3x3)
 		struct table_meta m;
 		uint8_t *p;
 		build(&b, &g, bad[i], 1, &m, &p);
-		ck_assert_int_ne(pdb_set_add(set, &m, p, 1, &err), 0);
+		ck_assert_int_ne(testpdb_add(set, &m, p, &err), 0);
 		ck_assert_ptr_nonnull(strstr(err.msg, "overlaps"));
 		ck_assert_ptr_nonnull(strstr(err.msg, i ? "same tiles" : "partitions"));
 	}
@@ -987,8 +988,8 @@ START_TEST(partitions_4x4)
 		struct board_state s = g;
 		testutil_walk(&seed, 4, 4, s.t, 30 + (int)testutil_below(&seed, 30));
 		struct ida_result r1, r2;
-		ck_assert_msg(ida_solve(one, &s, &g, 0, &r1, &err) == 0, "%s", err.msg);
-		ck_assert_msg(ida_solve(two, &s, &g, 0, &r2, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testida_solve(one, &s, &g, 0, &r1, &err) == 0, "%s", err.msg);
+		ck_assert_msg(testida_solve(two, &s, &g, 0, &r2, &err) == 0, "%s", err.msg);
 		ck_assert_int_eq(r1.status, IDA_SOLVED);
 		ck_assert_int_eq(r2.status, IDA_SOLVED);
 		EXPECT(r2.length == r1.length, "puzzle %d: %d, plain %d", i, r2.length, r1.length);
@@ -1046,7 +1047,7 @@ START_TEST(korf_555)
 		n = k;
 	}
 	static struct ida_result res[100];
-	ck_assert_int_eq(ida_solve_batch(set, (size_t)n, starts, NULL, NULL, 0, 2, res), 0);
+	testida_batch(set, (size_t)n, starts, NULL, NULL, 0, 2, res);
 	for (int i = 0; i < n; i++) {
 		ck_assert_int_eq(res[i].status, IDA_SOLVED);
 		ck_assert_msg(res[i].length == want[i], "instance %d: %d, published %d", i + 1, res[i].length, want[i]);
@@ -1059,7 +1060,7 @@ START_TEST(korf_555)
 	board_goal(&b, 15, &gl);
 	struct slidetab_error err = { 0 };
 	struct ida_result r;
-	ck_assert_msg(ida_solve(set, &s, &gl, 45, &r, &err) == 0, "%s", err.msg);
+	ck_assert_msg(testida_solve(set, &s, &gl, 45, &r, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(r.status, IDA_SOLVED);
 	ck_assert_int_eq(r.length, 8);
 	struct board_state t = s;
@@ -1068,7 +1069,7 @@ START_TEST(korf_555)
 	/* a goal with the blank at an inner cell needs another set */
 	struct board_state gi;
 	board_goal(&b, 5, &gi);
-	ck_assert_int_ne(ida_solve(set, &gi, &gi, 0, &r, &err), 0);
+	ck_assert_int_ne(testida_solve(set, &gi, &gi, 0, &r, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err.msg, "gen --board 4x4 --pdb 78 --blank 5"));
 	pdb_set_free(set);
 }

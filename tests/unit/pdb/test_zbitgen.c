@@ -14,7 +14,7 @@
 /* ---- the reference: a state is the cells of the pattern tiles as base-n digits and the smallest
  * cell of the blank's region; its own flood fill and queue ---- */
 
-struct ref {
+struct test_zbitgen_ref {
 	const struct board *b;
 	int k;
 	uint8_t tiles[PDB_MAX_CELLS], goalcell[PDB_MAX_CELLS];
@@ -44,7 +44,7 @@ static uint32_t ref_region(const struct board *b, uint32_t occ, int c)
 	return r;
 }
 
-static uint64_t ref_key(const struct ref *r, const uint8_t *cells, uint32_t region)
+static uint64_t ref_key(const struct test_zbitgen_ref *r, const uint8_t *cells, uint32_t region)
 {
 	uint64_t key = 0;
 	for (int i = r->k - 1; i >= 0; i--)
@@ -53,7 +53,7 @@ static uint64_t ref_key(const struct ref *r, const uint8_t *cells, uint32_t regi
 }
 
 /* Key -> cells, their mask, and the region's smallest cell. */
-static int ref_unkey(const struct ref *r, uint64_t key, uint8_t *cells, uint32_t *occ)
+static int ref_unkey(const struct test_zbitgen_ref *r, uint64_t key, uint8_t *cells, uint32_t *occ)
 {
 	uint64_t n = (uint64_t)r->b->n;
 	int c = (int)(key % n);
@@ -67,7 +67,7 @@ static int ref_unkey(const struct ref *r, uint64_t key, uint8_t *cells, uint32_t
 }
 
 /* Distances from the goal state, a move taking a pattern tile onto a cell of the blank's region. */
-static void ref_bfs(struct ref *r, const struct board *b, const struct board_state *goal, uint32_t mask)
+static void ref_bfs(struct test_zbitgen_ref *r, const struct board *b, const struct board_state *goal, uint32_t mask)
 {
 	memset(r, 0, sizeof *r);
 	r->b = b;
@@ -124,7 +124,7 @@ static const struct {
 };
 
 /* The pattern's Manhattan sum for cells[]. */
-static int ref_md(const struct ref *r, const uint8_t *cells)
+static int ref_md(const struct test_zbitgen_ref *r, const uint8_t *cells)
 {
 	int md = 0;
 	for (int i = 0; i < r->k; i++)
@@ -139,7 +139,7 @@ START_TEST(every_entry_is_the_bfs_distance)
 	struct slidetab_error err;
 	board_init(&b, cases[_i].rows, cases[_i].cols);
 	board_goal(&b, cases[_i].blank, &g);
-	struct ref r;
+	struct test_zbitgen_ref r;
 	ref_bfs(&r, &b, &g, cases[_i].mask);
 	struct table_meta m;
 	uint8_t *packed;

@@ -10,10 +10,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "gen/pdb/pdbunrank.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/search/ida.h"
 #include "libslidetab/table/header.h"
 #include "slidetab.h"
+#include "tests/unit/testida.h"
 #include "tests/unit/testpdb.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
@@ -59,7 +61,7 @@ static int16_t *ref_bfs(const struct board *b, const struct board_state *goal, c
 	queue[tail++] = s0;
 	while (head < tail) {
 		uint64_t s = queue[head++];
-		pdb_unrank(rk, s / (uint64_t)b->n, cells);
+		pdbunrank_cells(rk, s / (uint64_t)b->n, cells);
 		occ = 0;
 		for (int i = 0; i < k; i++)
 			occ |= 1u << cells[i];
@@ -95,7 +97,7 @@ static struct pdb_set *zero_set(const struct board *b, const struct board_state 
 	ck_assert_msg(pdbgen_build_enc(b, goal, mask, TABLE_ENTRY_ZBIT, 2, &m, &packed, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(m.entry, TABLE_ENTRY_ZBIT);
 	ck_assert_int_eq(m.entry_bits, 1);
-	ck_assert_msg(pdb_set_add(set, &m, packed, 1, &err) == 0, "%s", err.msg);
+	ck_assert_msg(testpdb_add(set, &m, packed, &err) == 0, "%s", err.msg);
 	return set;
 }
 
@@ -136,7 +138,7 @@ START_TEST(every_entry_decodes_to_the_bfs_value)
 	uint64_t states = 0, edges = 0;
 	for (uint64_t rank = 0; rank < p->rk.count; rank++) {
 		uint8_t cells[PDB_MAX_CELLS];
-		pdb_unrank(&p->rk, rank, cells);
+		pdbunrank_cells(&p->rk, rank, cells);
 		uint32_t occ = 0;
 		int md = 0;
 		for (int i = 0; i < p->k; i++)
@@ -351,7 +353,7 @@ static int solve(const struct pdb_set *set, const uint8_t *t, struct ida_result 
 	struct board_state s;
 	memset(&s, 0, sizeof s);
 	memcpy(s.t, t, 16);
-	return ida_solve(set, &s, NULL, 0, r, err);
+	return testida_solve(set, &s, NULL, 0, r, err);
 }
 
 /* A mapped set is read in place: its entries are the file's payload, unchecked until used. */
@@ -494,7 +496,7 @@ START_TEST(mapped_nibbles_match_memory)
 	ck_assert_msg(tblw_write(path, &m, w, 6, NULL, &err) == 0, "%s", err.msg);
 	struct pdb_set *mem, *map;
 	ck_assert_msg(pdb_set_new(&mem, &b, &g, &err) == 0, "%s", err.msg);
-	ck_assert_msg(pdb_set_add(mem, &m, w, 1, &err) == 0, "%s", err.msg);
+	ck_assert_msg(testpdb_add(mem, &m, w, &err) == 0, "%s", err.msg);
 	const char *pp[1] = { path };
 	ck_assert_msg(pdb_set_load_masks(&map, pp, NULL, 1, 1, &err) == 0, "%s", err.msg);
 	ck_assert_ptr_nonnull(map->pat[0].tab);

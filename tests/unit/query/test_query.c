@@ -14,14 +14,14 @@
 
 /* ---- input ---- */
 
-struct got {
+struct test_query_got {
 	int status;
 	struct input_tiles s, g;
 	struct slidetab_error err;
 };
 
 /* Reads every puzzle of text; returns how many results were stored. */
-static int read_all(const char *text, int rows, int cols, int pairs, struct got *out, int max)
+static int read_all(const char *text, int rows, int cols, int pairs, struct test_query_got *out, int max)
 {
 	FILE *f = fmemopen((void *)text, strlen(text), "r");
 	struct input *in = malloc(sizeof *in);
@@ -48,7 +48,7 @@ static void expect_tiles(const struct input_tiles *s, const char *want)
 
 START_TEST(input_formats)
 {
-	struct got g[8];
+	struct test_query_got g[8];
 	/* one per line, x blank, commas, CRLF, comments and blank lines */
 	int n = read_all("# c\n\n2 3 4 1 5 x 7 6 8\r\n1,2,3,4,5,6,7,8,0\n", 0, 0, 0, g, 8);
 	ck_assert_int_eq(n, 2);
@@ -78,7 +78,7 @@ END_TEST
 
 START_TEST(input_errors_keep_alignment)
 {
-	struct got g[16];
+	struct test_query_got g[16];
 	const char *text = "1 2 3 4 5 6 7 8 0\n"  /* 1 ok */
 			   "1 2 3 4 5 6 7 8 9\n"  /* 2 out of range */
 			   "1 2 3 4 5 6 7 7 0\n"  /* 3 repeated */
@@ -103,7 +103,7 @@ END_TEST
 
 START_TEST(input_board_detection)
 {
-	struct got g[4];
+	struct test_query_got g[4];
 	int n = read_all("1 2 3 4 5 6 7 8 9 10 11 0\n", 0, 0, 0, g, 4);
 	ck_assert_int_eq(n, 1);
 	ck_assert_int_eq(g[0].status, INPUT_ERROR);
@@ -125,7 +125,7 @@ START_TEST(input_overlong_and_truncated)
 	char *text = malloc(big + 64);
 	memset(text, '1', big);
 	strcpy(text + big, "\n1 2 3 4 5 6 7 8 0\n1 2 3\n4 5 6\n");
-	struct got g[4];
+	struct test_query_got g[4];
 	int n = read_all(text, 3, 3, 0, g, 4);
 	ck_assert_int_eq(n, 3);
 	ck_assert_int_eq(g[0].status, INPUT_ERROR);

@@ -38,13 +38,13 @@ static int taxi(int a, int b)
 
 /* The reference: IDA* on the Manhattan distance, children in letter order, stopping at the first
  * goal of the first bound that has one (so its path is the smallest optimal one). */
-struct ref {
+struct test_ida24_ref {
 	int where[N];
 	unsigned char s[N];
 	char path[128];
 };
 
-static int ref_dfs(struct ref *x, int g, int b, int h, int bound, int back)
+static int ref_dfs(struct test_ida24_ref *x, int g, int b, int h, int bound, int back)
 {
 	if (h == 0) {
 		x->path[g] = '\0';
@@ -70,7 +70,7 @@ static int ref_dfs(struct ref *x, int g, int b, int h, int bound, int back)
 
 static int reference(const unsigned char *start, const unsigned char *goal, char *best)
 {
-	struct ref x;
+	struct test_ida24_ref x;
 	int b = 0, h = 0;
 	for (int c = 0; c < N; c++)
 		x.where[goal[c]] = c;
