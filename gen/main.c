@@ -132,13 +132,13 @@ static int auto_masks(const struct gen_args *a, const struct board *b, const str
 {
 	uint64_t budget = a->memory ? a->memory : PDBAUTO_DEFAULT_MEMORY;
 	int cls = board_blank_class(b, board_blank(b, goal));
-	if (k == 0 && (k = pdbauto_choose(b->rows, b->cols, budget)) < 0) {
+	if (k == 0 && (k = pdbauto_choose(b->rows, b->cols, a->entry, budget)) < 0) {
 		fprintf(stderr, "gen: --pdb auto: no partition of %dx%d fits in --memory %" PRIu64 " bytes\n", b->rows,
 			b->cols, budget);
 		return -1;
 	}
 	int count = pdb_auto(b->rows, b->cols, cls, k, masks);
-	uint64_t need = pdbauto_bytes(b->n, k), have = physmem_allowed();
+	uint64_t need = pdbauto_bytes(b->rows, b->cols, k, a->entry), have = physmem_allowed();
 	if (count < 0 || need == UINT64_MAX) {
 		fprintf(stderr,
 			"gen: --pdb %s: %dx%d has no partition of %d tiles a pattern that gen builds "
@@ -170,8 +170,8 @@ static int auto_masks(const struct gen_args *a, const struct board *b, const str
 		for (int t = 1; t < b->n; t++)
 			if (masks[i] >> t & 1)
 				printf(" %d", t);
-		printf(" (%d tiles): %" PRIu64 " entries, %" PRIu64 " bytes to build\n", kt, r.count,
-		       pdbauto_bytes(b->n, kt));
+		printf(" (%d tiles): %" PRIu64 " placements, %" PRIu64 " bytes to build\n", kt, r.count,
+		       pdbauto_bytes(b->rows, b->cols, kt, a->entry));
 	}
 	fflush(stdout);
 	return count;

@@ -5,25 +5,37 @@
 
 #include <string.h>
 
+#include "gen/pdb/pbitgen.h"
+#include "gen/pdb/zbitgen.h"
 #include "libslidetab/pdb/pdb.h"
+#include "libslidetab/table/format.h"
 
-uint64_t pdbauto_bytes(int n, int k)
+uint64_t pdbauto_bytes(int rows, int cols, int k, uint32_t entry)
 {
+	struct board b;
+	if (board_init(&b, rows, cols) != 0)
+		return UINT64_MAX;
+	if (entry == TABLE_ENTRY_ZBIT)
+		return zbitgen_bytes(&b, k);
+	if (entry == TABLE_ENTRY_PBIT)
+		return pbitgen_bytes(b.n, k);
 	struct pdb_ranker r;
-	if (pdb_ranker_init(&r, n, k) != 0)
+	if (pdb_ranker_init(&r, b.n, k) != 0)
 		return UINT64_MAX;
 	if (r.count >= (uint64_t)1 << 32)
 		return UINT64_MAX; /* the generator ranks a pattern's placements in 32 bits: none it can build */
-	int free_cells = n - k;    /* the generator's word per placement (gen/pdb/pdbgen.c) */
+	int free_cells = b.n - k;  /* the generator's word per placement (gen/pdb/pdbgen.c) */
 	return r.count * (free_cells > 16 ? 16u : free_cells > 8 ? 8u : 4u);
 }
 
-int pdbauto_choose(int rows, int cols, uint64_t budget)
+int pdbauto_choose(int rows, int cols, uint32_t entry, uint64_t budget)
 {
 	uint32_t masks[PDB_PRESET_MAX];
 	for (int k = PDB_AUTO_MAX_K; k >= 1; k--) {
-		uint64_t need = pdbauto_bytes(rows * cols, k); /* UINT64_MAX: none gen builds, whatever the budget */
-		if (pdb_auto(rows, cols, 0, k, masks) > 0 && need != UINT64_MAX && need <= budget)
+		if (pdb_auto(rows, cols, 0, k, masks) <= 0)
+			continue;
+		uint64_t need = pdbauto_bytes(rows, cols, k, entry); /* UINT64_MAX: none gen builds */
+		if (need != UINT64_MAX && need <= budget)
 			return k;
 	}
 	return -1;

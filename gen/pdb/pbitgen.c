@@ -101,6 +101,14 @@ static int setup(struct pbitgen_search *s, const struct board *b, const struct b
 	return twobit_init(&s->t, s->rk.count, pdb_rank(&s->rk, cells), "pbitgen", err);
 }
 
+uint64_t pbitgen_bytes(int n, int k)
+{
+	struct pdb_ranker r;
+	if (k < 1 || k > n - 2 || pdb_ranker_init(&r, n, k) != 0)
+		return UINT64_MAX;
+	return twobit_bytes(r.count);
+}
+
 int pbitgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask, int threads,
 		  struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
 {

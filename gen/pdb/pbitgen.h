@@ -27,6 +27,10 @@
  * *packed_out is a malloc'd array of table_packed_bytes(entries, 1) bytes. The output does not
  * depend on `threads`. Returns a SLIDETAB_* status with a message in err.
  */
+/* The bytes pbitgen_build works in for a k-tile pattern of an n-cell board: twobit_bytes of the
+ * placements (3/8 byte each); UINT64_MAX when there is no such pattern. */
+uint64_t pbitgen_bytes(int n, int k);
+
 int pbitgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask, int threads,
 		  struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err);
 

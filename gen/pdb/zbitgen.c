@@ -132,8 +132,8 @@ static uint32_t class_moves(const struct zsearch *s, uint32_t q, uint32_t occ, s
 	return n;
 }
 
-/* Each class's map cells and moves: two passes, counting then filling. */
-static int setup_moves(struct zsearch *s, struct slidetab_error *err)
+/* Each class's map cells and where its moves start (s->occ, s->moff); the moves counted. */
+static int count_moves(struct zsearch *s, struct slidetab_error *err)
 {
 	const struct pdb_zidx *z = &s->z;
 	if (!(s->occ = malloc((size_t)z->nclasses * sizeof *s->occ)) ||
@@ -154,6 +154,17 @@ static int setup_moves(struct zsearch *s, struct slidetab_error *err)
 			return err_set(err, SLIDETAB_EINVAL, "zbitgen: too many moves");
 	}
 	s->moff[z->nclasses] = (uint32_t)total;
+	return SLIDETAB_OK;
+}
+
+/* Each class's map cells and moves: two passes, counting then filling. */
+static int setup_moves(struct zsearch *s, struct slidetab_error *err)
+{
+	const struct pdb_zidx *z = &s->z;
+	int rc = count_moves(s, err);
+	if (rc != SLIDETAB_OK)
+		return rc;
+	uint64_t total = s->moff[z->nclasses];
 	if (!(s->moves = malloc((size_t)(total ? total : 1) * sizeof *s->moves)))
 		return err_set(err, SLIDETAB_ENOMEM, "zbitgen: out of memory");
 	for (uint32_t q = 0; q < z->nclasses; q++)
@@ -191,6 +202,27 @@ static void zsearch_free(struct zsearch *s)
 	free(s->occ);
 	free(s->moff);
 	free(s->moves);
+}
+
+uint64_t zbitgen_bytes(const struct board *b, int k)
+{
+	struct zsearch *s = calloc(1, sizeof *s);
+	struct slidetab_error err;
+	uint64_t bytes = UINT64_MAX;
+	if (s && k >= 1 && k <= b->n - 3) {
+		pdbgeo_init(&s->g, b);
+		s->k = k;
+		if (pdb_zidx_init(&s->z, b, k, &err) == SLIDETAB_OK && count_moves(s, &err) == SLIDETAB_OK) {
+			const struct pdb_zidx *z = &s->z;
+			bytes = twobit_bytes(z->entries) + (uint64_t)z->nmaps * sizeof(struct pdb_zmap) +
+				(uint64_t)z->nclasses * (sizeof *z->cmask + sizeof *s->occ + sizeof *s->moff) +
+				(uint64_t)s->moff[z->nclasses] * sizeof *s->moves;
+		}
+	}
+	if (s)
+		zsearch_free(s);
+	free(s);
+	return bytes;
 }
 
 int zbitgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask, int threads,

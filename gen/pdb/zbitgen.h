@@ -19,7 +19,7 @@
  * placement's pattern Manhattan sum md.
  *
  * The search keeps 2 bits an entry (gen/pdb/twobit.h) beside the 1-bit output: 3/8 byte an entry
- * (zbitgen_bytes; 68 MB for a 6-tile pattern of 5x5, 587 MB for an 8-tile one of 4x4). Patterns
+ * (zbitgen_bytes: 98 MB for a 6-tile pattern of 5x5, 537 MB for an 8-tile one of 4x4). Patterns
  * of at most n - 3 tiles.
  *
  * On success *meta_out describes the table (TABLE_KIND_PDB, TABLE_RANK_ZPDB, TABLE_ENTRY_ZBIT,
@@ -27,6 +27,11 @@
  * set) and *packed_out is a malloc'd array of table_packed_bytes(entries, 1) bytes. The output does
  * not depend on `threads`. Returns a SLIDETAB_* status with a message in err.
  */
+/* The bytes zbitgen_build works in for a k-tile pattern of board b: twobit_bytes of the entries
+ * (3/8 byte each), the index's records, and the moves of every class; UINT64_MAX when there is no
+ * such pattern or index. */
+uint64_t zbitgen_bytes(const struct board *b, int k);
+
 int zbitgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask, int threads,
 		  struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err);
 

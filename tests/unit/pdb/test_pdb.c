@@ -475,12 +475,25 @@ START_TEST(auto_partition)
 	ck_assert_int_eq(pdb_auto(3, 5, 0, 14, masks), -1); /* all tiles: not a pattern database */
 	ck_assert_int_eq(pdb_auto(5, 5, 0, 2, masks), -1);  /* 12 patterns: more than PDB_PRESET_MAX */
 	ck_assert_int_eq(pdb_auto(3, 5, 15, 5, masks), -1);
-	ck_assert_uint_eq(pdbauto_bytes(15, 7), 32432400ull * 4); /* 8 free cells: 32-bit words */
-	ck_assert_uint_eq(pdbauto_bytes(20, 6), 27907200ull * 8);
-	ck_assert_int_eq(pdbauto_choose(3, 5, 32432400ull * 4), 7);
-	ck_assert_int_eq(pdbauto_choose(3, 5, 32432400ull * 4 - 1), 6);
-	ck_assert_int_eq(pdbauto_choose(4, 5, PDBAUTO_DEFAULT_MEMORY), 6);
-	ck_assert_int_eq(pdbauto_choose(4, 5, 1000), -1);
+	const uint32_t mdres = TABLE_ENTRY_MDRES, zbit = TABLE_ENTRY_ZBIT, pbit = TABLE_ENTRY_PBIT;
+	ck_assert_uint_eq(pdbauto_bytes(3, 5, 7, mdres), 32432400ull * 4); /* 8 free cells: 32-bit words */
+	ck_assert_uint_eq(pdbauto_bytes(4, 5, 6, mdres), 27907200ull * 8);
+	ck_assert_int_eq(pdbauto_choose(3, 5, mdres, 32432400ull * 4), 7);
+	ck_assert_int_eq(pdbauto_choose(3, 5, mdres, 32432400ull * 4 - 1), 6);
+	ck_assert_int_eq(pdbauto_choose(4, 5, mdres, PDBAUTO_DEFAULT_MEMORY), 6);
+	ck_assert_int_eq(pdbauto_choose(4, 5, mdres, 1000), -1);
+	/* 1-bit sets: 2 bits a state searched, 1 written (3/8 byte), the states of zbit being (placement,
+	 * region) pairs: 16!/9! placements of 7 tiles on 4x4 make 139,849,920 of them (gen's histogram) */
+	uint64_t p7 = pdbauto_bytes(4, 4, 7, pbit), z7 = pdbauto_bytes(4, 4, 7, zbit);
+	ck_assert_uint_ge(p7, 57657600ull * 3 / 8);
+	ck_assert_uint_le(p7, 57657600ull * 3 / 8 + 65536);
+	ck_assert_uint_ge(z7, 139849920ull * 3 / 8);
+	ck_assert_uint_le(z7, 139849920ull * 3 / 8 + (8u << 20));
+	ck_assert_uint_eq(pdbauto_bytes(4, 4, 14, pbit), UINT64_MAX); /* pbit: two free cells */
+	ck_assert_uint_eq(pdbauto_bytes(4, 4, 13, zbit), UINT64_MAX); /* zbit: three */
+	ck_assert_int_eq(pdbauto_choose(4, 4, zbit, z7), 7);
+	ck_assert_int_eq(pdbauto_choose(4, 4, zbit, z7 - 1), 6);
+	ck_assert_int_eq(pdbauto_choose(4, 5, zbit, PDBAUTO_DEFAULT_MEMORY), 7); /* a tile more than mdres */
 	int k = -1;
 	ck_assert_int_eq(pdbauto_name("auto", &k), 0);
 	ck_assert_int_eq(k, 0);
