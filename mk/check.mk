@@ -31,7 +31,7 @@ check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) bin/gen bin/query $(HOST_B)/bin
 # shared library's exports: exactly the header's functions, no code of common/ (exports.sh), the
 # house style (format.sh), facts said once (facts.sh: the presets, the cell limits; version.sh: the
 # version), the README's 300 lines, its figures those of docs/BENCHMARKS.md (readme.sh), and the
-# make files' 300 lines each (makefiles.sh).
+# make files' 300 lines each (makefiles.sh), the product sources' 600 (sources.sh).
 check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(B)/slidetab.pc
 	@sh tests/layout/includes.sh
 	@sh tests/layout/exports.sh
@@ -39,6 +39,7 @@ check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(
 	@sh tests/layout/facts.sh
 	@sh tests/layout/readme.sh
 	@sh tests/layout/makefiles.sh
+	@MAKE="$(MAKE)" sh tests/layout/sources.sh
 	@sh tests/layout/licence.sh
 	@MAKE="$(MAKE)" SLIDETAB_SAN="$(SAN)" sh tests/layout/version.sh
 
