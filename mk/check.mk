@@ -4,8 +4,7 @@
 .PHONY: check-unit check-e2e check-hardening check-replay fuzz check-cross check-layout check-mpi check-python examples
 
 # Every test program (unit tests, hostile tables, the e2e path checker) is built by one rule.
-$(B)/tests/%: %.c $(PROG_LIBS)
-	@mkdir -p $(dir $@)
+$(B)/tests/%: %.c $(PROG_LIBS) | $$(@D)/
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(PROG_LIBS) $(CHECK_LIBS) $(LDLIBS)
 
 # test_astar refuses chosen reallocations (its __wrap_realloc) in the middle of a search, and
@@ -52,7 +51,7 @@ check-hardening: bin/gen bin/query tables $(B)/tests/test_hostile
 # (tests/hardening/regress/TARGET-*), built with the project's compiler and flags.
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 REPLAY_BIN := $(FUZZ_SRC:fuzz/%.c=$(B)/fuzz-replay/%)
-$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(QUERY_LIB) $(GAP_OBJ) $(LITE_OBJ) $(ARCHIVES)
+$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(QUERY_LIB) $(GAP_OBJ) $(LITE_OBJ) $(ARCHIVES) | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS))
 
 check-replay: $(REPLAY_BIN) tables
@@ -87,7 +86,7 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/
 
 # The library's example programs, built against the header and static library in the tree.
 examples: $(B)/examples/hint
-$(B)/examples/%: examples/%.c lib/libslidetab.a
+$(B)/examples/%: examples/%.c lib/libslidetab.a | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS) -Iinclude)
 
 # gen-mpi against gen (tests/mpi): skipped, and counted, where Open MPI is not installed.

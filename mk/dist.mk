@@ -34,23 +34,22 @@ check-wheel: wheel bin/query tables
 INST = $(B)/install
 INST_NAME_OBJ = $(INST)/libslidetab/table/name.o
 INST_LIB_OBJ = $(filter-out $(B)/libslidetab/table/name.o,$(LIB_OBJ)) $(INST_NAME_OBJ)
-$(INST)/datadir: FORCE
+$(INST)/datadir: FORCE | $$(@D)/
 	$(paths_ok)
-	@mkdir -p $(INST)
 	@printf '%s\n' "$$ST_DATADIR" | cmp -s - $@ || printf '%s\n' "$$ST_DATADIR" >$@
 # The data folder as a C string: read from $(INST)/datadir, its backslashes, quotes and question
 # marks escaped (no trigraph), never spliced into the command line.
-$(INST_NAME_OBJ): libslidetab/table/name.c $(INST)/datadir
+$(INST_NAME_OBJ): libslidetab/table/name.c $(INST)/datadir | $$(@D)/
 	$(call compile,$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -DSLIDETAB_DATADIR="\"$$(sed 's/[\\"?]/\\&/g' $(INST)/datadir)\"" \
 		-DSLIDETAB_GEN_PROGRAM='"slidetab-gen"')
-$(INST)/libslidetab.a: lib/libslidetab.a $(INST_NAME_OBJ)
+$(INST)/libslidetab.a: lib/libslidetab.a $(INST_NAME_OBJ) | $$(@D)/
 	cp lib/libslidetab.a $@
 	$(AR) rs $@ $(INST_NAME_OBJ)
-$(INST)/libslidetab.so.$(LIBVERSION): $(INST_LIB_OBJ)
+$(INST)/libslidetab.so.$(LIBVERSION): $(INST_LIB_OBJ) | $$(@D)/
 	$(solink)
-$(INST)/slidetab-gen: $(GEN_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a
+$(INST)/slidetab-gen: $(GEN_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS))
-$(INST)/slidetab-query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a
+$(INST)/slidetab-query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS))
 
 # The paths reach the recipes' shell through the environment ("$$ST_PREFIX"), never spliced into a
@@ -84,12 +83,10 @@ DEST = "$$ST_DESTDIR$$ST_
 # contents change (PREFIX, LIBDIR, INCDIR or VERSION). Its paths escape a space, a tab, a quote, a
 # backtick and a backslash with a backslash, so that $(pkg-config --cflags --libs slidetab) in a
 # Makefile (or eval) gives one word a path.
-$(B)/man/%: docs/man/% include/slidetab.h
-	@mkdir -p $(dir $@)
+$(B)/man/%: docs/man/% include/slidetab.h | $$(@D)/
 	sed 's/@VERSION@/$(VERSION)/' $< > $@
-$(B)/slidetab.pc: FORCE
+$(B)/slidetab.pc: FORCE | $$(@D)/
 	$(paths_ok)
-	@mkdir -p $(B)
 	@pc() { printf '%s' "$$1" | sed 's/[	 "'"'"'`\\]/\\&/g'; }; \
 	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: slidetab\nDescription: %s\nVersion: %s\nLibs: -L$${libdir} -lslidetab\nLibs.private: -lz -lm -pthread\nCflags: -I$${includedir}\n' \
 		"$$(pc "$$ST_PREFIX")" "$$(pc "$$ST_LIBDIR")" "$$(pc "$$ST_INCDIR")" \
