@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Zlib
 # mk/dist.mk: install and uninstall, the pkg-config file and man pages, the Python package and
 # wheel, the release tarball, the Debian packages and the ABI gate.
-.PHONY: install uninstall version python wheel wheel-tables check-wheel dist distcheck check-deb check-abi check-packaging
+.PHONY: install install-files uninstall version python wheel wheel-tables check-wheel dist distcheck check-deb check-abi check-packaging
 
 # Python: the slidetab package (python/), a C extension linked with lib/libslidetab.a, built in
 # place (PYTHONPATH=python) with Debian's interpreter, the one python3-dev, python3-numpy and
@@ -30,7 +30,8 @@ check-wheel: wheel bin/query tables
 # its tables in (it has no .so to look beside), and with the installed generator's name for
 # messages (slidetab-gen): the installed archive is the tree's with that object replaced, the .so
 # and the programs are linked from the same objects. Tables are still looked for beside the .so
-# or the program first, so a moved install finds its own. A new PREFIX rebuilds them.
+# or the program first, so a moved install finds its own. A new PREFIX rebuilds them. The tree's
+# .so and programs are not installed, so install does not build them: the .so is linked once.
 INST = $(B)/install
 INST_NAME_OBJ = $(INST)/libslidetab/table/name.o
 INST_LIB_OBJ = $(filter-out $(B)/libslidetab/table/name.o,$(LIB_OBJ)) $(INST_NAME_OBJ)
@@ -96,7 +97,9 @@ $(B)/slidetab.pc: FORCE | $$(@D)/
 version:
 	@echo $(VERSION)
 
-install: $(INST_FILES) libs $(INSTALL_TABLES) $(MAN_PAGES) $(B)/slidetab.pc
+# install-files: what install copies, built (debian/rules builds it as the build step).
+install-files: $(INST_FILES) $(MAN_PAGES) $(B)/slidetab.pc
+install: install-files $(INSTALL_TABLES)
 	$(paths_ok)
 	@for p in $(if $(DESTDIR),,$(INST_DIRS)); do \
 		while [ "$$p" != / ] && [ "$$p" != . ] && [ ! -e "$$p" ]; do printf '%s\n' "$$p"; p=$$(dirname "$$p"); done; \
