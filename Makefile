@@ -114,53 +114,57 @@ demo: all
 	@for d in tests/formats/*; do [ -f $$d/cmd ] || continue; \
 		echo "== $$(basename $$d): $$(cat $$d/cmd) < $$d/in"; sh -c "$$(cat $$d/cmd)" < $$d/in; done
 
+# Folders: a rule that writes into one names it as an order-only prerequisite, `| $$(@D)/`, and this
+# one rule makes it (mkdir -p: jobs racing under -j are fine; a folder's time rebuilds nothing;
+# precious: never removed as an intermediate file).
+.SECONDEXPANSION:
+.PRECIOUS: %/
+%/:
+	@mkdir -p $@
+
 # The recipes every family uses, written once. compile CC FLAGS: $< into $@ (and its .d file);
 # archive: $@ from the objects $^; solink: the shared library $@ from $^ (exports only the
 # slidetab_ API, the soname of the major).
 define compile
-@mkdir -p $(dir $@)
 $(1) -MMD -MP -c $< -o $@
 endef
 define archive
-@mkdir -p $(dir $@)
 rm -f $@
 $(AR) rcs $@ $^
 endef
 define solink
-@mkdir -p $(dir $@)
 $(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libslidetab.so.$(SOVERSION) -Wl,--no-undefined -o $@ $^ $(LIB_LDLIBS)
 endef
 # link CC FLAGS: the program $@ from $^.
 define link
-@mkdir -p $(dir $@)
 $(1) -o $@ $^ $(LDLIBS)
 endef
 
-$(B)/libslidetab/%.o: libslidetab/%.c
+$(B)/libslidetab/%.o: libslidetab/%.c | $$(@D)/
 	$(call compile,$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS))
 
-$(B)/%.o: %.c
+$(B)/%.o: %.c | $$(@D)/
 	$(call compile,$(CC) $(ALL_CFLAGS))
 
 # libslidetab: the static archive (every library module, for the programs and tests) and the
 # shared library (exports only the slidetab_ API); libslidetab-common: the programs' own archive.
-lib/libslidetab.a: $(LIB_OBJ)
+lib/libslidetab.a: $(LIB_OBJ) | $$(@D)/
 	$(archive)
 
-lib/libslidetab-common.a: $(COMMON_OBJ)
+lib/libslidetab-common.a: $(COMMON_OBJ) | $$(@D)/
 	$(archive)
 
-lib/libslidetab.so.$(LIBVERSION): $(LIB_OBJ)
+lib/libslidetab.so.$(LIBVERSION): $(LIB_OBJ) | $$(@D)/
 	$(solink)
 	ln -sf libslidetab.so.$(LIBVERSION) lib/libslidetab.so.$(SOVERSION)
 	ln -sf libslidetab.so.$(SOVERSION) lib/libslidetab.so
 
 libs: lib/libslidetab.a lib/libslidetab-common.a lib/libslidetab.so.$(LIBVERSION)
 
-bin/gen: $(GEN_OBJ) $(ARCHIVES)
+bin/gen: $(GEN_OBJ) $(ARCHIVES) | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS))
 
-bin/query: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
+bin/query: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES) | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS))
 
 # gen-mpi: gen's exact search on several processes (Open MPI: libopenmpi-dev). Its own objects
@@ -168,17 +172,16 @@ bin/query: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
 MPICC ?= mpicc
 MPI_SRC := $(wildcard gen/mpi/*.c)
 MPI_OBJ := $(MPI_SRC:%.c=$(B)/%.o)
-$(B)/gen/mpi/%.o: gen/mpi/%.c
+$(B)/gen/mpi/%.o: gen/mpi/%.c | $$(@D)/
 	$(call compile,$(MPICC) $(ALL_CFLAGS))
 
-bin/gen-mpi: $(MPI_OBJ) $(GEN_LIB) $(ARCHIVES)
+bin/gen-mpi: $(MPI_OBJ) $(GEN_LIB) $(ARCHIVES) | $$(@D)/
 	$(call link,$(MPICC) $(ALL_CFLAGS))
 
 gen-mpi: bin/gen-mpi
 HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 && echo 1)
 
-static: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES)
-	@mkdir -p bin
+static: $(QUERY_OBJ) $(GAP_OBJ) $(ARCHIVES) | bin/
 	$(CC) $(ALL_CFLAGS) -static -s -o bin/query-static $^ $(LDLIBS)
 	@ls -l bin/query-static
 
@@ -189,12 +192,12 @@ HOST_CFLAGS = -std=c11 -D_GNU_SOURCE -O2 $(HOST_ARCH) -g -Wall -Wextra $(WERROR)
 HOST_GEN_OBJ := $(addprefix $(HOST_B)/,$(GEN_SRC:.c=.o) $(COMMON_SRC:.c=.o) $(LIB_SRC:.c=.o))
 HOST_QUERY_OBJ := $(addprefix $(HOST_B)/,$(QUERY_SRC:.c=.o) $(GAP_SRC:.c=.o) $(COMMON_SRC:.c=.o) $(LIB_SRC:.c=.o))
 GEN_RUN := $(if $(CROSS),$(HOST_B)/bin/gen,bin/gen)
-$(HOST_B)/%.o: %.c
+$(HOST_B)/%.o: %.c | $$(@D)/
 	$(call compile,$(HOSTCC) $(HOST_CFLAGS))
 $(HOST_B)/bin/gen $(HOST_B)/bin/query: LDLIBS = -lz -lm $(HOST_DEFLATE_LIBS)
-$(HOST_B)/bin/gen: $(HOST_GEN_OBJ)
+$(HOST_B)/bin/gen: $(HOST_GEN_OBJ) | $$(@D)/
 	$(call link,$(HOSTCC) $(HOST_CFLAGS))
-$(HOST_B)/bin/query: $(HOST_QUERY_OBJ)
+$(HOST_B)/bin/query: $(HOST_QUERY_OBJ) | $$(@D)/
 	$(call link,$(HOSTCC) $(HOST_CFLAGS))
 
 # The parts run one after another (each builds with -j): the hardening tests measure time and

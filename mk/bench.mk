@@ -4,7 +4,7 @@
 .PHONY: bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit bench-24 \
 	bench-boards bench-bounded bench-python bench-mpi bench-lite bench-pdb
 
-$(B)/bench/%: bench/%.c $(PROG_LIBS)
+$(B)/bench/%: bench/%.c $(PROG_LIBS) | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS))
 
 # Every bench target writes its figures, stamped with machine, date and commit, into its own section

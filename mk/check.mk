@@ -4,8 +4,7 @@
 .PHONY: check-unit check-e2e check-hardening check-replay fuzz check-cross check-layout check-mpi check-python examples
 
 # Every test program (unit tests, hostile tables, the e2e path checker) is built by one rule.
-$(B)/tests/%: %.c $(PROG_LIBS)
-	@mkdir -p $(dir $@)
+$(B)/tests/%: %.c $(PROG_LIBS) | $$(@D)/
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(PROG_LIBS) $(CHECK_LIBS) $(LDLIBS)
 
 # test_astar refuses chosen reallocations (its __wrap_realloc) in the middle of a search, and
@@ -31,7 +30,8 @@ check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) bin/gen bin/query $(HOST_B)/bin
 # shared library's exports: exactly the header's functions, no code of common/ (exports.sh), the
 # house style (format.sh), facts said once (facts.sh: the presets, the cell limits; version.sh: the
 # version), the README's 300 lines, its figures those of docs/BENCHMARKS.md (readme.sh), the
-# make files' 300 lines each (makefiles.sh), and one meaning per struct, union and enum tag (names.sh).
+# make files' 300 lines each (makefiles.sh), the product sources' 600 (sources.sh), and one
+# meaning per struct, union and enum tag (names.sh).
 check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(B)/slidetab.pc
 	@sh tests/layout/includes.sh
 	@sh tests/layout/exports.sh
@@ -40,6 +40,7 @@ check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(
 	@sh tests/layout/readme.sh
 	@sh tests/layout/makefiles.sh
 	@sh tests/layout/names.sh
+	@MAKE="$(MAKE)" sh tests/layout/sources.sh
 	@sh tests/layout/licence.sh
 	@MAKE="$(MAKE)" SLIDETAB_SAN="$(SAN)" sh tests/layout/version.sh
 
@@ -52,7 +53,7 @@ check-hardening: bin/gen bin/query tables $(B)/tests/test_hostile
 # (tests/hardening/regress/TARGET-*), built with the project's compiler and flags.
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 REPLAY_BIN := $(FUZZ_SRC:fuzz/%.c=$(B)/fuzz-replay/%)
-$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(QUERY_LIB) $(GAP_OBJ) $(LITE_OBJ) $(ARCHIVES)
+$(B)/fuzz-replay/%: fuzz/%.c fuzz/replay.c $(QUERY_LIB) $(GAP_OBJ) $(LITE_OBJ) $(ARCHIVES) | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS))
 
 check-replay: $(REPLAY_BIN) tables
@@ -87,7 +88,7 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/
 
 # The library's example programs, built against the header and static library in the tree.
 examples: $(B)/examples/hint
-$(B)/examples/%: examples/%.c lib/libslidetab.a
+$(B)/examples/%: examples/%.c lib/libslidetab.a | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS) -Iinclude)
 
 # gen-mpi against gen (tests/mpi): skipped, and counted, where Open MPI is not installed.

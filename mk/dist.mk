@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Zlib
 # mk/dist.mk: install and uninstall, the pkg-config file and man pages, the Python package and
 # wheel, the release tarball, the Debian packages and the ABI gate.
-.PHONY: install uninstall version python wheel wheel-tables check-wheel dist distcheck check-deb check-abi check-packaging
+.PHONY: install install-files uninstall version python wheel wheel-tables check-wheel dist distcheck check-deb check-abi check-packaging
 
 # Python: the slidetab package (python/), a C extension linked with lib/libslidetab.a, built in
 # place (PYTHONPATH=python) with Debian's interpreter, the one python3-dev, python3-numpy and
@@ -30,27 +30,27 @@ check-wheel: wheel bin/query tables
 # its tables in (it has no .so to look beside), and with the installed generator's name for
 # messages (slidetab-gen): the installed archive is the tree's with that object replaced, the .so
 # and the programs are linked from the same objects. Tables are still looked for beside the .so
-# or the program first, so a moved install finds its own. A new PREFIX rebuilds them.
+# or the program first, so a moved install finds its own. A new PREFIX rebuilds them. The tree's
+# .so and programs are not installed, so install does not build them: the .so is linked once.
 INST = $(B)/install
 INST_NAME_OBJ = $(INST)/libslidetab/table/name.o
 INST_LIB_OBJ = $(filter-out $(B)/libslidetab/table/name.o,$(LIB_OBJ)) $(INST_NAME_OBJ)
-$(INST)/datadir: FORCE
+$(INST)/datadir: FORCE | $$(@D)/
 	$(paths_ok)
-	@mkdir -p $(INST)
 	@printf '%s\n' "$$ST_DATADIR" | cmp -s - $@ || printf '%s\n' "$$ST_DATADIR" >$@
 # The data folder as a C string: read from $(INST)/datadir, its backslashes, quotes and question
 # marks escaped (no trigraph), never spliced into the command line.
-$(INST_NAME_OBJ): libslidetab/table/name.c $(INST)/datadir
+$(INST_NAME_OBJ): libslidetab/table/name.c $(INST)/datadir | $$(@D)/
 	$(call compile,$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -DSLIDETAB_DATADIR="\"$$(sed 's/[\\"?]/\\&/g' $(INST)/datadir)\"" \
 		-DSLIDETAB_GEN_PROGRAM='"slidetab-gen"')
-$(INST)/libslidetab.a: lib/libslidetab.a $(INST_NAME_OBJ)
+$(INST)/libslidetab.a: lib/libslidetab.a $(INST_NAME_OBJ) | $$(@D)/
 	cp lib/libslidetab.a $@
 	$(AR) rs $@ $(INST_NAME_OBJ)
-$(INST)/libslidetab.so.$(LIBVERSION): $(INST_LIB_OBJ)
+$(INST)/libslidetab.so.$(LIBVERSION): $(INST_LIB_OBJ) | $$(@D)/
 	$(solink)
-$(INST)/slidetab-gen: $(GEN_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a
+$(INST)/slidetab-gen: $(GEN_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS))
-$(INST)/slidetab-query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a
+$(INST)/slidetab-query: $(QUERY_OBJ) $(GAP_OBJ) lib/libslidetab-common.a $(INST)/libslidetab.a | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS))
 
 # The paths reach the recipes' shell through the environment ("$$ST_PREFIX"), never spliced into a
@@ -84,12 +84,10 @@ DEST = "$$ST_DESTDIR$$ST_
 # contents change (PREFIX, LIBDIR, INCDIR or VERSION). Its paths escape a space, a tab, a quote, a
 # backtick and a backslash with a backslash, so that $(pkg-config --cflags --libs slidetab) in a
 # Makefile (or eval) gives one word a path.
-$(B)/man/%: docs/man/% include/slidetab.h
-	@mkdir -p $(dir $@)
+$(B)/man/%: docs/man/% include/slidetab.h | $$(@D)/
 	sed 's/@VERSION@/$(VERSION)/' $< > $@
-$(B)/slidetab.pc: FORCE
+$(B)/slidetab.pc: FORCE | $$(@D)/
 	$(paths_ok)
-	@mkdir -p $(B)
 	@pc() { printf '%s' "$$1" | sed 's/[	 "'"'"'`\\]/\\&/g'; }; \
 	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: slidetab\nDescription: %s\nVersion: %s\nLibs: -L$${libdir} -lslidetab\nLibs.private: -lz -lm -pthread\nCflags: -I$${includedir}\n' \
 		"$$(pc "$$ST_PREFIX")" "$$(pc "$$ST_LIBDIR")" "$$(pc "$$ST_INCDIR")" \
@@ -99,7 +97,9 @@ $(B)/slidetab.pc: FORCE
 version:
 	@echo $(VERSION)
 
-install: $(INST_FILES) libs $(INSTALL_TABLES) $(MAN_PAGES) $(B)/slidetab.pc
+# install-files: what install copies, built (debian/rules builds it as the build step).
+install-files: $(INST_FILES) $(MAN_PAGES) $(B)/slidetab.pc
+install: install-files $(INSTALL_TABLES)
 	$(paths_ok)
 	@for p in $(if $(DESTDIR),,$(INST_DIRS)); do \
 		while [ "$$p" != / ] && [ "$$p" != . ] && [ ! -e "$$p" ]; do printf '%s\n' "$$p"; p=$$(dirname "$$p"); done; \

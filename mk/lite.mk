@@ -14,24 +14,21 @@ LITE_CFLAGS = $(LITE_STD) $(OPT) $(ARCH) -g -Wall -Wextra $(WERROR) $(SAN) -I. $
 # (-fstack-usage) within SLIDETAB_LITE_SOLVE_STACK.
 LITE_NAMES := slidetab_lite slidetab_lite_solve slidetab_lite_fsm
 LITE_OBJ := $(LITE_NAMES:%=$(B)/lite/%.o)
-$(B)/lite/%.o: lite/%.c
+$(B)/lite/%.o: lite/%.c | $$(@D)/
 	$(call compile,$(CC) $(LITE_CFLAGS))
-$(B)/tests/test_lite $(B)/tests/test_lite_solve: $(B)/tests/%: tests/unit/lite/%.c $(LITE_OBJ) $(GEN_LIB) $(TOOLS_LIB) $(ARCHIVES)
-	@mkdir -p $(dir $@)
+$(B)/tests/test_lite $(B)/tests/test_lite_solve: $(B)/tests/%: tests/unit/lite/%.c $(LITE_OBJ) $(GEN_LIB) $(TOOLS_LIB) $(ARCHIVES) | $$(@D)/
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LITE_OBJ) $(GEN_LIB) $(TOOLS_LIB) $(ARCHIVES) $(CHECK_LIBS) $(LDLIBS)
 # test_lite_solve gives the library lite's move machine (its __wrap_idafsm_get): the same search.
 $(B)/tests/test_lite_solve: LDLIBS += -Wl,--wrap=idafsm_get
 $(B)/bench/litenodes: LDLIBS += -Wl,--wrap=idafsm_get
-$(B)/bench/litenodes: bench/litenodes.c $(LITE_OBJ) $(ARCHIVES)
+$(B)/bench/litenodes: bench/litenodes.c $(LITE_OBJ) $(ARCHIVES) | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS))
 M0_CC ?= arm-none-eabi-gcc
 M0_CFLAGS = $(LITE_STD) -mcpu=cortex-m0 -mthumb -Os -Wall -Wextra -Werror -I.
-$(B)/lite-m0/%.o: lite/%.c $(wildcard lite/*.h)
-	@mkdir -p $(dir $@)
+$(B)/lite-m0/%.o: lite/%.c $(wildcard lite/*.h) | $$(@D)/
 	$(M0_CC) $(M0_CFLAGS) -fstack-usage -fcallgraph-info=su -c $< -o $@
 # The target's objects without sanitizers (their runtime calls are not the reader's).
-$(B)/lite-plain/%.o: lite/%.c $(wildcard lite/*.h)
-	@mkdir -p $(dir $@)
+$(B)/lite-plain/%.o: lite/%.c $(wildcard lite/*.h) | $$(@D)/
 	$(CC) $(LITE_STD) -O2 -Wall -Wextra -Werror -I. -c $< -o $@
 HAVE_M0 := $(if $(shell command -v $(M0_CC) 2>/dev/null),1)
 check-lite: $(LITE_NAMES:%=$(B)/lite-plain/%.o) $(if $(HAVE_M0),$(LITE_NAMES:%=$(B)/lite-m0/%.o)) bin/gen
@@ -57,11 +54,9 @@ MCU_TABLE_puzzle7 = --board 2x4 --compress compact
 MCU15_PDB ?= 555
 MCU15_ENTRY ?= zbit
 MCU_TABLE_puzzle15 = --board 4x4 --blank 0 --pdb $(MCU15_PDB) --entry $(MCU15_ENTRY)
-$(B)/mcu/puzzle8.c $(B)/mcu/puzzle7.c $(B)/mcu/puzzle15.c: $(B)/mcu/%.c: $(GEN_RUN)
-	@mkdir -p $(dir $@)
+$(B)/mcu/puzzle8.c $(B)/mcu/puzzle7.c $(B)/mcu/puzzle15.c: $(B)/mcu/%.c: $(GEN_RUN) | $$(@D)/
 	$(GEN_RUN) -q -j2 $(MCU_TABLE_$*) --c-array $* -o $@ > /dev/null
-$(B)/mcu/puzzles.c $(B)/mcu/puzzles-2x4.c $(B)/mcu/puzzles-4x4.c: $(B)/mcu/%.c: examples/mcu/%.txt
-	@mkdir -p $(dir $@)
+$(B)/mcu/puzzles.c $(B)/mcu/puzzles-2x4.c $(B)/mcu/puzzles-4x4.c: $(B)/mcu/%.c: examples/mcu/%.txt | $$(@D)/
 	awk 'BEGIN { print "/* puzzles: $< as C (made by make). */"; print "#include <stddef.h>" } \
 		NR == 1 { print "const unsigned char mcu_puzzles[][" NF "] = {" } { gsub(/ +/, ", "); print "\t{ " $$0 " }," } \
 		END { print "};"; print "const size_t mcu_npuzzles = " NR ";" }' $< > $@
@@ -78,7 +73,7 @@ MCU15_SRC = examples/mcu/solve15.c examples/mcu/start.c lite/slidetab_lite.c lit
 	lite/slidetab_lite_fsm.c examples/mcu/mcu.ld
 $(B)/mcu/firmware-4x4.elf: MCU_FW_FLAGS = -mcpu=cortex-m4 -Wl,--defsym=mcu_stack_size=8192
 $(B)/mcu/firmware-4x4.elf: $(MCU15_SRC) $(wildcard lite/*.h) $(B)/mcu/puzzle15.c $(B)/mcu/puzzles-4x4.c
-$(MCU_FW):
+$(MCU_FW): | $$(@D)/
 	$(MCU_CC) $(MCU_CFLAGS) $(MCU_FW_FLAGS) -nostdlib -T examples/mcu/mcu.ld -Wl,--gc-sections -o $@ $(filter %.c,$^) -lgcc
 mcu: $(MCU_FW)
 check-mcu: $(if $(HAVE_MCU),$(MCU_FW)) bin/query tables
@@ -90,7 +85,7 @@ check-mcu: $(if $(HAVE_MCU),$(MCU_FW)) bin/query tables
 # the library's (libslidetab/search/idafsm_data.c; test_idafsm fails until it is rewritten after a
 # change to the builder) and lite's for strings of up to LITE_FSM_LEN moves (lite/slidetab_lite_fsm.c).
 LITE_FSM_LEN ?= 8
-$(B)/tools/idafsm_write: $(B)/tools/idafsm_write.o $(TOOLS_LIB)
+$(B)/tools/idafsm_write: $(B)/tools/idafsm_write.o $(TOOLS_LIB) | $$(@D)/
 	$(call link,$(CC) $(ALL_CFLAGS))
 lite-fsm: $(B)/tools/idafsm_write
 	$< --lite $(LITE_FSM_LEN) > lite/slidetab_lite_fsm.c.tmp && mv lite/slidetab_lite_fsm.c.tmp lite/slidetab_lite_fsm.c
@@ -117,23 +112,19 @@ NODE ?= node
 HAVE_JS := $(shell command -v $(NODE) >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 && command -v wasm-ld >/dev/null 2>&1 && \
 	$(WASM_CC) --target=wasm32 -c -x c /dev/null -o /dev/null 2>/dev/null && echo 1)
 wasm: $(B)/wasm/slidetab.wasm
-$(B)/wasm/slidetab.wasm: $(WASM_SRC) lite/slidetab_lite.h $(wildcard lite/slidetab_lite_solve.h)
-	@mkdir -p $(dir $@)
+$(B)/wasm/slidetab.wasm: $(WASM_SRC) lite/slidetab_lite.h $(wildcard lite/slidetab_lite_solve.h) | $$(@D)/
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_SRC)
 	@echo "wasm: $@: $$(wc -c < $@) bytes"
-$(B)/js/tables/%.tbl: $(GEN_RUN)
-	@mkdir -p $(dir $@)
+$(B)/js/tables/%.tbl: $(GEN_RUN) | $$(@D)/
 	$(GEN_RUN) -q --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --compress compact -o $@ > /dev/null
-$(JS_PKG)/package.json: js/package.json include/slidetab.h
-	@mkdir -p $(dir $@)
+$(JS_PKG)/package.json: js/package.json include/slidetab.h | $$(@D)/
 	sed 's/"version": "[^"]*"/"version": "$(VERSION)"/' js/package.json > $@
-$(B)/js/sets/%.list: $(GEN_RUN)
-	@mkdir -p $(dir $@)
+$(B)/js/sets/%.list: $(GEN_RUN) | $$(@D)/
 	$(GEN_RUN) -q $(call web_set_gen,$*,$(B)/js/sets) > /dev/null
 	$(GEN_RUN) $(call web_set_gen,$*,$(B)/js/sets) --list-files > $@.tmp && mv $@.tmp $@
 js: $(JS_PKG)/package.json $(JS_FILES:%=js/src/%) $(B)/wasm/slidetab.wasm $(JS_TABLES:%=$(B)/js/tables/%.tbl) \
-	$(JS_SET:%=$(B)/js/sets/%.list)
-	@rm -rf $(JS_PKG)/tables && mkdir -p $(JS_PKG)/tables
+	$(JS_SET:%=$(B)/js/sets/%.list) | $(JS_PKG)/tables/
+	@rm -f $(JS_PKG)/tables/*
 	cp $(patsubst %,js/src/%,$(filter-out index.js,$(JS_FILES))) $(B)/wasm/slidetab.wasm LICENSE $(JS_PKG)/
 	sed "s/^export const version = '[^']*'/export const version = '$(VERSION)'/; \
 		s/^export const SETS = .*/export const SETS = {$(if $(JS_SET), '$(JS_SET)': $$(wc -l < $(B)/js/sets/$(JS_SET).list) )};/" \
@@ -146,17 +137,14 @@ js: $(JS_PKG)/package.json $(JS_FILES:%=js/src/%) $(B)/wasm/slidetab.wasm $(JS_T
 # classes (352 KB), loaded when a goal needs them. web_set_gen SET DIR: gen's arguments for SET.
 WEB_SETS := $(if $(wildcard lite/slidetab_lite_solve.c),4x4-b0-663 4x4-b1-555 4x4-b5-555)
 web_set_gen = $(call set_args,$(1),$(2)) --entry zbit
-$(B)/web/sets/zbit-%.list: $(GEN_RUN)
-	@mkdir -p $(dir $@)
+$(B)/web/sets/zbit-%.list: $(GEN_RUN) | $$(@D)/
 	$(GEN_RUN) -q $(call web_set_gen,$*,$(B)/web/sets) > /dev/null
 	$(GEN_RUN) $(call web_set_gen,$*,$(B)/web/sets) --list-files | sed 's|.*/||' > $@.tmp && mv $@.tmp $@
-$(B)/web/sets.json: $(WEB_SETS:%=$(B)/web/sets/zbit-%.list)
-	@mkdir -p $(dir $@)
+$(B)/web/sets.json: $(WEB_SETS:%=$(B)/web/sets/zbit-%.list) | $$(@D)/
 	{ printf '{'; sep=; for f in $^; do k=$$(basename $$f .list); k=$${k#zbit-}; \
 		printf '%s\n  "%s": [%s]' "$$sep" "$${k%-*}" "$$(sed 's/.*/"&"/' $$f | paste -sd, -)"; sep=,; done; \
 		printf '\n}\n'; } > $@
-web: js $(B)/web/sets.json
-	@mkdir -p $(B)/web/slidetab
+web: js $(B)/web/sets.json | $(B)/web/slidetab/
 	cp examples/web/*.html examples/web/*.js examples/web/*.css tests/data/korf100.txt $(B)/web/
 	cp -r $(JS_PKG)/. $(B)/web/slidetab/
 # In headless Chromium (opt-in, minutes): Korf's 100 through korf.html (lengths, paths, total time, download),

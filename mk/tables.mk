@@ -4,8 +4,7 @@
 # tables-boards, tables-2x7), and the files of each, which install, clean and the benchmarks use.
 # Tables depend on the generator, so they are rebuilt when gen changes. gen names each file by
 # the one rule of libslidetab/table/name.h (RxC-bK.tbl, K the class of the blank cell).
-tables/%.tbl: $(GEN_RUN)
-	@mkdir -p tables
+tables/%.tbl: $(GEN_RUN) | $$(@D)/
 	$(GEN_RUN) $(GENFLAGS) --board $(word 1,$(subst -b, ,$*)) --blank $(word 2,$(subst -b, ,$*)) --dir tables > /dev/null
 	@test -f $@ || { echo "gen did not write $@ (naming rule changed?)" >&2; exit 1; }
 
@@ -44,10 +43,8 @@ set_files = $(shell cat tables/.stamp-$(1) 2>/dev/null)
 sets_built = @for f in $(foreach s,$(3),tables/.stamp-$(s) $(call set_files,$(s))); do \
 	test -f $$f || { echo "$(1): $$f missing: run make $(2)" >&2; exit 2; }; done
 set_stale = $(if $(filter-out $(wildcard $(call set_files,$(1))),$(call set_files,$(1))),FORCE)
-.SECONDEXPANSION:
 # The opt-in sets (minutes) show gen's progress on stderr: a line as each pattern is written, with the time left.
-tables/.stamp-%: $(GEN_RUN) $$(call set_stale,$$*)
-	@mkdir -p tables
+tables/.stamp-%: $(GEN_RUN) $$(call set_stale,$$*) | $$(@D)/
 	$(GEN_RUN) $(if $(filter $(PDB_SETS),$*),-q) $(call set_gen,$*) $(call set_entry,$*) > /dev/null
 	$(GEN_RUN) $(call set_gen,$*) --list-files > $@.tmp && mv $@.tmp $@
 
@@ -63,8 +60,7 @@ tables-boards: $(PDB_SETS_BOARDS:%=tables/.stamp-%)
 # of the 43,589,145,600 states (5.45 GB on disk); the search needs 15.2 GiB of memory and takes
 # tens of minutes on two cores. Built once: a newer gen does not rebuild it (order-only).
 tables-2x7: tables/2x7-b0.tbl
-tables/2x7-b0.tbl: | bin/gen
-	@mkdir -p tables
+tables/2x7-b0.tbl: | bin/gen $$(@D)/
 	bin/gen --board 2x7 --blank 0 --compress compact --dir tables
 
 # TABLE_FILES_T: the files the tables target T writes into tables/ (a set's files are those its

@@ -28,6 +28,10 @@ CSRC = os.path.join(HERE, "csrc")  # only in an sdist: the library's sources
 IN_TREE = not os.path.isdir(CSRC)
 TOP = ROOT if IN_TREE else CSRC
 HEADER = os.path.join(TOP, "include", "slidetab.h")
+# The extension's own sources (python/slidetab/*.c, one concept a file) and their private header;
+# their shared names are hidden (-fvisibility=hidden), so the module exports PyInit__slidetab alone.
+EXT_SRC = sorted(glob.glob(os.path.join(HERE, "slidetab", "*.c")))
+EXT_HEADERS = sorted(glob.glob(os.path.join(HERE, "slidetab", "*.h")))
 ARCHIVE = os.path.join(ROOT, "lib", "libslidetab.a")
 
 if not os.path.exists(HEADER):
@@ -67,6 +71,8 @@ class Sdist(sdist):
         super().make_release_tree(base_dir, files)
         if not IN_TREE:
             return
+        for h in EXT_HEADERS:  # an Extension's sources go into the sdist, its depends do not
+            shutil.copy(h, os.path.join(base_dir, "slidetab"))
         for d in ("include", "libslidetab"):
             shutil.copytree(os.path.join(ROOT, d), os.path.join(base_dir, "csrc", d),
                             ignore=shutil.ignore_patterns("*.o", "*.d"))
@@ -82,16 +88,16 @@ if IN_TREE:
     core = dict(extra_objects=[ARCHIVE], depends=[ARCHIVE, HEADER])
 else:  # the library's sources compiled into the extension, hidden as in the archive's .so
     lib_src = sorted(glob.glob("csrc/libslidetab/*.c") + glob.glob("csrc/libslidetab/*/*.c"))
-    core = dict(sources=lib_src, include_dirs=["csrc"], define_macros=[("_GNU_SOURCE", None)],
-                extra_compile_args=["-fvisibility=hidden"])
+    core = dict(sources=lib_src, include_dirs=["csrc"], define_macros=[("_GNU_SOURCE", None)], depends=[HEADER])
 
 ext = Extension(
     "slidetab._slidetab",
-    sources=["slidetab/_slidetab.c"] + core.pop("sources", []),
+    sources=[os.path.relpath(f, HERE) for f in EXT_SRC] + core.pop("sources", []),
     include_dirs=[os.path.join(TOP, "include")] + core.pop("include_dirs", []),
     libraries=["z", "m"],
-    extra_compile_args=["-std=c11", "-Wall", "-Wextra"] + core.pop("extra_compile_args", []),
+    extra_compile_args=["-std=c11", "-Wall", "-Wextra", "-fvisibility=hidden"],
     extra_link_args=["-pthread"],
+    depends=core.pop("depends") + [os.path.relpath(f, HERE) for f in EXT_HEADERS],
     **core,
 )
 

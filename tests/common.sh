@@ -77,6 +77,14 @@ full_dev() {
 }
 # full_kept NAME: after a write to $full, the device is still a character device.
 full_kept() { if [ -c "$full" ]; then ok "$1: $full is still a character device"; else ko "$1: $full was replaced"; fi; }
+# news_sections: NEWS's sections, newest first, one line each: "VERSION COMMIT" for a release
+# ("VERSION -" until its commit is written beside it), "VERSION unreleased" for the next release's
+# (the rule is NEWS's head).
+news_sections() {
+	sed -n -e 's/^slidetab \([0-9][0-9.]*\) (unreleased)$/\1 unreleased/p' \
+		-e 's/^slidetab \([0-9][0-9.]*\) (\([0-9a-f]\{7,40\}\),.*/\1 \2/p' \
+		-e 's/^slidetab \([0-9][0-9.]*\)\( .*\)*$/\1 -/p' NEWS
+}
 summary() { # the closing line: skips are counted and shown
 	echo "$pass passed, $fail failed, $skip skipped"
 	[ "$fail" -eq 0 ]

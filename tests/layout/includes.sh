@@ -6,7 +6,8 @@
 # common/table_stream.c shares); the programs use the public header, common/ and their own
 # folder, with the few named exceptions below. Exit 1 on a broken rule, naming the file, the line
 # and the rule. lite/'s files name their siblings alone ("slidetab_lite.h"), so that a firmware
-# tree holding just those files builds them.
+# tree holding just those files builds them. The Python extension's files name their private header
+# alone ("_slidetab.h"), which an sdist, laid out differently, holds beside them too.
 cd "$(dirname "$0")/../.." || exit 2
 # allowed FILE: the include prefixes a source file may name (space-separated; a prefix ending in
 # .h names one header).
@@ -41,6 +42,8 @@ for f in $(git ls-files --cached --others --exclude-standard '*.c' '*.h' 2>/dev/
 		lite/*:*/*) echo "$f:$n: \"$inc\": lite/ names its own headers alone (\"slidetab_lite.h\")"; continue ;;
 		lite/*) [ -f "lite/$inc" ] && continue
 			echo "$f:$n: \"$inc\": no such file in lite/"; continue ;;
+		python/slidetab/*:_*.h) [ -f "python/slidetab/$inc" ] && continue # the extension's private header, beside it
+			echo "$f:$n: \"$inc\": no such file in python/slidetab/"; continue ;;
 		esac
 		[ -f "$inc" ] || [ -f "include/$inc" ] || { echo "$f:$n: \"$inc\": no such file from the root"; continue; }
 		[ "$ok" = "*" ] && continue

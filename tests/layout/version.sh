@@ -3,7 +3,8 @@
 # version.sh: the release is said once, in include/slidetab.h (SLIDETAB_VERSION_MAJOR/MINOR/PATCH),
 # and everything else that names it agrees: the header's own string, the Makefile, the .so's file
 # name and soname, the .pc file, the built man pages, gen --version, query --version, the library's
-# slidetab_version(), the Python package, NEWS, debian/changelog and js/package.json (when there).
+# slidetab_version(), the Python package, NEWS (its newest release, and the next one's section above
+# it), debian/changelog and js/package.json (when there).
 # Run from make check-layout (after make); exit 1 on the first disagreement counted.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/common.sh
@@ -43,7 +44,23 @@ same "query --version" "$($QUERY --version | sed -n 's/^query (slidetab) \([^,]*
 same "query --version's libslidetab" "$($QUERY --version | sed -n 's/.*, libslidetab //p')"
 py=$(cd python && SLIDETAB_NO_MAKE=1 python3 setup.py --version 2>/dev/null | tail -n 1)
 same "python/setup.py --version" "$py"
-same "NEWS (its first section)" "$(sed -n 's/^slidetab \([0-9][0-9.]*\)\( .*\)*$/\1/p' NEWS 2>/dev/null | sed -n 1p)"
+# NEWS (its head says the rule): the next release's section, "X.Y.Z (unreleased)", only first and
+# above the header's version; the first release after it, the header's version; every "Since" of
+# the header a section's version.
+news_sections >"$tmp/news"
+same "NEWS (its newest release)" "$(grep -v ' unreleased$' "$tmp/news" | sed -n '1s/ .*//p')"
+next=$(sed -n '1s/ unreleased$//p' "$tmp/news")
+if grep -n ' unreleased$' "$tmp/news" | grep -qv '^1:'; then
+	ko "NEWS: an unreleased section below the first"
+elif [ -n "$next" ]; then
+	later=$(printf '%s\n%s\n' "$want" "$next" | sort -V | sed -n 2p)
+	if [ "$next" != "$want" ] && [ "$later" = "$next" ]; then ok "NEWS: $next (unreleased) above it"; else
+		ko "NEWS: the unreleased section says $next, not a version after the header's $want"; fi
+fi
+for v in $(grep -o 'Since [0-9][0-9.]*[0-9]' include/slidetab.h | sed 's/Since //' | sort -u); do
+	grep -q "^$v " "$tmp/news" && ok "slidetab.h's Since $v: a section of NEWS" ||
+		ko "slidetab.h says Since $v, which no section of NEWS names (the next release: X.Y.Z (unreleased))"
+done
 if [ -f debian/changelog ]; then
 	same "debian/changelog" "$(sed -n '1s/^slidetab (\([^-)]*\)[-)].*/\1/p' debian/changelog)"
 	if [ -f debian/control ]; then

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Zlib
-# install.sh: what make install installs, and paths it is given (in a copy of the tree: scratch.sh).
+# install.sh: what make install installs (linking one library, its own), and paths it is given (in a
+# copy of the tree: scratch.sh).
 # The default tables only: an opt-in set (a 7-8 set's stamps and files, as make tables-15 leaves
 # them) and a table the user built in tables/ stay out, unless INSTALL_TABLES names the opt-in
 # target. A PREFIX holding a space, both quotes and a backtick installs (the backtick never runs),
@@ -20,7 +21,12 @@ default_files | sed 's|^tables/||' | LC_ALL=C sort >"$tmp/defaults"
 mk() { make -C "$tree" --no-print-directory "$@"; }
 
 data=share/slidetab/tables
+# install links one .so, its own (build/install/): the tree's lib/libslidetab.so is not installed.
+rm -f "$tree"/lib/libslidetab.so*
 status_is 0 "make install PREFIX=p" mk install PREFIX="$tmp/p"
+n=$(grep -c -- ' -shared ' "$tmp/out")
+if [ "$n" -eq 1 ] && [ ! -e "$tree/lib/libslidetab.so" ]; then ok "... links the library once, the installed one"; else
+	ko "make install linked the library $n times$([ -e "$tree/lib/libslidetab.so" ] && echo ', the tree'"'"'s lib/ too')"; fi
 ls "$tmp/p/$data" | LC_ALL=C sort >"$tmp/got"
 if cmp -s "$tmp/got" "$tmp/defaults"; then ok "exactly the $(wc -l <"$tmp/defaults") default tables are installed"; else
 	ko "the installed tables are not the default ones"; diff "$tmp/defaults" "$tmp/got" | head -5; fi

@@ -3,9 +3,10 @@
 # symbols.sh: each line of debian/libslidetab0.symbols names the release that added the function,
 # found here from git's history and NEWS, apart from the file: the first commit that wrote
 # "NAME(" into include/slidetab.h (git log -S), then the oldest release NEWS names (by its commit)
-# that holds that commit; none holds it: the release the header says now, unless NEWS already
-# names that release's commit. dpkg-gensymbols -c4 checks the names only, never the versions. A counted skip
-# outside a git checkout with its history (the tarball).
+# that holds that commit; none holds it: the next release, NEWS's "X.Y.Z (unreleased)" (NEWS's head
+# says the rule), else the release the header says now, unless NEWS already names that release's
+# commit. dpkg-gensymbols -c4 checks the names only, never the versions. A counted skip outside a
+# git checkout with its history (the tarball).
 . tests/common.sh
 if ! git rev-parse --verify -q HEAD >/dev/null 2>&1 || [ "$(git rev-list --count HEAD 2>/dev/null)" -lt 2 ]; then
 	skipped "symbols' releases: not a git checkout with its history"
@@ -13,8 +14,9 @@ if ! git rev-parse --verify -q HEAD >/dev/null 2>&1 || [ "$(git rev-list --count
 	exit $?
 fi
 version=$(make -s --no-print-directory version)
-# NEWS: "slidetab X.Y.Z (COMMIT, date)", newest first; oldest first here.
-sed -n 's/^slidetab \([0-9][0-9.]*\) (\([0-9a-f]\{7,40\}\),.*/\1 \2/p' NEWS | tac >"$tmp/releases"
+# NEWS's releases, "X.Y.Z COMMIT" oldest first, and the next release's version (if NEWS has its section).
+news_sections | grep ' [0-9a-f]*$' | tac >"$tmp/releases"
+next=$(news_sections | sed -n 's/ unreleased$//p')
 n=$(wc -l <"$tmp/releases")
 if [ "$n" -ge 6 ]; then ok "NEWS names $n releases by their commits"; else ko "NEWS names $n releases by their commits"; fi
 sed -n 's/^ \(slidetab_[a-z_0-9]*\)@Base \([0-9.]*\)$/\1 \2/p' debian/libslidetab0.symbols >"$tmp/symbols"
@@ -25,7 +27,9 @@ while read -r name said; do
 	while read -r rel commit; do
 		if git merge-base --is-ancestor "$first" "$commit" 2>/dev/null; then added=$rel; break; fi
 	done <"$tmp/releases"
-	if [ -z "$added" ]; then
+	if [ -z "$added" ] && [ -n "$next" ]; then
+		added=$next
+	elif [ -z "$added" ]; then
 		added=$version
 		grep -q "^$version " "$tmp/releases" && added="the release after $version (the header still says $version)"
 	fi
