@@ -9,18 +9,26 @@
 #include <time.h>
 
 #include "gen/exact/bfsprog.h"
+#include "gen/pdb/pdbprog.h"
 #include "libslidetab/base/clock.h"
 
-/* The files written since the start, and their entries. */
+/* The files written since the start, and their entries with the part of the first unwritten one
+ * (the pattern being built: files are written in order) its search has reached (pdbprog). */
 static int written(const struct setprog *p, uint64_t *done)
 {
-	int k = 0;
+	int k = 0, building = -1;
 	*done = 0;
 	for (int i = 0; i < p->n; i++) {
 		struct stat st;
-		if (stat(p->path[i], &st) == 0 && (double)st.st_mtime >= p->t0_wall)
-			k++, *done += p->entries[i];
+		if (stat(p->path[i], &st) == 0 && (double)st.st_mtime >= p->t0_wall) {
+			k++;
+			*done += p->entries[i];
+		} else if (building < 0) {
+			building = i;
+		}
 	}
+	if (building >= 0)
+		*done += (uint64_t)(pdbprog_fraction() * (double)p->entries[building]);
 	return k;
 }
 

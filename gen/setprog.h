@@ -11,8 +11,10 @@
 
 /* A thread that looks each second for the set's files (each appears whole when its pattern is
  * written) and prints a line when one more is written, then at most every SETPROG_EVERY seconds:
- * the patterns written, the time so far and, from the time per entry of those written, about what
- * is left. A line a second at most; nothing once stopped. */
+ * the patterns written, the time so far and, from the time per entry of those written and of the
+ * part of the one being built its search has reached (gen/pdb/pdbprog.h; the last depths reach
+ * few states, so the estimate is short near a pattern's end), about what is left. A line a second
+ * at most; nothing once stopped. */
 #define SETPROG_EVERY 30
 
 struct setprog {

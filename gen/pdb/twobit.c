@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen/pdb/pdbprog.h"
 #include "libslidetab/base/pool.h"
 
 uint64_t twobit_bytes(uint64_t count)
@@ -33,11 +34,13 @@ int twobit_init(struct twobit *t, uint64_t count, uint64_t goal, const char *who
 	memset(t->st, 0xff, (size_t)words * 8);
 	t->st[goal / TWOBIT_PER_WORD] &= ~((uint64_t)(TWOBIT_UNSEEN ^ TWOBIT_MARK(0)) << (goal % TWOBIT_PER_WORD * 2));
 	t->flag[0][goal >> PDBGEN_CHUNK_SHIFT] = 1;
+	pdbprog_publish(1, count);
 	return SLIDETAB_OK;
 }
 
 void twobit_free(struct twobit *t)
 {
+	pdbprog_publish(0, 0);
 	bigmem_free(&t->mst);
 	bigmem_free(&t->mflag[0]);
 	bigmem_free(&t->mflag[1]);
@@ -114,6 +117,7 @@ int twobit_run(struct twobit *t, struct twobit_worker *ws, int threads, twobit_e
 		m->hist[t->depth + 1] = found;
 		m->radius = (uint32_t)t->depth + 1;
 		*reached += found;
+		pdbprog_publish(*reached, t->count);
 		uint8_t *f = t->flag[0];
 		t->flag[0] = t->flag[1];
 		t->flag[1] = f;

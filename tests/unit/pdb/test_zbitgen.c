@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen/pdb/pdbprog.h"
+#include "gen/pdb/twobit.h"
 #include "gen/pdb/zbitgen.h"
 #include "libslidetab/pdb/pdb.h"
 #include "libslidetab/pdb/zidx.h"
@@ -184,6 +186,51 @@ START_TEST(every_entry_is_the_bfs_distance)
 END_TEST
 
 /* Patterns the builder refuses: no room for two tiles outside it, the blank, none. */
+/* ---- the progress gauge (pdbprog), on a binary heap of states: r's children 2r+1 and 2r+2, its
+ * parent (r-1)/2, so state r is at depth floor(log2(r+1)) and depths 0..d hold 2^(d+1)-1 ---- */
+
+#define HEAP_STATES 100000u /* chunks of the two-bit search: more than one */
+
+static int gauge_wrong;
+
+static void heap_expand(void *ctx, struct twobit_worker *wk, uint64_t r)
+{
+	(void)ctx;
+	int d = 0;
+	while ((r + 1) >> (d + 1))
+		d++;
+	uint64_t upto = ((uint64_t)2 << d) - 1; /* reached when the search expands depth d */
+	if (upto > HEAP_STATES)
+		upto = HEAP_STATES;
+	if (pdbprog_fraction() != (double)(uint32_t)((double)upto / HEAP_STATES * 1e6) / 1e6)
+		gauge_wrong++;
+	if (r > 0)
+		twobit_push(wk, (r - 1) / 2);
+	for (uint64_t c = 2 * r + 1; c <= 2 * r + 2 && c < HEAP_STATES; c++)
+		twobit_push(wk, c);
+}
+
+START_TEST(the_gauge_follows_the_search)
+{
+	struct twobit t;
+	struct twobit_worker w = { 0 };
+	struct table_meta m;
+	struct slidetab_error err;
+	uint64_t reached = 0;
+	memset(&m, 0, sizeof m);
+	ck_assert_int_eq(twobit_init(&t, HEAP_STATES, 0, "test", &err), SLIDETAB_OK);
+	w.t = &t;
+	gauge_wrong = 0;
+	ck_assert_int_eq(twobit_run(&t, &w, 1, heap_expand, NULL, &m, &reached, "test", &err), SLIDETAB_OK);
+	ck_assert_uint_eq(reached, HEAP_STATES);
+	ck_assert_uint_eq(m.radius, 16); /* 2^16 - 1 < 100000 <= 2^17 - 1 */
+	ck_assert_int_eq(gauge_wrong, 0);
+	ck_assert(pdbprog_fraction() == 1.0); /* every state reached, the table not yet taken */
+	twobit_free(&t);
+	ck_assert(pdbprog_fraction() == 0.0); /* no pattern being built */
+}
+END_TEST
+
 START_TEST(refuses_what_it_cannot_build)
 {
 	struct board b;
@@ -207,5 +254,6 @@ int main(void)
 	TCase *tc = testutil_case(s, "zbitgen", NULL, NULL);
 	tcase_add_loop_test(tc, every_entry_is_the_bfs_distance, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, refuses_what_it_cannot_build);
+	tcase_add_test(tc, the_gauge_follows_the_search);
 	return testutil_run(s, NULL);
 }
