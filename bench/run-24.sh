@@ -9,7 +9,9 @@
 #    LINES (default 38,40,25,44,30,28) answered by both sets, interleaved, side by side. 4. With BENCH_A=PATH (another
 #    build's bench24, e.g. main's), LINES (default 38,40,44) answered by that binary and this one on TABLES' 6666
 #    (A on BENCH_A_TABLES' when given: a build that reads another table format), interleaved three times, and the
-#    ratio of their median CPU times. Exit 1 on a wrong answer.
+#    ratio of their median CPU times. 5. With PEER24=DIR (clausecker/24puzzle built there; PEER24_PDB its PDBs), LINES
+#    (default 38 40 25) answered by that peer's solver and by bench24 in turn (bench/run-24-peer.sh, which
+#    `make bench-24-peer` runs alone). Exit 1 on a wrong answer.
 set -u
 bench=${1:-build/bench}
 t=${TABLES:-tables}
@@ -98,6 +100,10 @@ if [ -n "${BENCH_A:-}" ]; then
 	mb=$(awk '$1 == "B" { print $2 }' build/run-24.ab | sort -n | sed -n 2p)
 	rm -f build/run-24.ab
 	awk -v a="$ma" -v b="$mb" 'BEGIN { if (a > 0) printf "median CPU: A %.2f s, B %.2f s, B/A %.3f\n", a, b, b / a }'
+fi
+if [ -n "${PEER24:-}" ]; then
+	echo
+	sh bench/run-24-peer.sh "$bench" || bad=1
 fi
 [ $bad = 0 ] || echo "FAIL: a wrong answer"
 exit $bad

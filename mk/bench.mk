@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Zlib
 # mk/bench.mk: the benchmark programs and the bench targets (each writes its figures into its own
 # section of docs/BENCHMARKS.md through bench/record.sh).
-.PHONY: bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit bench-24 \
+.PHONY: bench bench-large bench-15 bench-15-771 bench-15-code bench-15-small bench-15-78 bench-15-pbit bench-24 bench-24-peer \
 	bench-boards bench-bounded bench-python bench-mpi bench-lite bench-pdb
 
 $(B)/bench/%: bench/%.c $(PROG_LIBS) | $$(@D)/
@@ -69,6 +69,15 @@ bench-bounded: all $(B)/bench/bounded
 bench-24: all $(B)/bench/bench24
 	$(call sets_built,bench-24,tables-24,5x5-b0-6666)
 	sh bench/record.sh bench-24 sh bench/run-24.sh $(B)/bench
+
+# The 24 puzzle beside a peer's solver alone (bench/run-24-peer.sh; also bench-24's last section when PEER24 is set):
+# PEER24=DIR, where clausecker/24puzzle was built outside the tree, PEER24_PDB=DIR its PDBs for its reinefeld-t
+# catalogue (docs/BENCHMARKS.md says how to build both); LINES (default 38 40 25) one whole process each, the peer's
+# then ours, both CPU times on the line and their ratio.
+bench-24-peer: all $(B)/bench/bench24
+	@test -n "$(PEER24)" || { echo "bench-24-peer: give PEER24=DIR, the folder where clausecker/24puzzle was built" >&2; exit 2; }
+	$(call sets_built,bench-24-peer,tables-24,5x5-b0-6666)
+	sh bench/record.sh bench-24-peer sh bench/run-24-peer.sh $(B)/bench
 
 # The other boards: 3x5, 100 random positions, and 4x5, 20, optimal through the library (bench/boards.c),
 # with the sets make builds and, when make tables-boards has built them, the strong ones.
