@@ -33,13 +33,7 @@ check-cross: $(CROSS_SUITES:%=$(B)/tests/test_%) bin/gen bin/query $(HOST_B)/bin
 # make files' 300 lines each (makefiles.sh), the product sources' 600 (sources.sh), and one
 # meaning per struct, union and enum tag (names.sh).
 check-layout: lib/libslidetab.so.$(LIBVERSION) bin/gen bin/query $(MAN_PAGES) $(B)/slidetab.pc
-	@sh tests/layout/includes.sh
-	@sh tests/layout/exports.sh
-	@sh tests/layout/format.sh
-	@sh tests/layout/facts.sh
-	@sh tests/layout/readme.sh
-	@sh tests/layout/makefiles.sh
-	@sh tests/layout/names.sh
+	@for t in includes exports format facts readme makefiles names; do sh tests/layout/$$t.sh || exit 1; done
 	@MAKE="$(MAKE)" sh tests/layout/sources.sh
 	@sh tests/layout/licence.sh
 	@MAKE="$(MAKE)" SLIDETAB_SAN="$(SAN)" sh tests/layout/version.sh
@@ -74,15 +68,7 @@ check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/
 	@sh tests/e2e/run.sh
 	@sh tests/e2e/cli.sh
 	@SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/e2e/options.sh
-	@sh tests/e2e/input.sh
-	@sh tests/e2e/find.sh
-	@sh tests/e2e/ckpt.sh
-	@sh tests/e2e/genout.sh
-	@sh tests/e2e/carray.sh
-	@sh tests/e2e/encoder.sh
-	@sh tests/e2e/values.sh
-	@sh tests/e2e/pbit.sh
-	@sh tests/e2e/search.sh
+	@for t in input find ckpt genout carray encoder values pbit search; do sh tests/e2e/$$t.sh || exit 1; done
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/install.sh
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/lib.sh
 

@@ -112,25 +112,20 @@ uint64_t pbitgen_bytes(int n, int k)
 int pbitgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask, int threads,
 		  struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
 {
-	*packed_out = NULL;
-	memset(meta_out, 0, sizeof *meta_out);
 	uint8_t tiles[PDB_MAX_CELLS];
-	int k, rc = pdbgeo_check_args(b, goal, pattern_mask, tiles, &k, err);
+	int k, rc = pdbgeo_begin(b, goal, pattern_mask, b->n - 2,
+				 "pbitgen: a 1-bit placement PDB needs two cells free of pattern tiles", tiles, &k,
+				 meta_out, packed_out, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	if (k > b->n - 2)
-		return err_set(err, SLIDETAB_EINVAL,
-			       "pbitgen: a 1-bit placement PDB needs two cells free of pattern tiles");
 	threads = pdbgeo_threads(threads);
 	struct pbitgen_search *s = calloc(1, sizeof *s);
-	struct twobit_worker *ws = calloc((size_t)threads, sizeof *ws);
 	struct odometer *odo = calloc((size_t)threads, sizeof *odo);
+	struct twobit_worker *ws = s && odo ? twobit_workers(&s->t, threads, odo, sizeof *odo) : NULL;
 	uint64_t reached = 0;
 	if (!s || !ws || !odo)
 		rc = err_set(err, SLIDETAB_ENOMEM, "pbitgen: out of memory");
 	else if ((rc = setup(s, b, goal, tiles, k, err)) == SLIDETAB_OK) {
-		for (int i = 0; i < threads; i++)
-			ws[i] = (struct twobit_worker){ .t = &s->t, .scratch = &odo[i] };
 		rc = twobit_run(&s->t, ws, threads, expand_parent, s, meta_out, &reached, "pbitgen", err);
 		if (rc == SLIDETAB_OK && reached != s->t.count)
 			rc = err_set(err, SLIDETAB_EINVAL, "pbitgen: %llu of %llu placements reachable",

@@ -86,3 +86,15 @@ void pdbgeo_meta(struct table_meta *m, const struct board *b, const struct board
 	m->block_entries = 0;
 	snprintf(m->generator, sizeof m->generator, "%s", generator);
 }
+
+int pdbgeo_begin(const struct board *b, const struct board_state *goal, uint32_t pattern, int max_k,
+		 const char *too_many, uint8_t *tiles, int *k, struct table_meta *meta_out, uint8_t **packed_out,
+		 struct slidetab_error *err)
+{
+	*packed_out = NULL;
+	memset(meta_out, 0, sizeof *meta_out);
+	int rc = pdbgeo_check_args(b, goal, pattern, tiles, k, err);
+	if (rc == SLIDETAB_OK && *k > max_k)
+		rc = err_set(err, SLIDETAB_EINVAL, "%s", too_many);
+	return rc;
+}

@@ -48,6 +48,12 @@ void pdbgeo_init(struct pdbgeo *g, const struct board *b);
 int pdbgeo_check_args(const struct board *b, const struct board_state *goal, uint32_t pattern, uint8_t *tiles, int *k,
 		      struct slidetab_error *err);
 
+/* The start of a 1-bit builder: *packed_out NULL, *meta_out zeroed, the arguments checked
+ * (pdbgeo_check_args), and SLIDETAB_EINVAL with the message too_many past max_k tiles. */
+int pdbgeo_begin(const struct board *b, const struct board_state *goal, uint32_t pattern, int max_k,
+		 const char *too_many, uint8_t *tiles, int *k, struct table_meta *meta_out, uint8_t **packed_out,
+		 struct slidetab_error *err);
+
 /* Cells connected to cell t through cells of `freem` (t itself in freem). */
 static inline uint32_t pdbgeo_flood(const struct pdbgeo *g, uint32_t freem, unsigned t)
 {

@@ -38,6 +38,14 @@ int twobit_init(struct twobit *t, uint64_t count, uint64_t goal, const char *who
 	return SLIDETAB_OK;
 }
 
+struct twobit_worker *twobit_workers(struct twobit *t, int threads, void *scratch, size_t size)
+{
+	struct twobit_worker *ws = calloc((size_t)threads, sizeof *ws);
+	for (int i = 0; ws && i < threads; i++)
+		ws[i] = (struct twobit_worker){ .t = t, .scratch = (char *)scratch + (size_t)i * size };
+	return ws;
+}
+
 void twobit_free(struct twobit *t)
 {
 	pdbprog_publish(0, 0);

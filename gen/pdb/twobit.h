@@ -3,6 +3,7 @@
 #ifndef SLIDETAB_TWOBIT_H
 #define SLIDETAB_TWOBIT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "gen/pdb/pdbgeo.h"
@@ -47,6 +48,10 @@ struct twobit_worker {
 	unsigned head, tail;
 	char pad[64]; /* the next worker's fields on other cache lines: each is written a child */
 };
+
+/* threads workers of t, worker i's scratch at scratch + i * size (calloc'd; NULL when out of
+ * memory; the caller frees it). */
+struct twobit_worker *twobit_workers(struct twobit *t, int threads, void *scratch, size_t size);
 
 /* Expands parent r (a state of depth t->depth) on worker wk. */
 typedef void twobit_expand_fn(void *ctx, struct twobit_worker *wk, uint64_t r);

@@ -228,26 +228,21 @@ uint64_t zbitgen_bytes(const struct board *b, int k)
 int zbitgen_build(const struct board *b, const struct board_state *goal, uint32_t pattern_mask, int threads,
 		  struct table_meta *meta_out, uint8_t **packed_out, struct slidetab_error *err)
 {
-	*packed_out = NULL;
-	memset(meta_out, 0, sizeof *meta_out);
 	uint8_t tiles[PDB_MAX_CELLS];
-	int k, rc = pdbgeo_check_args(b, goal, pattern_mask, tiles, &k, err);
+	int k, rc = pdbgeo_begin(b, goal, pattern_mask, b->n - 3,
+				 "zbitgen: a zero-aware PDB needs at least two tiles outside the pattern", tiles, &k,
+				 meta_out, packed_out, err);
 	if (rc != SLIDETAB_OK)
 		return rc;
-	if (k > b->n - 3)
-		return err_set(err, SLIDETAB_EINVAL,
-			       "zbitgen: a zero-aware PDB needs at least two tiles outside the pattern");
 	threads = pdbgeo_threads(threads);
 	struct zsearch *s = calloc(1, sizeof *s);
-	struct twobit_worker *ws = calloc((size_t)threads, sizeof *ws);
 	struct zwork *zw = calloc((size_t)threads, sizeof *zw);
+	struct twobit_worker *ws = s && zw ? twobit_workers(&s->t, threads, zw, sizeof *zw) : NULL;
 	uint64_t goal_entry = 0, reached = 0;
 	if (!s || !ws || !zw)
 		rc = err_set(err, SLIDETAB_ENOMEM, "zbitgen: out of memory");
 	else if ((rc = setup(s, b, goal, tiles, k, &goal_entry, err)) == SLIDETAB_OK &&
 		 (rc = twobit_init(&s->t, s->z.entries, goal_entry, "zbitgen", err)) == SLIDETAB_OK) {
-		for (int i = 0; i < threads; i++)
-			ws[i] = (struct twobit_worker){ .t = &s->t, .scratch = &zw[i] };
 		rc = twobit_run(&s->t, ws, threads, expand, s, meta_out, &reached, "zbitgen", err);
 		if (rc == SLIDETAB_OK) {
 			pdbgeo_meta(meta_out, b, goal, pattern_mask, s->z.entries, GEN_VERSION);

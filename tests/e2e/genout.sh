@@ -96,7 +96,7 @@ err_has "... the closing line" "^gen: 3 of 3 patterns written in [0-9.]* s$"
 [ "$(sort "$tmp/err" | uniq -d | wc -l)" -eq 0 ] && ok "... no line twice" || ko "... a line twice: $(cat "$tmp/err")"
 status_is 0 "--pdb 555 -q: no progress" "$GEN" -q --board 4x4 --blank 0 --pdb 555 --dir "$tmp/prog"
 if [ -s "$tmp/err" ]; then ko "... stderr: $(cat "$tmp/err")"; else ok "... nothing on stderr"; fi
-make -n --no-print-directory tables-15-small tables-15 tables-24 2>/dev/null | grep -- '--pdb' | grep -v -- '--list-files' >"$tmp/mk"
+make -n -B --no-print-directory tables-15-small tables-15 tables-24 2>/dev/null | grep -- '--pdb' | grep -v -- '--list-files' >"$tmp/mk"
 check "make tables-15-small, tables-15, tables-24: gen without -q" sh -c "[ \$(wc -l <'$tmp/mk') -ge 5 ] && ! grep -q -- ' -q ' '$tmp/mk'"
 status_is 0 "--verify alone still works" "$GEN" --verify tables/3x3-b0.tbl
 if [ -z "$(ls -A "$tmp/d")" ]; then ok "the usage errors wrote nothing"; else ko "usage errors left $(ls -A "$tmp/d")"; fi
