@@ -179,7 +179,7 @@ static struct pdb_set *load_set(const struct bench15_opts *o, int blank)
 	}
 	struct pdb_set *set = NULL;
 	double t0 = clock_now(), c0 = cputime_now();
-	if (np < 0 || pdb_set_load_masks(&set, pp, NULL, np, o->threads, &err) != SLIDETAB_OK) {
+	if (np < 0 || pdb_set_load_masks(&set, pp, masks, np, o->threads, &err) != SLIDETAB_OK) {
 		fprintf(stderr, "bench15: set %s, blank %d: %s\n", o->setname, blank,
 			np < 0 ? "unknown preset" : err.msg);
 		return NULL;
@@ -292,12 +292,13 @@ static void random_starts(uint64_t seed, const struct board_state *goal, struct 
 	}
 }
 
-/* Korf's 100 (corner class) and random positions, for the goal with the blank at `blank`. */
+/* Korf's 100 (corner class) and random positions, for the goal with the blank at `blank`: the
+ * number of wrong answers, or -1 when the set cannot be loaded (said on stderr). */
 static int run_class(const struct bench15_opts *o, int blank)
 {
 	struct pdb_set *set = load_set(o, blank);
 	if (!set)
-		return 1;
+		return -1;
 	int bad = 0;
 	if (o->korf && blank == 0) {
 		struct board_state s[100];
@@ -665,7 +666,10 @@ int main(int argc, char **argv)
 		for (int k = 0; k < ns; k++)
 			if (build_set(&o, sets[k], atoi(cls[c])) != 0)
 				return 1;
-		bad += run_class(&o, atoi(cls[c]));
+		int r = run_class(&o, atoi(cls[c]));
+		if (r < 0)
+			return 1;
+		bad += r;
 	}
 	if (bad)
 		printf("FAIL: %d wrong answers\n", bad);

@@ -172,8 +172,15 @@ static int load_set(const char *dir, const char *name, struct pdb_set **set)
 		pp[i] = paths[i];
 	}
 	double t0 = clock_now();
-	if (pdb_set_load_masks(set, pp, NULL, n, n, &err) != 0)
-		return fprintf(stderr, "bench24: %s (build it with `make tables-24`)\n", err.msg), -1;
+	if (pdb_set_load_masks(set, pp, masks, n, n, &err) != 0) {
+		if (!strcmp(name, "6666") && !strcmp(dir, "tables"))
+			return fprintf(stderr, "bench24: set %s: %s (build it with `make tables-24`)\n", name, err.msg),
+			       -1;
+		return fprintf(stderr,
+			       "bench24: set %s: %s (build it with `%s --board 5x5 --blank 0 --pdb %s --dir %s`)\n",
+			       name, err.msg, tabname_gen(), name, dir),
+		       -1;
+	}
 	printf("# set %s from %s: %d patterns, loaded in %.1f s\n", name, dir, n, clock_now() - t0);
 	fflush(stdout);
 	return 0;

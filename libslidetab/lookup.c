@@ -79,7 +79,7 @@ static int missing(const slidetab *db, int rows, int cols, int cls, struct slide
 	snprintf(what, sizeof what, "table %s (%dx%d, blank in the class of cell %d)", name, rows, cols, cls);
 	snprintf(args, sizeof args, "--board %dx%d --blank %d%s", rows, cols, cls,
 		 rows * cols > 12 ? " --compress compact" : "");
-	return tabname_missing(&db->path, SLIDETAB_ENOTABLE, what, "it", args, err);
+	return tabname_missing(&db->path, SLIDETAB_ENOTABLE, NULL, what, "it", args, err);
 }
 
 /* The entry for one key (rows, cols, cls): cached, else opened when its file is found now, else

@@ -64,11 +64,12 @@ fuzz:
 check-unit: $(TEST_BIN) bin/query tables
 	@EMU="$(EMU)" sh tests/unit/run.sh $(UNIT_JOBS) $(call unit_order,$(TEST_BIN))
 
-check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/bench/randpuz examples
+check-e2e: bin/gen bin/query tables $(B)/tests/pathcheck $(B)/tests/tblcmp $(B)/bench/randpuz $(B)/bench/bench24 \
+	$(B)/bench/bench15 examples
 	@sh tests/e2e/run.sh
 	@sh tests/e2e/cli.sh
 	@SLIDETAB_SANITIZED=$(if $(SAN),1,) sh tests/e2e/options.sh
-	@for t in input find ckpt genout carray encoder values pbit search; do sh tests/e2e/$$t.sh || exit 1; done
+	@for t in input find catalogue ckpt genout carray encoder values pbit search; do B="$(B)" sh tests/e2e/$$t.sh || exit 1; done
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/install.sh
 	@SLIDETAB_SAN="$(SAN)" sh tests/e2e/lib.sh
 

@@ -18,10 +18,11 @@ struct pdbfind_files {
  * (pdb_auto), auto12 down to auto1; and when the board is not square and none is there, the same
  * for its transpose (cols x rows, the blank's cell transposed): then set->b is that board (ida
  * answers through it, ida_search). Returns SLIDETAB_OK with *set (and, when a weaker set stands
- * in for a much stronger one that is missing, a one-line notice naming the make target or gen
- * command that builds it in notice[notice_len]; else notice is ""), SLIDETAB_ENOTABLE (message:
- * where it looked and the gen command that builds the set that builds fastest, tabname_missing; or
- * a board beyond 25 cells),
+ * in for a much stronger one that is missing, or when a folder searched before holds some files
+ * of a stronger preset but not all, a one-line notice naming the files it lacks and the make
+ * target or gen command that builds it in notice[notice_len]; else notice is ""),
+ * SLIDETAB_ENOTABLE (message: the files a preset half there lacks, where it looked and the gen
+ * command that builds the set that builds fastest, tabname_missing; or a board beyond 25 cells),
  * SLIDETAB_EINVAL (no such cell), or the status of a damaged file. files (unless NULL) gets the
  * paths of the set loaded or refused (n = 0 for none). */
 int pdbfind_load(const struct tabname_path *path, int rows, int cols, int blank_cell, struct pdb_set **set,

@@ -327,9 +327,17 @@ int pdb_set_load_masks(struct pdb_set **out, const char *const *paths, const uin
 	int ref = rc == 0 ? reference_file(jobs, masks, npaths) : 0;
 	if (ref < 0) {
 		int i = -1 - ref;
-		err_set(err, SLIDETAB_EFORMAT,
-			"pdb: %s holds tiles 0x%lx, not 0x%lx as its name says (replaced or renamed)", paths[i],
-			(unsigned long)table_get_meta(jobs[i].tab)->pattern, (unsigned long)masks[i]);
+		const struct table_meta *m = table_get_meta(jobs[i].tab);
+		if (m->pattern)
+			err_set(err, SLIDETAB_EFORMAT,
+				"pdb: %s holds the %ux%u pattern database of tiles 0x%lx, not 0x%lx as its name says "
+				"(replaced or renamed)",
+				paths[i], m->rows, m->cols, (unsigned long)m->pattern, (unsigned long)masks[i]);
+		else
+			err_set(err, SLIDETAB_EFORMAT,
+				"pdb: %s holds the exact table of %ux%u, not the pattern database of tiles 0x%lx its "
+				"name says (replaced or renamed)",
+				paths[i], m->rows, m->cols, (unsigned long)masks[i]);
 		rc = SLIDETAB_EFORMAT;
 	}
 	if (rc == 0)

@@ -232,8 +232,7 @@ int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct
 	return SLIDETAB_OK;
 }
 
-/* How messages name folder i of p. */
-static const char *shown(const struct tabname_path *p, int i, int terse)
+const char *tabname_shown(const struct tabname_path *p, int i, int terse)
 {
 	switch (p->kind[i]) {
 	case TABNAME_ENV: return "$SLIDETAB_TABLES";
@@ -252,15 +251,15 @@ void tabname_describe(const struct tabname_path *p, int terse, char *buf, size_t
 	buf[0] = '\0';
 	for (int i = 0; i < p->count && k < len; i++) {
 		const char *sep = i == 0 ? "" : i == p->count - 1 ? " or " : ", ";
-		int w = snprintf(buf + k, len - k, "%s%s", sep, shown(p, i, terse));
+		int w = snprintf(buf + k, len - k, "%s%s", sep, tabname_shown(p, i, terse));
 		if (w < 0)
 			break;
 		k += (size_t)w;
 	}
 }
 
-int tabname_missing(const struct tabname_path *p, int status, const char *what, const char *build, const char *args,
-		    struct slidetab_error *err)
+int tabname_missing(const struct tabname_path *p, int status, const char *note, const char *what, const char *build,
+		    const char *args, struct slidetab_error *err)
 {
 	char where[TABNAME_MAX * TABNAME_MAX_DIRS], msg[TABNAME_MAX * (TABNAME_MAX_DIRS + 1)], dir[96] = "";
 	int explicit = p->count > 0 && p->kind[0] == TABNAME_EXPLICIT, env = p->count > 0 && p->kind[0] == TABNAME_ENV;
@@ -270,8 +269,9 @@ int tabname_missing(const struct tabname_path *p, int status, const char *what, 
 	/* the whole message; then without the note on $SLIDETAB_TABLES; then long folders by their role */
 	for (int level = 0; level < 4; level++) {
 		tabname_describe(p, level >= 2, where, sizeof where);
-		int n = snprintf(msg, sizeof msg, "no %s in %s; build %s with `%s %s%s`%s%s", what, where, build,
-				 tabname_gen(), args, dir, explicit ? " in that folder" : "", level % 2 ? "" : tail);
+		int n = snprintf(msg, sizeof msg, "%s%sno %s in %s; build %s with `%s %s%s`%s%s", note ? note : "",
+				 note ? "; " : "", what, where, build, tabname_gen(), args, dir,
+				 explicit ? " in that folder" : "", level % 2 ? "" : tail);
 		if (n >= 0 && (size_t)n < sizeof err->msg)
 			break;
 	}

@@ -62,13 +62,13 @@ struct tabname_path {
 };
 int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct slidetab_error *err);
 
-/* The message of a missing table or set, in err (whole: it fits err->msg): "no WHAT in WHERE; build
- * BUILD with `gen ARGS --dir FOLDER`", FOLDER a folder the user owns and the search finds: the
- * explicit one (then "in that folder", not named again), else $SLIDETAB_TABLES, else the user's
+/* The message of a missing table or set, in err (whole: it fits err->msg, unless note is too long):
+ * "NOTE; no WHAT in WHERE; build BUILD with `gen ARGS --dir FOLDER`" (NOTE; when note is not NULL),
+ * FOLDER a folder the user owns and the search finds: the explicit one (then "in that folder", not named again), else $SLIDETAB_TABLES, else the user's
  * folder; and what $SLIDETAB_TABLES is for, when it is unset and the message has room. Each folder
  * is named once; long ones by their role when the message would not fit. Returns status. */
-int tabname_missing(const struct tabname_path *p, int status, const char *what, const char *build, const char *args,
-		    struct slidetab_error *err);
+int tabname_missing(const struct tabname_path *p, int status, const char *note, const char *what, const char *build,
+		    const char *args, struct slidetab_error *err);
 
 /* The generator's name for messages ("build it with `gen ...`"): slidetab-gen in the library and
  * programs `make install` built (SLIDETAB_GEN_PROGRAM), gen in the tree's build. */
@@ -77,5 +77,7 @@ const char *tabname_gen(void);
 /* The folders of p as one line for messages: "A, B or C"; terse names a long folder by its role
  * ("the installed folder"), $SLIDETAB_TABLES and the user's folder are always named so. */
 void tabname_describe(const struct tabname_path *p, int terse, char *buf, size_t len);
+/* How messages name folder i of p (terse as for tabname_describe). */
+const char *tabname_shown(const struct tabname_path *p, int i, int terse);
 
 #endif
