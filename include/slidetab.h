@@ -194,8 +194,8 @@ SLIDETAB_API int slidetab_hint(slidetab *db, int rows, int cols, const unsigned 
  * set because the stronger one (6-6-6-6) is missing, fn(ctx, msg) is called once per handle with
  * a one-line msg that names the set used and the make target (or gen command) that builds the
  * stronger one, from the thread whose answer loaded the set; and on 4x4 and 5x5 when a folder
- * holds some of a stronger preset's files but not all, msg names the files it lacks. fn NULL turns this off. Set it before
- * answering puzzles. */
+ * holds some of a stronger preset's files but not all, msg names the files it lacks. fn NULL
+ * turns this off. Set it before answering puzzles. */
 SLIDETAB_API int slidetab_set_notice(slidetab *db, void (*fn)(void *ctx, const char *msg), void *ctx,
 				     struct slidetab_error *err);
 

@@ -64,9 +64,10 @@ int tabname_search_path(struct tabname_path *p, const char *explicit_dir, struct
 
 /* The message of a missing table or set, in err (whole: it fits err->msg, unless note is too long):
  * "NOTE; no WHAT in WHERE; build BUILD with `gen ARGS --dir FOLDER`" (NOTE; when note is not NULL),
- * FOLDER a folder the user owns and the search finds: the explicit one (then "in that folder", not named again), else $SLIDETAB_TABLES, else the user's
- * folder; and what $SLIDETAB_TABLES is for, when it is unset and the message has room. Each folder
- * is named once; long ones by their role when the message would not fit. Returns status. */
+ * FOLDER a folder the user owns and the search finds: the explicit one (then "in that folder",
+ * not named again), else $SLIDETAB_TABLES, else the user's folder; and what $SLIDETAB_TABLES is
+ * for, when it is unset and the message has room. Each folder is named once; long ones by their
+ * role when the message would not fit. Returns status. */
 int tabname_missing(const struct tabname_path *p, int status, const char *note, const char *what, const char *build,
 		    const char *args, struct slidetab_error *err);
 
