@@ -20,11 +20,15 @@
 const struct idafsm *__wrap_idafsm_get(void);
 const struct idafsm *__wrap_idafsm_get(void)
 {
-	static const struct idafsm lite = { 0, slidetab_lite_fsm };
-	static struct idafsm m;
-	m = lite;
-	m.nstates = (int)slidetab_lite_fsm_states;
-	return &m;
+	static int32_t next[1024][4]; /* lite's int16_t table, widened to the library's type */
+	static struct idafsm m = { 0, next };
+	if (m.nstates == 0 && slidetab_lite_fsm_states <= 1024) {
+		for (unsigned s = 0; s < slidetab_lite_fsm_states; s++)
+			for (int k = 0; k < 4; k++)
+				next[s][k] = slidetab_lite_fsm[s][k];
+		m.nstates = (int)slidetab_lite_fsm_states;
+	}
+	return m.nstates ? &m : NULL;
 }
 
 /* The library's search of puzzle s (goal 0 1 .. 15) on set: its nodes, length and path, CPU into *secs. */

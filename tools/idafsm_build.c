@@ -7,19 +7,19 @@
 #include <string.h>
 
 /* The enumeration: every string of up to len moves, in arrays indexed by its number. key[i] is
- * the hash of the arrangement string i leaves, with i in its low IDX_BITS bits, so that sorting
+ * the hash of the arrangement string i leaves, with i in its low idx_bits bits, so that sorting
  * the keys brings strings with the same arrangement together. moves[i] has the first move in the
  * highest two bits, so strings of one length compare as numbers in letter order. */
-#define IDX_BITS 21 /* 4 * (3^12 - 1) / 2 + 1 strings of up to 12 moves < 2^21 */
-#define IDX_MASK ((UINT64_C(1) << IDX_BITS) - 1)
+#define IDX_MASK(W) ((UINT64_C(1) << (W)->idx_bits) - 1)
 
 struct idafsm_walk {
 	int len, w;     /* longest string, grid width */
+	int idx_bits;   /* bits of a string's number in its key: 2 * 3^len strings < 2^idx_bits */
 	int step[4];    /* cell offset of each letter */
 	unsigned start; /* the blank's first cell */
 	uint16_t *grid; /* tile (its home cell) at each cell; blank = w * w */
 	uint64_t *key, *tmp;
-	uint32_t *moves;
+	uint64_t *moves;
 	uint8_t *lens;
 	size_t n;
 };
@@ -38,9 +38,9 @@ static uint64_t z(unsigned cell, unsigned tile)
 }
 
 /* Every string of up to W->len moves without a move followed by its undo, from blank cell p. */
-static void enumerate(struct idafsm_walk *W, int n, unsigned p, uint32_t moves, uint64_t hash)
+static void enumerate(struct idafsm_walk *W, int n, unsigned p, uint64_t moves, uint64_t hash)
 {
-	W->key[W->n] = (hash & ~IDX_MASK) | W->n;
+	W->key[W->n] = (hash & ~IDX_MASK(W)) | W->n;
 	W->moves[W->n] = moves;
 	W->lens[W->n++] = (uint8_t)n;
 	if (n == W->len)
@@ -52,7 +52,7 @@ static void enumerate(struct idafsm_walk *W, int n, unsigned p, uint32_t moves, 
 		unsigned q = (unsigned)((int)p + W->step[k]), t = W->grid[q];
 		uint64_t h = hash ^ z(p, blank) ^ z(q, t) ^ z(p, t) ^ z(q, blank);
 		W->grid[p] = (uint16_t)t, W->grid[q] = (uint16_t)blank;
-		enumerate(W, n + 1, q, moves << 2 | (uint32_t)k, h);
+		enumerate(W, n + 1, q, moves << 2 | (uint64_t)k, h);
 		W->grid[q] = (uint16_t)t, W->grid[p] = (uint16_t)blank;
 	}
 }
@@ -62,7 +62,7 @@ static void enumerate(struct idafsm_walk *W, int n, unsigned p, uint32_t moves, 
 static void sort_keys(struct idafsm_walk *W)
 {
 	size_t count[1 << 11];
-	for (int shift = IDX_BITS; shift < 64; shift += 11) {
+	for (int shift = W->idx_bits; shift < 64; shift += 11) {
 		memset(count, 0, sizeof count);
 		for (size_t i = 0; i < W->n; i++)
 			count[W->key[i] >> shift & 0x7ff]++;
@@ -125,9 +125,11 @@ static int replaces(struct idafsm_walk *W, size_t b, size_t a)
 	return memcmp(ta, tb, (size_t)na * sizeof ta[0]) == 0;
 }
 
-static uint64_t key(int len, uint32_t moves)
+/* A string as one number: its length above its moves (2 bits a move, < 2^58), so that keys sort
+ * in the order. */
+static uint64_t key(int len, uint64_t moves)
 {
-	return (uint64_t)len << 32 | moves;
+	return (uint64_t)len << 58 | moves;
 }
 
 static int key_cmp(const void *a, const void *b)
@@ -170,7 +172,7 @@ static long skipped(struct idafsm_walk *W, uint64_t **out)
 	size_t n = 0, cap = 0, *idx = NULL, idxcap = 0;
 	uint64_t *keys = NULL;
 	for (size_t lo = 0, hi; lo < W->n; lo = hi) {
-		for (hi = lo + 1; hi < W->n && (W->key[hi] & ~IDX_MASK) == (W->key[lo] & ~IDX_MASK); hi++)
+		for (hi = lo + 1; hi < W->n && (W->key[hi] & ~IDX_MASK(W)) == (W->key[lo] & ~IDX_MASK(W)); hi++)
 			;
 		if (hi - lo < 2)
 			continue;
@@ -181,7 +183,7 @@ static long skipped(struct idafsm_walk *W, uint64_t **out)
 			idx = i2, idxcap = hi - lo;
 		}
 		for (size_t i = lo; i < hi; i++)
-			idx[i - lo] = (size_t)(W->key[i] & IDX_MASK);
+			idx[i - lo] = (size_t)(W->key[i] & IDX_MASK(W));
 		order_strings(W, idx, hi - lo);
 		for (size_t i = 1; i < hi - lo; i++)
 			for (size_t j = 0; j < i; j++)
@@ -203,14 +205,14 @@ fail:
 }
 
 /* 1 when a string of `len` moves holds a shorter skipped string. */
-static int holds_skipped(const uint64_t *keys, size_t n, int len, uint32_t moves)
+static int holds_skipped(const uint64_t *keys, size_t n, int len, uint64_t moves)
 {
 	for (int i = 0; i < len; i++)
 		for (int j = i + 2; j <= len; j++) {
 			if (i == 0 && j == len)
 				continue;
 			int m = j - i;
-			uint32_t sub = moves >> (2 * (len - j)) & (uint32_t)((1ull << (2 * m)) - 1);
+			uint64_t sub = moves >> (2 * (len - j)) & ((UINT64_C(1) << (2 * m)) - 1);
 			uint64_t k = key(m, sub);
 			if (bsearch(&k, keys, n, sizeof k, key_cmp))
 				return 1;
@@ -239,7 +241,7 @@ static int minimise(const int32_t (*go)[4], int n, struct idafsm *out)
 {
 	struct sig *sg = malloc((size_t)n * sizeof *sg);
 	int32_t *cls = calloc((size_t)n, sizeof *cls), *num = malloc((size_t)n * sizeof *num);
-	int16_t(*next)[4] = NULL;
+	int32_t(*next)[4] = NULL;
 	int classes = 1, rc = -1;
 	if (!sg || !cls || !num)
 		goto done;
@@ -261,7 +263,7 @@ static int minimise(const int32_t (*go)[4], int n, struct idafsm *out)
 			break;
 		classes = c + 1;
 	}
-	if (classes > INT16_MAX || !(next = malloc((size_t)classes * sizeof *next)))
+	if (classes > IDAFSM_MAX_STATES || !(next = malloc((size_t)classes * sizeof *next)))
 		goto done;
 	/* breadth first from the start's class: num[class] is its new number */
 	for (int i = 0; i < classes; i++)
@@ -274,10 +276,10 @@ static int minimise(const int32_t (*go)[4], int n, struct idafsm *out)
 			int t = go[rep[i]][k];
 			if (t >= 0 && num[cls[t]] < 0)
 				num[cls[t]] = count, rep[count++] = t;
-			next[i][k] = (int16_t)(t < 0 ? -1 : num[cls[t]]);
+			next[i][k] = (int32_t)(t < 0 ? -1 : num[cls[t]]);
 		}
 	out->nstates = count;
-	out->next = (const int16_t(*)[4])next;
+	out->next = (const int32_t(*)[4])next;
 	rc = 0;
 done:
 	free(sg);
@@ -299,8 +301,8 @@ static int automaton(const uint64_t *keys, size_t n, struct idafsm *out)
 	int nodes = 1;
 	memset(go[0], -1, sizeof go[0]);
 	for (size_t s = 0; s < n + 4; s++) {
-		int len = s < n ? (int)(keys[s] >> 32) : 2;
-		uint32_t moves = s < n ? (uint32_t)keys[s] : (uint32_t)((s - n) << 2 | (3 - (s - n)));
+		int len = s < n ? (int)(keys[s] >> 58) : 2;
+		uint64_t moves = s < n ? keys[s] & ((UINT64_C(1) << 58) - 1) : (uint64_t)((s - n) << 2 | (3 - (s - n)));
 		if (s < n && holds_skipped(keys, n, len, moves))
 			continue;
 		int at = 0;
@@ -363,6 +365,8 @@ int idafsm_build(int len, struct idafsm *out)
 	size_t count = 1, pow3 = 1;
 	for (int i = 1; i <= len; i++, pow3 *= 3)
 		count += 4 * pow3;
+	while ((UINT64_C(1) << W.idx_bits) < count)
+		W.idx_bits++;
 	size_t cells = (size_t)W.w * (size_t)W.w;
 	W.step[0] = W.w, W.step[1] = -1, W.step[2] = 1, W.step[3] = -W.w;
 	W.start = (unsigned)((len + 1) * W.w + len + 1);

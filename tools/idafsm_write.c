@@ -22,7 +22,7 @@ static void write_library(const struct idafsm *f)
 	       " * makes it (written by `make idafsm-data`; test_idafsm checks the two are equal). */\n"
 	       "#include \"libslidetab/search/idafsm.h\"\n\n"
 	       "/* clang-format off */\n"
-	       "static const int16_t next[%d][4] = {\n",
+	       "static const int32_t next[%d][4] = {\n",
 	       f->nstates);
 	write_states(f);
 	printf("};\n/* clang-format on */\n\n"
@@ -57,6 +57,11 @@ int main(int argc, char **argv)
 	struct idafsm f;
 	if (idafsm_build(len, &f) != 0) {
 		fprintf(stderr, "idafsm_write: out of memory\n");
+		return 1;
+	}
+	if (lite && f.nstates > INT16_MAX) { /* lite's table is int16_t */
+		fprintf(stderr, "idafsm_write: %d states do not fit lite's int16_t table\n", f.nstates);
+		idafsm_free(&f);
 		return 1;
 	}
 	if (lite)

@@ -22,7 +22,7 @@ struct wsearch {
 	uint8_t cells[WITHIN_SIDES][PDB_MAX_PATTERNS][PDB_MAX_CELLS];
 	int hv[WITHIN_SIDES][PDB_MAX_PATTERNS], hsum[WITHIN_SIDES];
 	uint64_t w1000, bound, next; /* f in thousandths of a move: 1000 g + w1000 h */
-	const int16_t (*fsm)[4];     /* idafsm: move strings never followed (a shorter or smaller one exists) */
+	const int32_t (*fsm)[4];     /* idafsm: move strings never followed (a shorter or smaller one exists) */
 	int max_len, found, damaged;
 	struct slidetab_error err;
 	uint8_t *path;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "libslidetab/base/bigmem.h"
+#include "libslidetab/search/idafsm.h"
 
 #define ASTAR_FSPAN  64  /* f values above the root's that the open lists hold */
 #define ASTAR_GSPAN  256 /* g values (IDA_MAX_DEPTH <= 250) */
@@ -13,33 +14,35 @@
 #define ASTAR_CLOSED 4u  /* in lf, above the letter */
 
 /* One node (32 bytes): the state at 5 bits a cell (cell c at bits 5c.. of w), the first
- * ASTAR_KEYLEN letters of its prefix (letter i at bits 62 - 2i), its parent, the machine's state
- * after its prefix (-1: the machine skips it), g, and its last letter with the closed flag. The
- * heuristic and the patterns' values lie apart (hv: h, then hbytes values). */
+ * ASTAR_KEYLEN letters of its prefix (letter i at bits 62 - 2i), its parent, and in one word the
+ * machine's state after its prefix (-1: the machine skips it; 21 bits hold IDAFSM_MAX_STATES), g,
+ * and its last letter with the closed flag. The heuristic and the patterns' values lie apart (hv:
+ * h, then hbytes values). */
 struct astar_rec {
 	uint64_t w[2];
 	uint64_t key;
 	uint32_t parent;
-	int16_t st;
-	uint8_t g, lf;
+	signed int st : 21;
+	unsigned int g : 8, lf : 3;
 };
+_Static_assert(sizeof(struct astar_rec) == 32, "ASTAR_NODE_BYTES counts 32 bytes a record");
+_Static_assert(IDAFSM_MAX_STATES <= 1 << 20, "the record's 21-bit state");
 
 struct vec {
 	uint32_t *v;
 	uint32_t n, cap;
 };
 
-/* A frontier entry: the sort key, the node, the machine's state after its prefix, f and h. */
+/* A frontier entry: the sort key, the node, f and h (the machine's state is the node's). */
 struct fent {
 	uint64_t key;
 	uint32_t node;
-	int16_t st;
 	uint8_t f, h;
 };
 
 struct astar {
 	int n, hbytes, stride; /* stride = 1 + hbytes: h and the values */
-	const int16_t (*next)[4];
+	const int32_t (*next)[4];
 	size_t cap, count;
 	struct bigmem recs, hv, hash, front;
 	uint32_t *slot; /* hash table: node + 1, 0 empty */
@@ -54,7 +57,7 @@ static struct astar_rec *rec(const struct astar *a, uint32_t i)
 	return (struct astar_rec *)a->recs.p + i;
 }
 
-struct astar *astar_new(size_t cap, int n, int hbytes, const int16_t (*next)[4])
+struct astar *astar_new(size_t cap, int n, int hbytes, const int32_t (*next)[4])
 {
 	struct astar *a = calloc(1, sizeof *a);
 	if (!a || n > 25 || cap >= UINT32_MAX / 2 || cap < 1) {
@@ -182,9 +185,9 @@ static void set_prefix(struct astar *a, struct astar_rec *r, uint32_t parent, in
 	int pst = parent == UINT32_MAX ? -1 : rec(a, parent)->st;
 	r->key = child_key(a, parent, letter, g);
 	r->parent = parent;
-	r->st = (int16_t)(parent == UINT32_MAX ? 0 : pst < 0 ? -1 : a->next[pst][letter]);
-	r->lf = (uint8_t)((r->lf & ASTAR_CLOSED) | letter);
-	r->g = (uint8_t)g;
+	r->st = parent == UINT32_MAX ? 0 : pst < 0 ? -1 : a->next[pst][letter];
+	r->lf = (r->lf & ASTAR_CLOSED) | (unsigned)letter;
+	r->g = (unsigned)g;
 }
 
 static int rec_h(const struct astar *a, uint32_t i)
@@ -256,7 +259,7 @@ int astar_pop(struct astar *a, uint32_t *node)
 
 void astar_reopen(struct astar *a, uint32_t node)
 {
-	rec(a, node)->lf &= (uint8_t)~ASTAR_CLOSED;
+	rec(a, node)->lf &= ~ASTAR_CLOSED;
 }
 
 void astar_node(const struct astar *a, uint32_t node, uint8_t *s, int *g, int *h, const uint8_t **hv)
@@ -342,7 +345,6 @@ long astar_frontier(struct astar *a, int by_prefix)
 		int h = rec_h(a, i), f = r->g + h;
 		e[n++] = (struct fent){ .key = by_prefix ? r->key : (uint64_t)f << 8 | (uint64_t)h,
 					.node = i,
-					.st = r->st,
 					.f = (uint8_t)(f > 255 ? 255 : f),
 					.h = (uint8_t)h };
 	}
@@ -359,7 +361,7 @@ void astar_entry(const struct astar *a, size_t i, uint32_t *node, int *f, int *s
 	const struct fent *e = (const struct fent *)a->front.p + i;
 	*node = e->node;
 	*f = e->f;
-	*st = e->st;
+	*st = rec(a, e->node)->st;
 }
 
 int astar_frontier_fmin(const struct astar *a)

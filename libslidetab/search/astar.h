@@ -33,7 +33,7 @@ enum astar_add {
 /* A store for at most `cap` nodes of n cells (n <= 25) with hbytes bytes of values each, keeping
  * for each node the state of the machine next[][4] (idafsm.h) after its prefix; NULL when the
  * memory is refused. */
-struct astar *astar_new(size_t cap, int n, int hbytes, const int16_t (*next)[4]);
+struct astar *astar_new(size_t cap, int n, int hbytes, const int32_t (*next)[4]);
 
 void astar_free(struct astar *a);
 

@@ -54,7 +54,7 @@ int is_goal(const struct search *x)
 /* Sets the child order (order[k]: the set's direction with the caller's letter k) and the machine
  * of skipped strings. A board symmetry maps the caller's frame onto the set's, and the machine is
  * the same in every frame, so it runs on the caller's letters. */
-void set_order(struct search *x, const int8_t order[BOARD_NDIRS], const int16_t (*fsm)[4])
+void set_order(struct search *x, const int8_t order[BOARD_NDIRS], const int32_t (*fsm)[4])
 {
 	memcpy(x->order, order, sizeof x->order);
 	x->fsm = fsm;
@@ -276,6 +276,7 @@ static inline __attribute__((always_inline)) int dfs_body(struct search *x, int 
 		int dir = x->order[k], next = x->fsm[st][k];
 		if (next < 0) /* a skipped string (idafsm.h): never straight back, for one */
 			continue;
+		__builtin_prefetch(x->fsm[next]); /* the child's row, read when it is expanded */
 		int nb = set->b.nbr[x->blank][dir];
 		if (nb < 0)
 			continue;

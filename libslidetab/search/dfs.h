@@ -49,7 +49,7 @@ struct search {
 	int zero;
 	int bound, next_bound, found_len;
 	int8_t order[BOARD_NDIRS]; /* order[k]: the set's direction with the caller's letter k (d l r u) */
-	const int16_t (*fsm)[4];   /* idafsm's next[][], over the caller's letters */
+	const int32_t (*fsm)[4];   /* idafsm's next[][], over the caller's letters */
 	uint64_t nodes;
 	uint64_t tick_at; /* nodes at which to look at the clock (UINT64_MAX: no hook) */
 	const struct ida_hook *hook;
@@ -118,7 +118,7 @@ void search_init(struct search *x, const struct pdb_set *set, const struct board
 		 const uint8_t (*h)[PDB_MAX_PATTERNS]);
 /* Sets the child order (order[k]: the set's direction with the caller's letter k) and the machine
  * of skipped strings. */
-void set_order(struct search *x, const int8_t order[BOARD_NDIRS], const int16_t (*fsm)[4]);
+void set_order(struct search *x, const int8_t order[BOARD_NDIRS], const int32_t (*fsm)[4]);
 /* Depth-first search below x's state at depth g in machine state st, within x->bound: 1 when the
  * goal was reached (x->path[0..found_len)), 0 not (x->next_bound then the least f beyond). */
 int dfs(struct search *x, int g, int st);

@@ -19,15 +19,16 @@
  * letter k, or -1 when the string so far ends in a skipped one.
  */
 
-#define IDAFSM_LEN 12 /* longest string compared */
+#define IDAFSM_LEN        16        /* longest string compared (349,984 states, 5.6 MB: docs/pdb.md) */
+#define IDAFSM_MAX_STATES (1 << 20) /* A* keeps a state in 21 bits (astar.c) */
 
 struct idafsm {
 	int nstates;
-	const int16_t (*next)[4];
+	const int32_t (*next)[4];
 };
 
-/* The search's machine (IDAFSM_LEN): compiled in, so no search pays for building it (0.13-0.4 s of
- * CPU); never NULL. */
+/* The search's machine (IDAFSM_LEN): compiled in, so no search pays for building it (20 s of CPU
+ * and 2.2 GB); never NULL. */
 const struct idafsm *idafsm_get(void);
 
 /* The machine as data (idafsm_data.c, written by `make idafsm-data` from the builder in

@@ -177,8 +177,10 @@ badlist=""
 ran=0
 for kb in 3072 4096 6144 8192 12288 16384 24576; do
 	ulimit_case "query --preload under ulimit -v $kb KB" || continue
-	(ulimit -v $kb && exec timeout 60 "$QUERY" --tables "$tmp/tables" --preload) < /dev/null > /dev/null 2>&1 # loader check
-	if [ $? -eq 127 ]; then
+	# loader check: below the program's own mappings (the library's 5.6 MB move machine among
+	# them) the loader exits 127 or the process dies before main
+	(ulimit -v $kb && exec timeout 60 "$QUERY" --version) < /dev/null > /dev/null 2>&1
+	if [ $? -ne 0 ]; then
 		skipped "query --preload under ulimit -v $kb KB: too small to start the program"
 		continue
 	fi

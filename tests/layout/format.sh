@@ -47,7 +47,9 @@ if ! command -v clang-format >/dev/null 2>&1 || ! clang-format --version | grep 
 	echo "format: 0 passed, 0 failed, 1 skipped (needs clang-format 14)"
 	exit 0
 fi
-bad=$(for f in $files; do clang-format "$f" | cmp -s - "$f" || echo "$f"; done)
+# idafsm_data.c is written by make idafsm-data (clang-format off; 8.5 MB, which clang-format runs out
+# of memory on): test_idafsm and make idafsm-data-check check it instead.
+bad=$(for f in $(echo "$files" | grep -v '^libslidetab/search/idafsm_data\.c$'); do clang-format "$f" | cmp -s - "$f" || echo "$f"; done)
 if [ -n "$bad" ]; then
 	echo "format: not in the house style (make format fixes them):" $bad >&2
 	echo "format: 0 passed, 1 failed, 0 skipped"

@@ -713,7 +713,9 @@ START_TEST(machine_is_idafsm)
 	struct idafsm f;
 	ck_assert_int_eq(idafsm_build((int)slidetab_lite_fsm_len, &f), 0);
 	ck_assert_int_eq(f.nstates, (int)slidetab_lite_fsm_states);
-	ck_assert_int_eq(memcmp(f.next, slidetab_lite_fsm, sizeof(int16_t[4]) * (size_t)f.nstates), 0);
+	for (int s = 0; s < f.nstates; s++)
+		for (int k = 0; k < 4; k++)
+			ck_assert_int_eq(f.next[s][k], slidetab_lite_fsm[s][k]);
 	idafsm_free(&f);
 }
 END_TEST

@@ -132,8 +132,8 @@ START_TEST(square_loops_give_the_smallest_twin)
 END_TEST
 
 /* Starts reached by a string the search skips (found by running random strings through the
- * machine of idafsm.h; 7 to 12 moves) then 0..3 random moves, from every blank cell: the answer is
- * still the reference's smallest path. */
+ * machine of idafsm.h; 7 to IDAFSM_LEN moves) then 0..3 random moves, from every blank cell: the
+ * answer is still the reference's smallest path. */
 START_TEST(skipped_strings_give_the_smallest_path)
 {
 	const struct idafsm *f = idafsm_get();

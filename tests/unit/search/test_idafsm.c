@@ -175,19 +175,35 @@ START_TEST(the_search_machine_matches)
 }
 END_TEST
 
-/* The compiled-in machine is the one idafsm_build makes now, state for state (else run make
- * idafsm-data). */
+/* Walks every string both machines follow, up to len letters: they stop at the same letters. */
+static void same_stops(const struct idafsm *a, const struct idafsm *b, int sa, int sb, int len, unsigned code)
+{
+	if (len == 0)
+		return;
+	for (int k = 0; k < 4; k++) {
+		int na = a->next[sa][k], nb = b->next[sb][k];
+		quiet_assert_msg((na < 0) == (nb < 0), "after %x then letter %d: %d compiled, %d built", code, k, na,
+				 nb);
+		if (na >= 0) {
+			quiet_assert_int(na, <, a->nstates);
+			same_stops(a, b, na, nb, len - 1, code << 2 | (unsigned)k);
+		}
+	}
+}
+
+/* The compiled-in machine is the one idafsm_build makes on every string up to SHORT letters (a
+ * string's being skipped depends only on strings no longer than itself). Building IDAFSM_LEN
+ * itself takes 2.2 GB and 20 s: make idafsm-data-check compares it state for state. */
+#define SHORT 13
 START_TEST(the_compiled_machine_is_the_built_one)
 {
+	int len = testutil_emulated() ? SHORT - 2 : SHORT;
 	struct idafsm f;
-	ck_assert_int_eq(idafsm_build(IDAFSM_LEN, &f), 0);
+	ck_assert_int_eq(idafsm_build(len, &f), 0);
 	ck_assert_ptr_eq(idafsm_get(), &idafsm_data);
-	ck_assert_int_eq(idafsm_data.nstates, f.nstates);
-	for (int s = 0; s < f.nstates; s++)
-		for (int k = 0; k < 4; k++)
-			ck_assert_msg(idafsm_data.next[s][k] == f.next[s][k],
-				      "state %d letter %d: %d compiled, %d built", s, k, idafsm_data.next[s][k],
-				      f.next[s][k]);
+	ck_assert_int_le(idafsm_data.nstates, IDAFSM_MAX_STATES);
+	ck_assert_int_gt(idafsm_data.nstates, f.nstates);
+	same_stops(&idafsm_data, &f, 0, 0, len, 0);
 	idafsm_free(&f);
 }
 END_TEST
