@@ -43,18 +43,20 @@ out_is "... the puzzle's line says error" "error\n"
 err_is "... the error names the file missing" \
 	"query: the 555 set lacks 4x4-b0-pdb-8cc.tbl; no other pattern databases for 4x4 with the blank in the class of cell 0 in $p; build the 555 set (0.2 MB, a second) with \`gen --board 4x4 --blank 0 --pdb 555\` in that folder"
 
-# The search path's folders: 663 half there in $SLIDETAB_TABLES, 555 whole in the tree's tables.
-mkdir -p "$tmp/env" "$tmp/home"
+# The search path's folders: 663 half there in $SLIDETAB_TABLES, 555 whole in the user's folder,
+# which comes before the tree's tables (whatever sets they hold, e.g. tables-15's stronger 78).
+mkdir -p "$tmp/env" "$tmp/home/.local/share/slidetab"
 cp "$tmp/half663/4x4-b0-pdb-e000.tbl" "$tmp/env/"
-status_is 0 "663 half there in \$SLIDETAB_TABLES, the tree's 555 answers" sh -c \
+cp -r "$s555" "$tmp/home/.local/share/slidetab/tables"
+status_is 0 "663 half there in \$SLIDETAB_TABLES, the user's 555 answers" sh -c \
 	"echo $p15 | env -u XDG_DATA_HOME HOME='$tmp/home' SLIDETAB_TABLES='$tmp/env' $QUERY"
 out_is "... 1 move" "1\n"
 err_has "... the notice names the folder and the files" \
 	"; the 663 set in \$SLIDETAB_TABLES lacks 4x4-b0-pdb-1332.tbl and 4x4-b0-pdb-ccc.tbl: build it there with \`gen --board 4x4 --blank 0 --pdb 663\`$"
 
 # A half set no stronger than the one that answers is not worth a word: 555 lacking a file in
-# $SLIDETAB_TABLES, the tree's 555 whole.
-status_is 0 "555 half there in \$SLIDETAB_TABLES, the tree's 555 answers" sh -c \
+# $SLIDETAB_TABLES, the user's 555 whole.
+status_is 0 "555 half there in \$SLIDETAB_TABLES, the user's 555 answers" sh -c \
 	"echo $p15 | env -u XDG_DATA_HOME HOME='$tmp/home' SLIDETAB_TABLES='$tmp/no8cc' $QUERY"
 out_is "... 1 move" "1\n"
 check "... no notice" test ! -s "$tmp/err"
