@@ -18,8 +18,11 @@ static void write_states(const struct idafsm *f)
 static void write_library(const struct idafsm *f)
 {
 	printf("/* SPDX-License-Identifier: Zlib */\n"
-	       "/* idafsm_data: the machine of skipped blank-move strings of up to IDAFSM_LEN moves, as idafsm_build\n"
-	       " * makes it (written by `make idafsm-data`; test_idafsm checks the two are equal). */\n"
+	       "/* idafsm_data: the machine of skipped blank-move strings of up to IDAFSM_LEN moves, as "
+	       "idafsm_build\n"
+	       " * makes it (written by `make idafsm-data`; test_idafsm compares the two on strings of up to "
+	       "13 moves,\n"
+	       " * `make idafsm-data-check` state for state). */\n"
 	       "#include \"libslidetab/search/idafsm.h\"\n\n"
 	       "/* clang-format off */\n"
 	       "static const int32_t next[%d][4] = {\n",
