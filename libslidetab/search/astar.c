@@ -38,6 +38,7 @@ struct fent {
 	uint64_t key;
 	uint32_t node;
 	uint8_t f, h;
+	uint8_t learned; /* astar_learn's h */
 };
 
 struct astar {
@@ -346,7 +347,8 @@ long astar_frontier(struct astar *a, int by_prefix)
 		e[n++] = (struct fent){ .key = by_prefix ? r->key : (uint64_t)f << 8 | (uint64_t)h,
 					.node = i,
 					.f = (uint8_t)(f > 255 ? 255 : f),
-					.h = (uint8_t)h };
+					.h = (uint8_t)h,
+					.learned = (uint8_t)h };
 	}
 	radix_sort(e, (struct fent *)tmp.p, n);
 	bigmem_free(&tmp);
@@ -362,6 +364,23 @@ void astar_entry(const struct astar *a, size_t i, uint32_t *node, int *f, int *s
 	*node = e->node;
 	*f = e->f;
 	*st = rec(a, e->node)->st;
+}
+
+void astar_learn(struct astar *a, size_t i, int h)
+{
+	((struct fent *)a->front.p)[i].learned = (uint8_t)(h > 255 ? 255 : h);
+}
+
+void astar_frontier_learned(struct astar *a)
+{
+	struct fent *e = (struct fent *)a->front.p;
+	struct bigmem tmp;
+	if (bigmem_alloc(&tmp, (uint64_t)(a->nfront ? a->nfront : 1) * sizeof *e) != 0)
+		return;
+	for (size_t i = 0; i < a->nfront; i++)
+		e[i].key = e[i].learned;
+	radix_sort(e, (struct fent *)tmp.p, a->nfront);
+	bigmem_free(&tmp);
 }
 
 int astar_frontier_fmin(const struct astar *a)

@@ -69,6 +69,14 @@ long astar_frontier(struct astar *a, int by_prefix);
 /* Frontier entry i: its node, f and the machine's state after its prefix. */
 void astar_entry(const struct astar *a, size_t i, uint32_t *node, int *f, int *st);
 
+/* Records h, the least heuristic of a node below frontier entry i in the iteration just searched
+ * (the entry's own h until then). Entries are distinct, so workers may record at once. */
+void astar_learn(struct astar *a, size_t i, int h);
+
+/* Puts the frontier in increasing order of the recorded h, stably (ties keep their order): the
+ * subtrees that came nearest the goal within the last bound first. Unchanged when out of memory. */
+void astar_frontier_learned(struct astar *a);
+
 /* The least f on the frontier (INT32_MAX when empty). */
 int astar_frontier_fmin(const struct astar *a);
 

@@ -302,6 +302,8 @@ static inline __attribute__((always_inline)) int dfs_body(struct search *x, int 
 		struct child *c = &cd[keep[k]];
 		int hmax = child_apply(x, c, zero);
 		x->path[g] = (uint8_t)c->dir;
+		if (hmax < x->minh)
+			x->minh = hmax;
 		if (hmax == 0 && is_goal(x)) {
 			x->found_len = g + 1;
 			return 1;

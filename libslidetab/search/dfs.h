@@ -65,6 +65,8 @@ struct search {
 	double deadline; /* clock_now() time to give up at (0: none) */
 	double t_start;  /* clock_now() when the search began */
 	size_t stored;   /* the nodes A* stored (0: A* did not run) */
+	int minh;        /* the least heuristic of a node this search entered (A*+IDA*'s learned order) */
+	int learned;     /* A*+IDA*'s iterations in that order */
 	/* Called at each node of depth cut (a frontier being collected); emit_ctx is its own. */
 	void (*emit)(struct search *x, int g, int st);
 	void *emit_ctx;

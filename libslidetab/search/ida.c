@@ -35,8 +35,11 @@ static int iterate(struct search *x, const struct ida_request *rq)
 		if (x->timed_out)
 			break;
 		uint64_t before = x->nodes, expect = last * growth;
-		if (!hybrid_tried && hybrid_due(rq, expect)) {
-			int rc = hybrid_search(x, &P, rq, expect);
+		/* a length alone: A* an iteration early, sized for the one after, so that the iteration
+		 * expected to be large already goes in the order learned below the frontier (hybrid.c) */
+		uint64_t ahead = rq->any_path ? expect * growth : expect;
+		if (!hybrid_tried && hybrid_due(rq, ahead)) {
+			int rc = hybrid_search(x, &P, rq, ahead);
 			hybrid_tried = 1;
 			if (rc != 2) {
 				found = rc;
@@ -99,6 +102,7 @@ static int request_answer(const struct search *x, int found, const int8_t inv_di
 	}
 	res->nodes = x->nodes;
 	res->stored = x->stored;
+	res->learned = x->learned;
 	if (x->timed_out && found <= 0)
 		return err_set(err, SLIDETAB_ETIMEOUT, "no answer within %.3g s (bound %d, %llu nodes)",
 			       x->deadline - x->t_start, x->bound, (unsigned long long)x->nodes);

@@ -109,6 +109,7 @@ static void par_item(void *ctx, size_t i, int worker)
 	x->tick_at = w->unlooked < IDA_TICK_NODES ? IDA_TICK_NODES - w->unlooked : 0;
 	if (x->tick_at == 0)
 		progress_tick(x, 0, 0);
+	x->minh = root_h(x);
 	int found = 0;
 	if (x->failed || x->timed_out)
 		found = 0;
@@ -118,6 +119,8 @@ static void par_item(void *ctx, size_t i, int worker)
 		found = dfs(x, g, st);
 	if (x->failed && !atomic_exchange(&P->damaged, 1))
 		P->dmg = x->err; /* the first worker to meet damage; the others stop at once */
+	if (P->astar && !found)
+		astar_learn(P->astar, i, x->minh);
 	w->nodes += x->nodes;
 	w->unlooked = x->nodes + IDA_TICK_NODES - x->tick_at;
 	atomic_fetch_add_explicit(&P->live, x->nodes - x->ticked, memory_order_relaxed);

@@ -14,6 +14,7 @@
 #include "libslidetab/pdb/find.h"
 #include "libslidetab/search/astar.h"
 #include "libslidetab/search/ida.h"
+#include "libslidetab/search/idafsm.h"
 #include "tests/unit/refpaths.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
@@ -182,8 +183,8 @@ END_TEST
 /* Korf's 100 line 53 on 4x4's 4-tile zero-aware set: the search starts A* on its own (a distance, a
  * budget, IDA_ASTAR_AUTO) before an iteration expected to be large (the 16-move machine keeps lines
  * 10's and 37's below IDA_ASTAR_NODES), within the budget, and gives the published length, on 1 and
- * 2 threads; with no budget, or one too small for 4,096 nodes, A* does not run. Its smallest path
- * with a budget is plain IDA*'s. */
+ * 2 threads, the last iteration in the order learned from the one before; with no budget, or one
+ * too small for 4,096 nodes, A* does not run. Its smallest path with a budget is plain IDA*'s. */
 static struct ida_result own(const struct pdb_set *set, int line, int threads, size_t memory, int any, int runs)
 {
 	struct board_state s;
@@ -198,6 +199,9 @@ static struct ida_result own(const struct pdb_set *set, int line, int threads, s
 	size_t cap = memory / ASTAR_NODE_BYTES(set->npart * (1 + set->reflect) * set->npat);
 	ck_assert_msg((r.stored > 0) == runs && r.stored <= cap, "line %d, %d threads, budget %zu: A* stored %zu nodes",
 		      line, threads, memory, r.stored);
+	/* a length with A* goes on below the frontier in the order the iteration before learned */
+	ck_assert_msg((r.learned > 0) == (runs && any), "line %d, %d threads, budget %zu: %d learned iterations", line,
+		      threads, memory, r.learned);
 	return r;
 }
 
@@ -211,6 +215,48 @@ START_TEST(starts_on_its_own)
 	own(set, 53, 2, 1 << 26, 1, 1);
 	ck_assert_str_eq(own(set, 53, 2, 1 << 26, 0, 1).path, own(set, 53, 1, 0, 0, 0).path);
 	pdb_set_free(set);
+}
+END_TEST
+
+/* The store's frontier (astar.h) for a length: in increasing (f, h), then in increasing order of
+ * what astar_learn recorded, ties in the order before. Four children of one expanded root, told
+ * apart by their node numbers (the root is 0; states made by one swap each). */
+START_TEST(frontier_learned_order)
+{
+	struct astar *a = astar_new(64, 16, 1, idafsm_get()->next);
+	ck_assert_ptr_nonnull(a);
+	uint8_t s[16], hv[1] = { 0 };
+	uint32_t node;
+	for (int c = 0; c < 16; c++)
+		s[c] = (uint8_t)c;
+	ck_assert_int_eq(astar_add(a, s, UINT32_MAX, 0, 0, 10, hv, &node), ASTAR_NEW);
+	ck_assert_int_eq(astar_pop(a, &node), 0);
+	const int h[4] = { 11, 9, 11, 9 };
+	for (int k = 0; k < 4; k++) {
+		uint8_t t[16];
+		memcpy(t, s, sizeof t);
+		t[0] = s[k + 1], t[k + 1] = s[0];
+		ck_assert_int_eq(astar_add(a, t, 0, k, 1, h[k], hv, &node), ASTAR_NEW);
+		ck_assert_uint_eq(node, (uint32_t)k + 1);
+	}
+	ck_assert_int_eq(astar_frontier(a, 0), 4);
+	static const uint32_t fh[4] = { 2, 4, 1, 3 }, learned[4] = { 4, 3, 1, 2 }, again[4] = { 3, 1, 4, 2 };
+	static const int key[4] = { 7, 5, 6, 5 }, key2[4] = { 4, 3, 3, 4 };
+	const uint32_t *want[3] = { fh, learned, again };
+	for (int round = 0; round < 3; round++) {
+		if (round > 0) {
+			for (size_t i = 0; i < 4; i++)
+				astar_learn(a, i, (round == 1 ? key : key2)[i]);
+			astar_frontier_learned(a);
+		}
+		for (size_t i = 0; i < 4; i++) {
+			int f, st;
+			astar_entry(a, i, &node, &f, &st);
+			ck_assert_msg(node == want[round][i], "round %d, entry %zu: node %u, not %u", round, i, node,
+				      want[round][i]);
+		}
+	}
+	astar_free(a);
 }
 END_TEST
 
@@ -365,6 +411,7 @@ int main(void)
 	tcase_add_test(tc, fifteen_smallest_of_all);
 	tcase_add_test(tc, three_by_five_smallest_of_all);
 	tcase_add_test(tc, starts_on_its_own);
+	tcase_add_test(tc, frontier_learned_order);
 	tcase_add_test(tc, clock_every_tick);
 	tcase_add_test(tc, deadline_gives_up);
 	tcase_add_test(tc, refused_memory_mid_search);
