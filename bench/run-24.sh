@@ -9,7 +9,7 @@
 #    LINES (default 38,40,25,44,30,28) answered by both sets, interleaved, side by side. 4. With BENCH_A=PATH (another
 #    build's bench24, e.g. main's), LINES (default 38,40,44) answered by that binary and this one on TABLES' 6666
 #    (A on BENCH_A_TABLES' when given: a build that reads another table format), interleaved three times, and the
-#    ratio of their median CPU times. 5. With PEER24=DIR (clausecker/24puzzle built there; PEER24_PDB its PDBs), LINES
+#    ratio of their median CPU times; BENCH_A_OPTS adds options to both (e.g. '--memory 1G --length-only'). 5. With PEER24=DIR (clausecker/24puzzle built there; PEER24_PDB its PDBs), LINES
 #    (default 38 40 25) answered by that peer's solver and by bench24 in turn (bench/run-24-peer.sh, which
 #    `make bench-24-peer` runs alone). Exit 1 on a wrong answer.
 set -u
@@ -84,12 +84,13 @@ if [ -n "${BENCH_A:-}" ]; then
 	echo
 	rm -f build/run-24.ab
 	ta=${BENCH_A_TABLES:-$t}
-	echo "## side by side, interleaved: A = $BENCH_A (tables in $ta), B = $bench/bench24 (tables in $t), lines $lines (CPU s of the lines)"
+	echo "## side by side, interleaved: A = $BENCH_A (tables in $ta), B = $bench/bench24 (tables in $t), lines $lines,"
+	echo "## options '${BENCH_A_OPTS:-}' (none: IDA*, the smallest path) (CPU s of the lines)"
 	for r in 1 2 3; do
 		for side in "A:$BENCH_A" "B:$bench/bench24"; do
 			dir=$t
 			[ "${side%%:*}" = A ] && dir=$ta
-			cpu=$("${side#*:}" -j 2 --dir "$dir" --set 6666 --korf "$korf" --lines "$lines" 2>/dev/null |
+			cpu=$("${side#*:}" -j 2 --dir "$dir" --set 6666 --korf "$korf" --lines "$lines" ${BENCH_A_OPTS:-} 2>/dev/null |
 				awk '/^# [0-9]+ of [0-9]+ optimal/ { ok = $2 == $4 } $1 == "total" { c = $6 } END { if (ok) print c }')
 			[ -n "$cpu" ] || { echo "FAIL: ${side%%:*} did not answer every line optimally"; bad=1; }
 			echo "${side%%:*} run $r: ${cpu:-?} s cpu"

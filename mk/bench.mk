@@ -64,7 +64,8 @@ bench-bounded: all $(B)/bench/bounded
 
 # The 24 puzzle with the zero-aware 6-6-6-6 set (bench/run-24.sh): line 38 from the shell, whole process, and Korf &
 # Felner's ten easiest beside the published counts; VS=DIR [VS_SET=NAME] adds a side-by-side run against another set.
-# BENCH_A=PATH (another build's bench24; BENCH_A_TABLES=DIR its tables) adds lines answered by both binaries, interleaved, and their CPU ratio.
+# BENCH_A=PATH (another build's bench24; BENCH_A_TABLES=DIR its tables; BENCH_A_OPTS options for both) adds lines
+# answered by both binaries, interleaved, and their CPU ratio.
 # Run make tables-24 first: the set is not rebuilt here when gen changes (4 minutes), only its presence is required.
 bench-24: all $(B)/bench/bench24
 	$(call sets_built,bench-24,tables-24,5x5-b0-6666)
