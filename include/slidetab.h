@@ -138,10 +138,11 @@ SLIDETAB_API int slidetab_set_progress(slidetab *db, slidetab_progress_fn fn, vo
 SLIDETAB_API int slidetab_set_threads(slidetab *db, unsigned threads, struct slidetab_error *err);
 
 /* Memory one distance search may use (slidetab_distance and slidetab_distances on boards answered
- * by search, with a zero-aware or pbit set): before an iteration expected to take about a second,
- * A*+IDA* (Bu & Korf, IJCAI 2019) stores the states nearest the start once each, up to this many
- * bytes, and IDA* runs below them, the likeliest first, so the last iteration ends early. By
- * default a quarter of the physical memory, at most 4 GiB; 0 turns it off. Every budget gives the
+ * by search, with a zero-aware or pbit set): an iteration before the first expected to take about a
+ * second, A*+IDA* (Bu & Korf, IJCAI 2019) stores the states nearest the start once each, up to this
+ * many bytes, and IDA* runs below them, at each later bound those whose subtrees came nearest the
+ * goal in the iteration before first, so the last iteration ends early. By default a quarter of the
+ * physical memory, at most 4 GiB; 0 turns it off. Every budget gives the
  * same distances. slidetab_path does not use it: the smallest path needs the frontier in letter
  * order, and A* then costs more than it saves (docs/pdb.md). More bytes than the physical memory
  * (or the address-space limit) is SLIDETAB_EINVAL; memory the system refuses during a search

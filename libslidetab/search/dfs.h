@@ -146,9 +146,10 @@ int par_run(struct search *x, struct par *P, int threads);
 /* 1 when request rq starts A*+IDA* before an iteration expected to generate `expect` nodes: with a
  * budget, at once (IDA_ASTAR_NOW) or before a large iteration (IDA_ASTAR_AUTO). */
 int hybrid_due(const struct ida_request *rq, uint64_t expect);
-/* A*+IDA* from x at x->bound for request rq (its max_depth and threads in range), before an
- * iteration expected to generate `expect` nodes: 1 found, 0 not within rq->max_depth, -1 out of
- * memory, 2 not run (too little memory, or an inconsistent heuristic: plain IDA* goes on). */
+/* A*+IDA* from x at x->bound for request rq (its max_depth and threads in range), A*'s store sized
+ * for an iteration expected to generate `expect` nodes (a length: the one after x->bound's): 1
+ * found, 0 not within rq->max_depth, -1 out of memory, 2 not run (too little memory, or an
+ * inconsistent heuristic: plain IDA* goes on). */
 int hybrid_search(struct search *x, struct par *P, const struct ida_request *rq, uint64_t expect);
 
 #endif
