@@ -30,7 +30,7 @@ deps() {
 	done
 	[ -z "$missing" ] && return 0
 	echo "cross: installing$missing" >&2
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+	sh .ci/apt-update.sh -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
 }
 
 # The target's packages are downloaded with apt's own client, through a private list of the
@@ -41,7 +41,7 @@ sysroot() {
 	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/debs" "$sr"
 	o="-o Dir::State::Lists=$PWD/$apt/lists -o Dir::Cache=$PWD/$apt/cache"
 	o="$o -o APT::Architectures::=$arch -o Debug::NoLocking=1"
-	apt-get -qq $o update
+	sh .ci/apt-update.sh -qq $o
 	(cd "$apt/debs" && apt-get -qq $o download zlib1g-dev:"$arch" zlib1g:"$arch" check:"$arch" \
 		libsubunit-dev:"$arch" libsubunit0:"$arch" 2>/dev/null)
 	for f in "$apt"/debs/*_"$arch".deb; do dpkg-deb -x "$f" "$sr"; done

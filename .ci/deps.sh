@@ -28,7 +28,7 @@ command -v npm >/dev/null 2>&1 || missing="$missing npm"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" -eq 0 ]; then
 	echo "deps: installing$missing" >&2
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+	sh "$(dirname "$0")/apt-update.sh" -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
 	exit $?
 fi
 echo "deps: missing packages:$missing" >&2
