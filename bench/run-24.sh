@@ -9,9 +9,10 @@
 #    LINES (default 38,40,25,44,30,28) answered by both sets, interleaved, side by side. 4. With BENCH_A=PATH (another
 #    build's bench24, e.g. main's), LINES (default 38,40,44) answered by that binary and this one on TABLES' 6666
 #    (A on BENCH_A_TABLES' when given: a build that reads another table format), interleaved three times, and the
-#    ratio of their median CPU times; BENCH_A_OPTS adds options to both (e.g. '--memory 1G --length-only'). 5. With PEER24=DIR (clausecker/24puzzle built there; PEER24_PDB its PDBs), LINES
-#    (default 38 40 25) answered by that peer's solver and by bench24 in turn (bench/run-24-peer.sh, which
-#    `make bench-24-peer` runs alone). Exit 1 on a wrong answer.
+#    ratio of their median CPU times; BENCH_A_OPTS adds options to both (e.g. '--memory 1G --length-only').
+#    5. With PEER24=DIR (clausecker/24puzzle built there; PEER24_PDB its PDBs), LINES (default 38 40 25) answered
+#    by that peer's solver and by bench24 in turn (bench/run-24-peer.sh, which `make bench-24-peer` runs alone).
+#    Exit 1 on a wrong answer.
 set -u
 bench=${1:-build/bench}
 t=${TABLES:-tables}

@@ -298,6 +298,17 @@ static void radix_sort(struct fent *e, struct fent *tmp, size_t n)
 	}
 }
 
+/* Sorts e[0..n) as radix_sort does, with its scratch: 0, or -1 when the memory is refused (e unchanged). */
+static int sort_entries(struct fent *e, size_t n)
+{
+	struct bigmem tmp;
+	if (bigmem_alloc(&tmp, (uint64_t)(n ? n : 1) * sizeof *e) != 0)
+		return -1;
+	radix_sort(e, (struct fent *)tmp.p, n);
+	bigmem_free(&tmp);
+	return 0;
+}
+
 /* Whole prefixes of entries x and y in letter order, a prefix of the other first (an open node's
  * own children may be open too when its expansion was cut short). */
 static int entry_cmp(const struct astar *a, const struct fent *x, const struct fent *y)
@@ -331,12 +342,8 @@ long astar_frontier(struct astar *a, int by_prefix)
 	size_t n = 0;
 	for (uint32_t i = 0; i < a->count; i++)
 		n += !(rec(a, i)->lf & ASTAR_CLOSED);
-	struct bigmem tmp;
-	if (bigmem_alloc(&a->front, (uint64_t)(n ? n : 1) * sizeof(struct fent)) != 0 ||
-	    bigmem_alloc(&tmp, (uint64_t)(n ? n : 1) * sizeof(struct fent)) != 0) {
-		bigmem_free(&a->front);
+	if (bigmem_alloc(&a->front, (uint64_t)(n ? n : 1) * sizeof(struct fent)) != 0)
 		return -1;
-	}
 	struct fent *e = (struct fent *)a->front.p;
 	n = 0;
 	for (uint32_t i = 0; i < a->count; i++) {
@@ -350,8 +357,10 @@ long astar_frontier(struct astar *a, int by_prefix)
 					.h = (uint8_t)h,
 					.learned = (uint8_t)h };
 	}
-	radix_sort(e, (struct fent *)tmp.p, n);
-	bigmem_free(&tmp);
+	if (sort_entries(e, n) != 0) {
+		bigmem_free(&a->front);
+		return -1;
+	}
 	if (by_prefix)
 		fix_ties(a, e, n);
 	a->nfront = n;
@@ -374,13 +383,9 @@ void astar_learn(struct astar *a, size_t i, int h)
 void astar_frontier_learned(struct astar *a)
 {
 	struct fent *e = (struct fent *)a->front.p;
-	struct bigmem tmp;
-	if (bigmem_alloc(&tmp, (uint64_t)(a->nfront ? a->nfront : 1) * sizeof *e) != 0)
-		return;
 	for (size_t i = 0; i < a->nfront; i++)
 		e[i].key = e[i].learned;
-	radix_sort(e, (struct fent *)tmp.p, a->nfront);
-	bigmem_free(&tmp);
+	sort_entries(e, a->nfront); /* refused: the order stays */
 }
 
 int astar_frontier_fmin(const struct astar *a)

@@ -59,11 +59,11 @@ int astar_prefix(const struct astar *a, uint32_t node, uint8_t *out);
 size_t astar_count(const struct astar *a);
 
 /*
- * The frontier: every open node whose prefix the machine does not skip, in
- * prefix order (by_prefix: every path through an earlier node is smaller than every path through
- * a later one) or in increasing (f, h) (Bu & Korf's order: the likeliest first; astar_frontier_learned
- * reorders it for a later iteration). Frees the open
- * lists and the hash table. Returns the number of frontier nodes, -1 when out of memory.
+ * The frontier: every open node whose prefix the machine does not skip, in prefix order (by_prefix:
+ * every path through an earlier node is smaller than every path through a later one) or in
+ * increasing (f, h) (Bu & Korf's order: the likeliest first; astar_frontier_learned reorders it for
+ * a later iteration). Frees the open lists and the hash table. Returns the number of frontier
+ * nodes, -1 when out of memory.
  */
 long astar_frontier(struct astar *a, int by_prefix);
 

@@ -34,9 +34,9 @@
  */
 /* An iteration expected to generate IDA_ASTAR_NODES nodes (about a second) starts A* (a length: the
  * iteration before it, ida.c), which then stores a node for every IDA_ASTAR_SHARE nodes that
- * iteration is expected to generate, within the budget: an A* node costs about
- * 25 IDA* nodes (it is set up from its packed state), and on Korf & Felner's lines 38, 40, 25 and 32
- * shares of 64 to 256 gave the fewest nodes and 4 or 16 no fewer at 10 times the A* (docs/pdb.md). */
+ * iteration is expected to generate, within the budget: an A* node costs about 25 IDA* nodes (it is
+ * set up from its packed state), and on Korf & Felner's lines 38, 40, 25 and 32 shares of 64 to 256
+ * gave the fewest nodes and 4 or 16 no fewer at 10 times the A* (docs/pdb.md). */
 #define IDA_ASTAR_NODES ((uint64_t)1 << 24)
 #define IDA_ASTAR_SHARE 256
 #define IDA_ASTAR_MIN   ((size_t)1 << 12) /* fewer nodes than this: plain IDA* */
