@@ -2,7 +2,8 @@
 /* test_astar: A*+IDA* gives plain IDA*'s lengths and smallest paths on 4x4, 3x5 and 5x5 at every memory
  * budget (A* cut after one node, after a few layers, and A* alone reaching the goal) and thread
  * count, the smallest of every optimal path an independent enumeration lists, Korf's published
- * lengths when the search starts it on its own, never on an inconsistent heuristic; every thread
+ * lengths when the search starts it on its own, never on an inconsistent heuristic; the frontier in
+ * prefix order beyond the letters a key holds, and in the learned order for a length; every thread
  * of every mode looks at the clock every IDA_TICK_NODES nodes, and gives up soon after a deadline. */
 #include <check.h>
 #include <stdatomic.h>
@@ -260,6 +261,53 @@ START_TEST(frontier_learned_order)
 }
 END_TEST
 
+/* The frontier in prefix order (for the smallest path) beyond the ASTAR_KEYLEN letters a node's key
+ * holds: the children of a node 33 moves deep, stored in decreasing letter order, come out in
+ * increasing letter order (their keys are equal). The chain's letters are the first the machine
+ * allows at each step; states are told apart by a counter in their first two cells. */
+START_TEST(frontier_prefix_order_beyond_key)
+{
+	const int32_t(*next)[4] = idafsm_get()->next;
+	struct astar *a = astar_new(64, 25, 1, next);
+	ck_assert_ptr_nonnull(a);
+	uint8_t s[25] = { 0 }, hv[1] = { 0 };
+	uint32_t node, id = 0;
+	ck_assert_int_eq(astar_add(a, s, UINT32_MAX, 0, 0, 40, hv, &node), ASTAR_NEW);
+	int st = 0, depth = 33;
+	for (int g = 1; g <= depth; g++) {
+		ck_assert_int_eq(astar_pop(a, &node), 0);
+		int k = 0;
+		while (next[st][k] < 0)
+			k++;
+		st = next[st][k];
+		id++;
+		s[0] = (uint8_t)(id & 31), s[1] = (uint8_t)(id >> 5);
+		ck_assert_int_eq(astar_add(a, s, node, k, g, 40 - g, hv, &node), ASTAR_NEW);
+	}
+	ck_assert_int_eq(astar_pop(a, &node), 0);
+	ck_assert_uint_eq(node, (uint32_t)depth);
+	uint32_t want[4];
+	int n = 0;
+	for (int k = 3; k >= 0; k--) { /* stored last letter first */
+		if (next[st][k] < 0)
+			continue;
+		id++;
+		s[0] = (uint8_t)(id & 31), s[1] = (uint8_t)(id >> 5);
+		uint32_t child;
+		ck_assert_int_eq(astar_add(a, s, node, k, depth + 1, 39 - depth, hv, &child), ASTAR_NEW);
+		want[n++] = child;
+	}
+	ck_assert_int_ge(n, 2);
+	ck_assert_int_eq(astar_frontier(a, 1), n);
+	for (int i = 0; i < n; i++) {
+		int f;
+		astar_entry(a, (size_t)i, &node, &f, &st);
+		ck_assert_msg(node == want[n - 1 - i], "entry %d: node %u, not %u", i, node, want[n - 1 - i]);
+	}
+	astar_free(a);
+}
+END_TEST
+
 /* The Makefile links this suite with -Wl,--wrap=realloc: the fail_at-th call from now (counting
  * from 0) fails, -1 none. */
 static long fail_at = -1;
@@ -412,6 +460,7 @@ int main(void)
 	tcase_add_test(tc, three_by_five_smallest_of_all);
 	tcase_add_test(tc, starts_on_its_own);
 	tcase_add_test(tc, frontier_learned_order);
+	tcase_add_test(tc, frontier_prefix_order_beyond_key);
 	tcase_add_test(tc, clock_every_tick);
 	tcase_add_test(tc, deadline_gives_up);
 	tcase_add_test(tc, refused_memory_mid_search);
