@@ -10,6 +10,7 @@
 #include "gen/pdb/pdbcmd.h"
 #include "gen/pdb/pdbgen.h"
 #include "libslidetab/pdb/pdb.h"
+#include "libslidetab/search/dfs.h"
 #include "libslidetab/search/ida.h"
 #include "slidetab.h"
 #include "tests/unit/testutil.h"
@@ -336,6 +337,31 @@ START_TEST(threads_find_the_same_path)
 }
 END_TEST
 
+/* A worker of a parallel iteration, at a look at the clock, gives its frontier node up when an earlier
+ * node holds a solution or time is up, and only then: node 3 or 5 goes on when node 5 has the
+ * first solution found, node 7 stops (dfs unwinds when its cut is 0); with time up, node 3 stops. */
+START_TEST(worker_gives_up_only_after_an_earlier_solution)
+{
+	static struct search root, x;
+	struct par P = { .root = &root };
+	atomic_store(&P.best, 5);
+	x.par = &P;
+	x.worker = 1;
+	static const size_t item[3] = { 3, 5, 7 };
+	for (int i = 0; i < 3; i++) {
+		x.item = item[i];
+		x.cut = 100;
+		progress_tick(&x, 0, 0);
+		ck_assert_msg(x.cut == (item[i] > 5 ? 0 : 100), "node %zu: cut %d", item[i], x.cut);
+	}
+	atomic_store(&P.timed_out, 1);
+	x.item = 3;
+	x.cut = 100;
+	progress_tick(&x, 0, 0);
+	ck_assert_int_eq(x.cut, 0);
+}
+END_TEST
+
 /* slidetab_set_threads: the library's answers are the same on 1 and 3 threads; 0 and 257 are refused. */
 START_TEST(library_threads_same_answers)
 {
@@ -373,6 +399,7 @@ int main(void)
 	tcase_add_test(tc, twenty_five_tokens_are_5x5);
 	tcase_add_test(tc, progress_hook_reports);
 	tcase_add_test(tc, threads_find_the_same_path);
+	tcase_add_test(tc, worker_gives_up_only_after_an_earlier_solution);
 	tcase_add_test(tc, library_threads_same_answers);
 	return testutil_run(s, tc);
 }
