@@ -34,6 +34,27 @@ out_is "... answered from 555: 1 move" "1\n"
 err_is "... the notice names the 663 files missing" \
 	"query: note: 4x4: answering from the 555 set in $p, more slowly; the 663 set there lacks 4x4-b0-pdb-1332.tbl and 4x4-b0-pdb-ccc.tbl: build it there with \`gen --board 4x4 --blank 0 --pdb 663\`"
 
+# 4x4: 7-7-1 x2 begun ({8..14} = 0x7f00 alone, an empty file standing in: a set not whole is never
+# opened), 555 whole: the notice names each file it lacks once, though the preset lists {1..7} =
+# 0xfe twice; then {15} = 0x8000, {9..15} = 0xfe00 and {8} = 0x100.
+p=$tmp/half771x2
+cp -r "$s555" "$p"
+: >"$p/4x4-b0-pdb-7f00.tbl"
+status_is 0 "4x4, 771x2 begun beside 555" sh -c "echo $p15 | $QUERY --tables '$p'"
+out_is "... answered from 555: 1 move" "1\n"
+err_is "... the notice names each 771x2 file missing once" \
+	"query: note: 4x4: answering from the 555 set in $p, more slowly; the 771x2 set there lacks 4x4-b0-pdb-fe.tbl, 4x4-b0-pdb-8000.tbl, 4x4-b0-pdb-fe00.tbl and 4x4-b0-pdb-100.tbl: build it there with \`gen --board 4x4 --blank 0 --pdb 771x2\`"
+
+# 4x4: 7-8 and 6-6-3 begun alike (one file each: {8..15} = 0xff00 and {13,14,15} = 0xe000), 555
+# whole: the notice names the stronger, 78, and its {1..7} = 0xfe.
+p=$tmp/half78
+cp -r "$s555" "$p"
+: >"$p/4x4-b0-pdb-ff00.tbl"
+: >"$p/4x4-b0-pdb-e000.tbl"
+status_is 0 "4x4, 78 and 663 begun alike beside 555" sh -c "echo $p15 | $QUERY --tables '$p'"
+err_is "... the notice names the stronger" \
+	"query: note: 4x4: answering from the 555 set in $p, more slowly; the 78 set there lacks 4x4-b0-pdb-fe.tbl: build it there with \`gen --board 4x4 --blank 0 --pdb 78\`"
+
 # 4x4: the 5-5-5 set without {2,3,6,7,11} = 0x8cc, and nothing else: the error names it.
 p=$tmp/no8cc
 cp -r "$s555" "$p"
