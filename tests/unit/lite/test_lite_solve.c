@@ -14,6 +14,7 @@
 #include "gen/pdb/pdbunrank.h"
 #include "libslidetab/model/board.h"
 #include "libslidetab/pdb/pdb.h"
+#include "libslidetab/pdb/zidx.h"
 #include "libslidetab/search/ida.h"
 #include "libslidetab/search/idafsm.h"
 #include "lite/slidetab_lite_solve.h"
@@ -562,6 +563,66 @@ static void probes(unsigned char (*s)[9], unsigned *want, char (*path)[40])
 	testtables_remove(dir);
 }
 
+/* A walk from scratch ends on the goal's entry, which must read value 0: 3x3 sets, pbit and zbit,
+ * whose pattern {5,6,7,8} has its goal entry's bit set (CRCs right: the damage is in the values
+ * alone) are refused (4) for a start one move from the goal, where that pattern is home; the same
+ * sets unchanged answer 1. The entry's number comes from the library's rankings (pdb.h, zidx.h). */
+START_TEST(goal_entry_must_read_zero)
+{
+	uint32_t entry = _i ? TABLE_ENTRY_ZBIT : TABLE_ENTRY_PBIT;
+	struct board b;
+	struct board_state g;
+	board_init(&b, 3, 3);
+	board_goal(&b, 0, &g);
+	const uint8_t home[4] = { 5, 6, 7, 8 }; /* tiles 5-8 on their cells */
+	struct slidetab_error err;
+	uint64_t e;
+	if (_i) {
+		struct pdb_zidx z;
+		ck_assert_msg(pdb_zidx_init(&z, &b, 4, &err) == SLIDETAB_OK, "%s", err.msg);
+		e = pdb_zidx_entry(&z, pdb_zidx_class(&z, 0x1e0, 0), pdb_zidx_perm(&z, home, 0x1e0));
+		pdb_zidx_free(&z);
+	} else {
+		struct pdb_ranker rk;
+		ck_assert_int_eq(pdb_ranker_init(&rk, 9, 4), 0);
+		e = pdb_rank(&rk, home);
+	}
+	const unsigned char start[9] = { 1, 0, 2, 3, 4, 5, 6, 7, 8 }, goal[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
+	for (int damaged = 0; damaged < 2; damaged++) {
+		uint8_t *bytes[2];
+		size_t len[2];
+		const uint32_t masks[2] = { 0x1e, 0x1e0 };
+		for (int i = 0; i < 2; i++) {
+			struct table_meta m;
+			uint8_t *packed;
+			char path[128];
+			int rc = _i ? pdbgen_build_enc(&b, &g, masks[i], (int)entry, 2, &m, &packed, &err)
+				    : pbitgen_build(&b, &g, masks[i], 2, &m, &packed, &err);
+			ck_assert_msg(rc == SLIDETAB_OK, "%s", err.msg);
+			if (i == 1) { /* value 0, bit 0 */
+				ck_assert_uint_eq(packed[e >> 3] >> (e & 7) & 1u, 0);
+				packed[e >> 3] |= (uint8_t)(damaged << (e & 7));
+			}
+			snprintf(path, sizeof path, "%s/goal%d.tbl", tmpdir, i);
+			ck_assert_msg(tblw_write(path, &m, packed, 0, NULL, &err) == SLIDETAB_OK, "%s", err.msg);
+			bytes[i] = slurp(path, &len[i]);
+			unlink(path);
+			free(packed);
+		}
+		const void *files[2] = { bytes[0], bytes[1] };
+		struct slidetab_lite_pdb p;
+		ck_assert_int_eq(slidetab_lite_pdb_open(&p, files, len, 2), SLIDETAB_LITE_OK);
+		unsigned d = 999;
+		ck_assert_int_eq(slidetab_lite_solve(&p, start, goal, 0, &d, NULL, 0),
+				 damaged ? SLIDETAB_LITE_EFORMAT : SLIDETAB_LITE_OK);
+		if (!damaged)
+			ck_assert_uint_eq(d, 1);
+		free(bytes[0]);
+		free(bytes[1]);
+	}
+}
+END_TEST
+
 /* Every single-byte change and every cut of every file of a small set, pbit and zbit, is refused at
  * open or answered right: the small header (one block, version 2) and the full one (several blocks). */
 START_TEST(damage_refused_or_right)
@@ -784,6 +845,7 @@ int main(void)
 	tcase_add_loop_test(tc, damage_refused_or_right, 0, 2);
 	tcase_add_loop_test(tc, budget_runs_out, 0, 2);
 	tcase_add_test(tc, walk_bounded_by_radius);
+	tcase_add_loop_test(tc, goal_entry_must_read_zero, 0, 2);
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, machine_is_idafsm);
 	tcase_add_test(tc, status_numbers);
