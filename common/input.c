@@ -290,11 +290,13 @@ static int lone_token(struct input *in, const char *line, size_t len, int first,
 			"line %ld: a lone number %u looks like a case count "
 			"(--style hdu3567 reads one; otherwise remove it)",
 			in->line, t.value);
-	else if (in->n)
-		err_set(err, SLIDETAB_EINVAL,
-			"line %ld: one token where a %dx%d puzzle (%d tokens, or %d characters) was expected", in->line,
-			in->rows, in->cols, in->n, in->n);
-	else
+	else if (in->n) {
+		char compact[32] = ""; /* boards of more than 10 cells have no compact form */
+		if (in->n <= 10)
+			snprintf(compact, sizeof compact, ", or %d characters", in->n);
+		err_set(err, SLIDETAB_EINVAL, "line %ld: one token where a %dx%d puzzle (%d tokens%s) was expected",
+			in->line, in->rows, in->cols, in->n, compact);
+	} else
 		err_set(err, SLIDETAB_EINVAL, "line %ld: one token is not a puzzle", in->line);
 	return R_BADLINE;
 }
@@ -552,6 +554,6 @@ int input_check_count(const struct input *in, struct slidetab_error *err)
 {
 	if (in->announced < 0 || in->announced == in->results)
 		return SLIDETAB_OK;
-	return err_set(err, SLIDETAB_EINVAL, "line %ld: %ld cases announced, %ld given", in->count_line, in->announced,
-		       in->results);
+	return err_set(err, SLIDETAB_EINVAL, "line %ld: %ld case%s announced, %ld given", in->count_line, in->announced,
+		       in->announced == 1 ? "" : "s", in->results);
 }

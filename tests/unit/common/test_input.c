@@ -98,6 +98,10 @@ START_TEST(bom_cr_comments_nul)
 	expect_tiles(&r.s[1], "813456720");
 	expect_tiles(&r.s[2], "123456708");
 	ck_assert_int_eq(r.line[2], 3);
+	/* a first line that is a BOM alone is an empty line */
+	read_str("\xef\xbb\xbf\n1 2 3 0\n", 0, 0, 0, &r);
+	ck_assert_str_eq(shape(&r), "P");
+	ck_assert_int_eq(r.line[0], 2);
 	/* a BOM anywhere else is a bad token, escaped */
 	expect_read("1 2 3 0\n\xef\xbb\xbf"
 		    "1 2 3 0\n",
@@ -152,6 +156,20 @@ START_TEST(board_messages)
 	expect_read("2\n1 2 3 4 5 6 7 8 0\n", 0, 0, 0, "EP", 0,
 		    "line 1: a lone number 2 looks like a case count (--style hdu3567 reads one; otherwise remove it)",
 		    &r);
+	/* digits that are not each of 0..n-1 once are a number, not a compact board */
+	expect_read("1234\n", 0, 0, 0, "E", 0,
+		    "line 1: a lone number 1234 looks like a case count "
+		    "(--style hdu3567 reads one; otherwise remove it)",
+		    &r);
+	/* only a first line is taken for a case count */
+	expect_read("1 2 3 0\n5\n", 0, 0, 0, "PE", 1,
+		    "line 2: one token where a 2x2 puzzle (4 tokens, or 4 characters) was expected", &r);
+	/* boards of more than 10 cells have no compact form */
+	expect_read("1 2 3 4 5 6 7 8 9 10 11 0\n000000000001\n", 3, 4, 0, "PE", 1,
+		    "line 2: one token where a 3x4 puzzle (12 tokens) was expected", &r);
+	/* --pairs: rows of three are not taken for the 8 puzzle's rows; the board must be named */
+	expect_read("1 3 0\n4 2 5\n7 8 6\n", 0, 0, 1, "EEE", 0,
+		    "line 1: a row of 3 tokens: a puzzle given in rows needs --board RxC (e.g. 2x3)", &r);
 	expect_read("1 2 3 4 5 6 0\n", 0, 0, 0, "E", 0,
 		    "line 1: 7 tokens is no board query knows (4 2x2, 6 2x3, 8 2x4, 9 3x3, 10 2x5, 12 3x4 or 2x6, "
 		    "16 4x4, 25 5x5): give --board RxC",
@@ -229,6 +247,8 @@ START_TEST(case_count)
 	ck_assert_int_eq(count_check("2\n12X453786\n12345678X\n564178X23\n7568X4123\n", msg), SLIDETAB_OK);
 	ck_assert_int_eq(count_check("3\n12X453786\n12345678X\n564178X23\n7568X4123\n", msg), SLIDETAB_EINVAL);
 	ck_assert_str_eq(msg, "line 1: 3 cases announced, 2 given");
+	ck_assert_int_eq(count_check("1\n12X453786\n12345678X\n564178X23\n7568X4123\n", msg), SLIDETAB_EINVAL);
+	ck_assert_str_eq(msg, "line 1: 1 case announced, 2 given");
 	ck_assert_int_eq(count_check("\n# c\n1\n12X453786\n12345678Z\n", msg),
 			 SLIDETAB_OK); /* an error is a case given */
 	ck_assert_int_eq(count_check("x\n12X453786\n12345678X\n", msg), SLIDETAB_EINVAL);
