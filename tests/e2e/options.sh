@@ -12,6 +12,36 @@ trap cleanup EXIT
 status_is 0 "--show --upper --path" sh -c 'echo 1 3 0 4 2 5 7 8 6 | bin/query --tables tables --show --upper --path'
 out_is "--show prints every board along the path" 'LDRD\n 1  3  .\n 4  2  5\n 7  8  6\n\nL\n 1  .  3\n 4  2  5\n 7  8  6\n\nD\n 1  2  3\n 4  .  5\n 7  8  6\n\nR\n 1  2  3\n 4  5  .\n 7  8  6\n\nD\n 1  2  3\n 4  5  6\n 7  8  .\n\n'
 
+# --show on 2x2's antipode (6 moves either way round its 12-state cycle): the smallest path goes
+# d first and passes every letter; an unsolvable puzzle shows no board.
+status_is 0 "--show --path on 2x2's antipode" sh -c 'echo 0 3 2 1 | bin/query --tables tables --show --path'
+out_is "--show: every letter moves the blank its way" 'druldr\n .  3\n 2  1\n\nd\n 2  3\n .  1\n\nr\n 2  3\n 1  .\n\nu\n 2  .\n 1  3\n\nl\n .  2\n 1  3\n\nd\n 1  2\n .  3\n\nr\n 1  2\n 3  .\n\n'
+status_is 0 "--show on an unsolvable 2x2" sh -c 'echo 1 3 2 0 | bin/query --tables tables --show'
+out_is "--show: the word alone, no board" 'unsolvable\n'
+
+# --hint: the distance and every optimal first move (the goal: "-"); the antipode has two, d and r.
+status_is 0 "--hint on 2x2" sh -c "printf '1 2 3 0\n1 2 0 3\n0 3 2 1\n' | bin/query --tables tables --hint"
+out_is "--hint: 0 -, 1 r, 6 dr" '0 -\n1 r\n6 dr\n'
+status_is 0 "--hint --upper" sh -c "printf '1 2 3 0\n0 3 2 1\n' | bin/query --tables tables --hint --upper"
+out_is "--hint --upper: the letters in upper case" '0 -\n6 DR\n'
+status_is 0 "--hint --json --upper" sh -c "echo 0 3 2 1 | bin/query --tables tables --hint --json --upper"
+out_is "--hint --json --upper" '{"line":1,"input":"0 3 2 1","goal":"1 2 3 0","solvable":true,"distance":6,"hint":"DR"}\n'
+
+# --style hdu3567 with --upper: the paths in upper case; a bad case is "Case N: error".
+status_is 1 "hdu3567 --upper, a bad second case" sh -c "printf '2\n12X453786\n12345678X\n1234567XZ\n12345678X\n' | bin/query --tables tables --style hdu3567 --upper"
+out_is "hdu3567 --upper: DD, then the error case" 'Case 1: 2\nDD\nCase 2: error\n'
+
+# --json: a message's backslashes are escaped (the control byte shown as \x1f by the message).
+status_is 1 "--json on a control byte" sh -c "printf '1 2 3 \\037\n' | bin/query --tables tables --json"
+out_is "--json: the message's backslash escaped" '{"line":1,"error":"line 1: column 7: '"'"'\\\\x1f'"'"' is not a number or a blank mark (x X _ .)"}\n'
+
+# --fast --json: its length and lower bound are the plain line's "LENGTH >= LOWER", in that order.
+status_is 0 "--fast" sh -c 'echo 8 1 3 4 5 6 7 2 0 | bin/query --tables tables --fast'
+cp "$tmp/out" "$tmp/plain"
+status_is 0 "--fast --json" sh -c 'echo 8 1 3 4 5 6 7 2 0 | bin/query --tables tables --fast --json'
+check "--fast --json: length and lower_bound as the plain line says them" sh -c \
+	"sed 's/.*\"length\":\\([0-9]*\\),\"lower_bound\":\\([0-9]*\\)}\$/\\1 >= \\2/' '$tmp/out' | cmp -s - '$tmp/plain'"
+
 # --unsolvable WORD on a pair that is really unsolvable (two tiles swapped).
 status_is 0 "--unsolvable on an unsolvable pair" sh -c "printf '1 2 3 4 5 6 7 8 0\n2 1 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 7 8 0\n' | bin/query --tables tables --board 3x3 --pairs --unsolvable Impossible"
 out_is "the word, then the solvable pair's distance" 'Impossible\n1\n'
