@@ -51,6 +51,20 @@ Q0="env -u XDG_DATA_HOME HOME=$tmp/else $tmp/copy/query" # a home with no tables
 status_is 2 "with \$SLIDETAB_TABLES set, the advice builds there" sh -c \
 	"cd '$tmp/else' && echo $q8 | SLIDETAB_TABLES='$tmp/else' $Q0"
 err_has "... --dir \$SLIDETAB_TABLES" "--dir \$SLIDETAB_TABLES\`$"
+err_has "... the folders searched, in order" "blank in the class of cell 0) in \$SLIDETAB_TABLES or ./tables; build it"
+# An empty $SLIDETAB_TABLES is unset, a relative $XDG_DATA_HOME is ignored (the XDG rule), and a
+# folder reached twice (./tables a link to $SLIDETAB_TABLES) is searched and named once.
+status_is 2 "an empty \$SLIDETAB_TABLES is not a folder" sh -c "cd '$tmp/else' && echo $q8 | SLIDETAB_TABLES= $Q0"
+err_has "... the search is ./tables alone, the advice the user's folder" \
+	"in ./tables; build it with \`gen --board 3x3 --blank 0 --dir ~/.local/share/slidetab/tables\`; "
+status_is 2 "a relative \$XDG_DATA_HOME is ignored" sh -c \
+	"cd '$tmp/else' && echo $q8 | env HOME='$tmp/else' XDG_DATA_HOME=rel '$tmp/copy/query'"
+err_has "... the advice is ~/.local/share" "--dir ~/.local/share/slidetab/tables\`"
+mkdir -p "$tmp/twice/run" "$tmp/twice/env"
+ln -s "$tmp/twice/env" "$tmp/twice/run/tables"
+status_is 2 "./tables the same folder as \$SLIDETAB_TABLES" sh -c \
+	"cd '$tmp/twice/run' && echo $q8 | SLIDETAB_TABLES='$tmp/twice/env' $Q0"
+err_has "... named once" "blank in the class of cell 0) in \$SLIDETAB_TABLES; build it"
 
 # A 200-character folder: each message ends whole (query prints the library's message).
 long=$tmp/$(printf '%0200d' 0 | cut -c$((${#tmp} + 2))-)
