@@ -7,6 +7,10 @@
 
 #include "common/tok.h"
 
+/* The compact form (one character a tile, digits 0-9 and a blank mark) fits boards of at most
+ * this many cells. */
+#define COMPACT_MAX_CELLS 10
+
 /* What next_board found. */
 enum { R_PUZZLE, R_BADPUZZLE, R_BADLINE, R_PARTIAL, R_EOF };
 
@@ -164,14 +168,14 @@ long input_line(struct input *in, char **line)
 	return (long)k;
 }
 
-/* 1 when a one-field line is the compact form of a board of len cells (len <= 10): every
+/* 1 when a one-field line is the compact form of a board of len cells (len <= COMPACT_MAX_CELLS): every
  * character a digit or blank mark, and, when no board is known yet, either a blank mark among
  * them or the digits 0..len-1 each once (else it is more likely a lone number). */
 static int compact_form(const char *t, size_t len, int known_board)
 {
 	unsigned seen = 0;
 	int marks = 0;
-	if (len < 4 || len > 10)
+	if (len < 4 || len > COMPACT_MAX_CELLS)
 		return 0;
 	for (size_t i = 0; i < len; i++) {
 		if (tok_is_blank_mark(t[i]))
@@ -273,7 +277,7 @@ static int too_long(const struct input *in, struct slidetab_error *err)
 static int whole_line(const struct input *in, int fields, size_t flen)
 {
 	return fields == in->n || (in->pairs && fields == 2 * in->n) ||
-	       (fields == 1 && in->n <= 10 && flen == (size_t)in->n);
+	       (fields == 1 && in->n <= COMPACT_MAX_CELLS && flen == (size_t)in->n);
 }
 
 /* A line of one token that is not a compact puzzle: an error of its own. */
@@ -291,8 +295,8 @@ static int lone_token(struct input *in, const char *line, size_t len, int first,
 			"(--style hdu3567 reads one; otherwise remove it)",
 			in->line, t.value);
 	else if (in->n) {
-		char compact[32] = ""; /* boards of more than 10 cells have no compact form */
-		if (in->n <= 10)
+		char compact[32] = "";
+		if (in->n <= COMPACT_MAX_CELLS)
 			snprintf(compact, sizeof compact, ", or %d characters", in->n);
 		err_set(err, SLIDETAB_EINVAL, "line %ld: one token where a %dx%d puzzle (%d tokens%s) was expected",
 			in->line, in->rows, in->cols, in->n, compact);
@@ -349,7 +353,7 @@ static int fresh_line(struct input *in, const char *line, size_t len, int fields
 	}
 	size_t flen;
 	(void)first_field(line, len, &flen);
-	int compact = fields == 1 && in->n <= 10 && flen == (size_t)in->n;
+	int compact = fields == 1 && in->n <= COMPACT_MAX_CELLS && flen == (size_t)in->n;
 	if (whole_line(in, fields, flen)) {
 		int k = line_values(in, line, len, 0, compact, err);
 		if (k < 0)
