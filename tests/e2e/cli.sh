@@ -44,6 +44,15 @@ for g in " " "" "#" ","; do
 done
 status_is 2 "--tables ''" sh -c "echo 1 2 3 4 5 6 7 8 0 | bin/query --tables ''"
 err_has "--tables '' says the folder name is empty" "empty"
+# The longest folder name taken is 960 characters (room for a table's name after it), on every path.
+d960=/$(printf '%0959d' 0)
+status_is 2 "--tables of 960 characters is a folder name: the table is missing" sh -c "echo 1 2 3 4 5 6 7 8 0 | bin/query --tables '$d960'"
+out_is "... the puzzle's line" "error\n"
+err_has "... no table in the folder opened" "no table 3x3-b0.tbl (3x3, blank in the class of cell 0) in the folder opened"
+status_is 2 "--tables of 961 characters" sh -c "echo 1 2 3 4 5 6 7 8 0 | bin/query --tables '${d960}1'"
+err_has "... says how long and the limit" "the table folder name is 961 characters long: at most 960$"
+status_is 2 "\$SLIDETAB_TABLES of 961 characters" sh -c "echo 1 2 3 4 5 6 7 8 0 | SLIDETAB_TABLES='${d960}1' bin/query"
+err_has "... says how long and the limit" "\$SLIDETAB_TABLES is 961 characters long: at most 960$"
 
 # Input files: a folder or a missing file is reported, the others answered, exit 2.
 echo 1 2 3 4 5 6 7 8 0 >"$tmp/a"

@@ -4,7 +4,9 @@
 # uninstalled build finds its own tree's tables from any folder, after $SLIDETAB_TABLES (query and
 # the in-tree Python module); the advice for a missing table or set builds the fastest set into a
 # folder the user owns ($SLIDETAB_TABLES, else ~/.local/share/slidetab/tables), which the search
-# then finds; with a 200-character folder every message ends whole, through query and Python.
+# then finds; an installed query finds its prefix's tables after the user's; a long message drops
+# its last clause before the folders' names; with a 200-character folder every message ends whole,
+# through query and Python.
 # Run from the repository root after `make`.
 set -u
 . tests/common.sh
@@ -65,6 +67,31 @@ ln -s "$tmp/twice/env" "$tmp/twice/run/tables"
 status_is 2 "./tables the same folder as \$SLIDETAB_TABLES" sh -c \
 	"cd '$tmp/twice/run' && echo $q8 | SLIDETAB_TABLES='$tmp/twice/env' $Q0"
 err_has "... named once" "blank in the class of cell 0) in \$SLIDETAB_TABLES; build it"
+
+# A query in PREFIX/bin reads PREFIX/share/slidetab/tables (an install moved whole), after the
+# user's folder: a foreign table under the 3x3 name there is what is read.
+pfx=$tmp/pfx
+mkdir -p "$pfx/bin" "$pfx/share/slidetab/tables" "$tmp/user/.local/share/slidetab/tables"
+cp bin/query "$pfx/bin/query"
+cp tables/3x3-b0.tbl "$pfx/share/slidetab/tables/"
+status_is 0 "a query in PREFIX/bin answers from PREFIX/share/slidetab/tables" sh -c \
+	"cd '$tmp/else' && echo $q8 | env -u XDG_DATA_HOME HOME='$tmp/user' '$pfx/bin/query'"
+out_is "... 2 moves" "2\n"
+cp tables/2x3-b0.tbl "$tmp/user/.local/share/slidetab/tables/3x3-b0.tbl"
+status_is 3 "the user's folder is searched before the installed one" sh -c \
+	"cd '$tmp/else' && echo $q8 | env -u XDG_DATA_HOME HOME='$tmp/user' '$pfx/bin/query'"
+err_has "... its table refused, by name" "$tmp/user/.local/share/slidetab/tables/3x3-b0.tbl"
+
+# A long message is shortened by its last clause first, the folders' names kept: an installed
+# folder of 80 characters makes the missing table's message 290 characters, 231 without the note
+# on $SLIDETAB_TABLES (the library's messages hold 255).
+share=/share/slidetab/tables
+lp=$tmp/$(printf '%080d' 0 | cut -c$((${#tmp} + ${#share} + 2))-)
+mkdir -p "$lp/bin" "$lp$share"
+cp bin/query "$lp/bin/query"
+status_is 2 "an installed folder of 80 characters: the missing table" sh -c \
+	"cd '$tmp/else' && echo $q8 | env -u XDG_DATA_HOME HOME='$tmp/else' '$lp/bin/query'"
+err_has "... names the folder in full" "in $lp$share or ./tables; build it with \`gen --board 3x3 --blank 0 --dir ~/.local/share/slidetab/tables\`$"
 
 # A 200-character folder: each message ends whole (query prints the library's message).
 long=$tmp/$(printf '%0200d' 0 | cut -c$((${#tmp} + 2))-)
