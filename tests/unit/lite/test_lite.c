@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Zlib */
-/* test_lite: the freestanding reader against libslidetab on every default board, class and encoding; damage refused. */
+/* test_lite: the freestanding reader against libslidetab on every board, class and encoding; bad tables refused. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "gen/exact/exactcmd.h"
 #include "libslidetab/model/board.h"
@@ -256,6 +257,187 @@ START_TEST(damage_refused)
 }
 END_TEST
 
+static uint32_t get32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> 8 * i);
+}
+
+/* Makes the CRCs of a table's header (and of a full header's block index) right again. */
+static void reseal(uint8_t *p)
+{
+	uint32_t size = get32(p + H_HSIZE);
+	if (p[8] == TABLE_FORMAT_SMALL) {
+		put32(p + size - 4, (uint32_t)crc32(0L, p, size - 4));
+		return;
+	}
+	put32(p + H_INDEXCRC, (uint32_t)crc32(0L, p + TABLE_HEADER_SIZE, get32(p + H_INDEXSIZE)));
+	put32(p + H_CRC, (uint32_t)crc32(0L, p, H_CRC));
+}
+
+/* A table whose CRCs are right but whose fields are not (a foreign or hostile writer, not damage):
+ * refused by lite and by the library alike. */
+static void resealed_refused(uint8_t *p, size_t len, const char *what)
+{
+	struct slidetab_lite lt;
+	struct slidetab_error err;
+	slidetab *db;
+	reseal(p);
+	ck_assert_msg(slidetab_lite_open(&lt, p, len) == SLIDETAB_LITE_EFORMAT, "lite took %s", what);
+	int r, c;
+	ck_assert_int_eq(slidetab_lite_board(&lt, &r, &c), SLIDETAB_LITE_EINVAL); /* the handle stays unopened */
+	ck_assert_msg(slidetab_open_buffer(&db, p, len, &err) != SLIDETAB_OK, "the library took %s", what);
+}
+
+/* The small header's fields one at a time (2x3 raw: 360 entries, radius 21, histogram of 22). */
+START_TEST(resealed_small)
+{
+	size_t len;
+	uint8_t *bytes = make_table(2, 3, 0, 0, TABLE_ENTRY_MDRES, &len), *p = malloc(len);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_eq(bytes[8], TABLE_FORMAT_SMALL);
+	uint32_t size = get32(bytes + H_HSIZE), r = get32(bytes + S_RADIUS), n = bytes[S_KIND + 3];
+	uint32_t per = get32(bytes + S_BLOCKENT), hist = S_GOAL + n, end = hist + 4 * (r + 1);
+	ck_assert_uint_eq(r, 21);
+	ck_assert_uint_gt(size - 4, end); /* padding between the histogram and the CRC */
+	memcpy(p, bytes, len);
+	reseal(p);
+	ck_assert_int_eq(memcmp(p, bytes, len), 0); /* reseal alone changes nothing */
+#define EDIT(what, stmt)                                                                                               \
+	do {                                                                                                           \
+		memcpy(p, bytes, len);                                                                                 \
+		stmt;                                                                                                  \
+		resealed_refused(p, len, what);                                                                        \
+	} while (0)
+	EDIT("a pattern database's pattern field", put32(p + S_PATTERN, 1));
+	EDIT("entry encoding 5", p[S_KIND + 6] = 5);
+	EDIT("a goal with a tile twice", p[S_GOAL + 2] = p[S_GOAL + 1]);
+	EDIT("a block size that is no multiple of 64", put32(p + S_BLOCKENT, per + 1));
+	EDIT("blocks of 64 entries for 360 in one block", put32(p + S_BLOCKENT, 64));
+	EDIT("a nonzero byte in the header's padding", p[end] = 1);
+	EDIT("a histogram whose last count is zero",
+	     (put32(p + hist + 4 * (r - 1), get32(p + hist + 4 * (r - 1)) + get32(p + hist + 4 * r)),
+	      put32(p + hist + 4 * r, 0)));
+	/* counts that reach the states only by wrapping round 2^32: 1, 2^32 - 1, c2 + c1 + 1, ... */
+	EDIT("a histogram that wraps",
+	     (put32(p + hist + 8, get32(p + hist + 8) + get32(p + hist + 4) + 1), put32(p + hist + 4, 0xffffffffu)));
+#undef EDIT
+	/* a header 8 bytes longer than its fields need (zeros before its CRC), the payload after it */
+	uint8_t *q = malloc(len + 8);
+	ck_assert_ptr_nonnull(q);
+	memcpy(q, bytes, size - 4);
+	memset(q + size - 4, 0, 8);
+	memcpy(q + size + 4, bytes + size - 4, len - size + 4);
+	put32(q + H_HSIZE, size + 8);
+	resealed_refused(q, len + 8, "a small header longer than its fields");
+	free(q);
+	free(p);
+	free(bytes);
+}
+END_TEST
+
+/* The full header's fields (2x4 raw in blocks of 1024 entries: an index of 20 blocks). */
+START_TEST(resealed_full)
+{
+	size_t len;
+	block_entries = 1024;
+	uint8_t *bytes = make_table(2, 4, 0, 0, TABLE_ENTRY_MDRES, &len), *p = malloc(len);
+	block_entries = 0;
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_eq(bytes[8], 1);
+	ck_assert_uint_gt(get32(bytes + H_BLOCKS), 1);
+	uint32_t r = get32(bytes + H_RADIUS);
+	memcpy(p, bytes, len);
+	reseal(p);
+	ck_assert_int_eq(memcmp(p, bytes, len), 0);
+	memcpy(p, bytes, len);
+	put32(p + H_HISTLEN, r + 2);
+	resealed_refused(p, len, "a histogram length that is not the radius + 1");
+	memcpy(p, bytes, len);
+	put32(p + H_INDEXOFF, TABLE_HEADER_SIZE + 16);
+	resealed_refused(p, len, "an index that is not right after the header");
+	memcpy(p, bytes, len);
+	uint8_t *second = p + TABLE_HEADER_SIZE + INDEX_ENTRY;
+	put32(second, get32(second) + 1);
+	resealed_refused(p, len, "a block whose offset is not where the one before ends");
+	free(p);
+	free(bytes);
+}
+END_TEST
+
+/* A compact table whose radius is one short (its histogram's last two counts merged, CRCs right):
+ * it opens, but the states at the true radius, found here by a breadth-first search of 2x3's own,
+ * are refused as inconsistent, not answered. */
+START_TEST(radius_short)
+{
+	enum { N = 6 };
+	size_t len;
+	uint8_t *bytes = make_table(2, 3, 0, 2, TABLE_ENTRY_MOD4, &len);
+	ck_assert_uint_eq(bytes[8], TABLE_FORMAT_SMALL);
+	uint32_t r = get32(bytes + S_RADIUS), hist = S_GOAL + N;
+	/* breadth-first from the goal 0 1 2 / 3 4 5 over the 720 arrangements, states as base-6 codes */
+	static int dist[46656];
+	static uint8_t queue[360][N];
+	memset(dist, -1, sizeof dist);
+	int head = 0, tail = 0, far = 0;
+	for (int c = 0; c < N; c++)
+		queue[0][c] = (uint8_t)c;
+	dist[0 * 7776 + 1 * 1296 + 2 * 216 + 3 * 36 + 4 * 6 + 5] = 0;
+	tail = 1;
+	while (head < tail) {
+		uint8_t *s = queue[head++];
+		int code = 0, b = 0;
+		for (int c = 0; c < N; c++)
+			code = code * 6 + s[c], b = s[c] ? b : c;
+		far = head - 1;
+		static const int step[4][2] = { { 1, 0 }, { 0, -1 }, { 0, 1 }, { -1, 0 } };
+		for (int d = 0; d < 4; d++) {
+			int rr = b / 3 + step[d][0], cc = b % 3 + step[d][1];
+			if (rr < 0 || rr > 1 || cc < 0 || cc > 2)
+				continue;
+			uint8_t t[N];
+			memcpy(t, s, N);
+			t[b] = t[rr * 3 + cc], t[rr * 3 + cc] = 0;
+			int tc = 0;
+			for (int c = 0; c < N; c++)
+				tc = tc * 6 + t[c];
+			if (dist[tc] >= 0)
+				continue;
+			dist[tc] = dist[code] + 1;
+			ck_assert_int_lt(tail, 360);
+			memcpy(queue[tail++], t, N);
+		}
+	}
+	ck_assert_int_eq(tail, 360);
+	int fc = 0;
+	for (int c = 0; c < N; c++)
+		fc = fc * 6 + queue[far][c];
+	ck_assert_uint_eq((unsigned)dist[fc], r); /* the table's radius is 2x3's */
+	put32(bytes + S_RADIUS, r - 1);
+	put32(bytes + hist + 4 * (r - 1), get32(bytes + hist + 4 * (r - 1)) + get32(bytes + hist + 4 * r));
+	put32(bytes + hist + 4 * r, 0);
+	reseal(bytes);
+	struct slidetab_lite lt;
+	unsigned d;
+	char moves[64];
+	unsigned char start[N], goal[N] = { 0, 1, 2, 3, 4, 5 };
+	memcpy(start, queue[far], N);
+	ck_assert_int_eq(slidetab_lite_open(&lt, bytes, len), SLIDETAB_LITE_OK);
+	ck_assert_int_eq(slidetab_lite_distance(&lt, start, goal, &d), SLIDETAB_LITE_EFORMAT);
+	ck_assert_int_eq(slidetab_lite_path(&lt, start, goal, moves, sizeof moves), SLIDETAB_LITE_EFORMAT);
+	ck_assert_str_eq(moves, "");
+	memcpy(start, queue[1], N); /* one move away: still answered */
+	ck_assert_int_eq(slidetab_lite_distance(&lt, start, goal, &d), SLIDETAB_LITE_OK);
+	ck_assert_uint_eq(d, 1);
+	free(bytes);
+}
+END_TEST
+
 /* Bad arguments, zlib and oversized tables, and an unopened handle. */
 START_TEST(refusals)
 {
@@ -305,6 +487,9 @@ int main(void)
 	tcase_add_test(tc, lite_matches_library_plain_half);
 	tcase_add_test(tc, damage_refused);
 	tcase_add_test(tc, damage_refused_blocks);
+	tcase_add_test(tc, resealed_small);
+	tcase_add_test(tc, resealed_full);
+	tcase_add_test(tc, radius_short);
 	tcase_add_test(tc, refusals);
 	int rc = testutil_run(s, tc);
 	rmdir(tmpdir);
