@@ -184,7 +184,12 @@ async function rawTable(b) {
 }
 
 const ENTRY = { 1: 'plain', 2: 'half', 3: 'mdres', 4: 'compact', 5: 'zbit', 6: 'pbit' };
-const ENTRY_PBIT = 6, RANK_PLACEMENT = 2, PAYLOAD_RAW = 1, PAYLOAD_ZLIB = 2;
+const ENTRY_ZBIT = 5, ENTRY_PBIT = 6, RANK_PLACEMENT = 2, RANK_ZERO_AWARE = 4, PAYLOAD_RAW = 1, PAYLOAD_ZLIB = 2;
+
+// Whether lite's solver reads pattern-database files of header h's kind: 1-bit entries, zero-aware
+// or placement, uncompressed (lite/slidetab_lite_solve.c's file_init).
+const solverReads = (h) => h.bits === 1 && h.payload === PAYLOAD_RAW &&
+	((h.entry === ENTRY_ZBIT && h.ranking === RANK_ZERO_AWARE) || (h.entry === ENTRY_PBIT && h.ranking === RANK_PLACEMENT));
 
 // gen's options for the goal of header h: --blank B when it is the tiles in order, else --goal.
 function goalOption(h) {
@@ -200,11 +205,11 @@ function foreignKind(b, at) {
 	if (!h || !headerIntact(b))
 		return null;
 	const board = `${h.rows}x${h.cols}`, gen = `gen --board ${board} ${goalOption(h)}`;
-	if (h.kind === KIND_PDB && (h.entry !== ENTRY_PBIT || h.ranking !== RANK_PLACEMENT || h.payload !== PAYLOAD_RAW)) {
+	if (h.kind === KIND_PDB && !solverReads(h)) {
 		const tiles = [...Array(32).keys()].filter((t) => (h.pattern >>> t) & 1).join(',');
 		return `${at} is an intact ${h.bits}-bit ${ENTRY[h.entry] ?? `entry-${h.entry}`} pattern database of ${board} ` +
 			`(tiles ${tiles}${h.payload === PAYLOAD_ZLIB ? ', zlib blocks' : ''}), and this package's solver reads ` +
-			`1-bit placement sets: make one with ${gen} --pdb ${board === '4x4' ? '663' : 'auto'} --entry pbit --dir DIR`;
+			`1-bit sets: make one with ${gen} --pdb ${board === '4x4' ? '663' : 'auto'} --entry zbit --dir DIR`;
 	}
 	if (h.kind === KIND_EXACT && h.cells > MAX_CELLS)
 		return `${at} is an intact exact ${board} table, larger than the 4x4 this package reads`;

@@ -119,14 +119,24 @@ test('intact sets of a kind lite does not read are named, with the gen command t
 		// a 4-bit mdres pattern database (gen's default entry) is not "damaged"
 		const m = gen('m.tbl', '--board', '3x3', '--blank', '8', '--pattern', '1,2,3,4', '--entry', 'mdres', '--compress', 'none');
 		await assert.rejects(open([[m]]), (e) => e instanceof FormatError && !/damaged/.test(e.message) &&
-			/source 0 file 0 is an intact \d-bit mdres pattern database of 3x3 \(tiles 1,2,3,4\).* gen --board 3x3 --blank 8 --pdb auto --entry pbit/.test(e.message));
+			/source 0 file 0 is an intact \d-bit mdres pattern database of 3x3 \(tiles 1,2,3,4\).* gen --board 3x3 --blank 8 --pdb auto --entry zbit/.test(e.message));
 		// another goal: gen's --goal; zlib blocks named
 		const g = gen('g.tbl', '--board', '2x4', '--goal', '7 6 5 4 3 2 1 0', '--pattern', '1,2,3');
-		await assert.rejects(open([g]), /file 0 is an intact \d-bit mdres pattern database of 2x4 \(tiles 1,2,3, zlib blocks\).* gen --board 2x4 --goal "7 6 5 4 3 2 1 0" --pdb auto --entry pbit/);
+		await assert.rejects(open([g]), /file 0 is an intact \d-bit mdres pattern database of 2x4 \(tiles 1,2,3, zlib blocks\).* gen --board 2x4 --goal "7 6 5 4 3 2 1 0" --pdb auto --entry zbit/);
 		// damaged stays damaged
 		const bad = m.slice();
 		bad[30] ^= 1;
 		await assert.rejects(open([[bad]]), /damaged, cut, foreign or too large/);
+		// the kinds the solver reads, 1-bit zero-aware and placement: intact they open and answer; a
+		// damaged block is damage, not "an intact set of another kind"
+		for (const entry of ['zbit', 'pbit']) {
+			const f = gen(`${entry}.tbl`, '--board', '3x3', '--blank', '8', '--pattern', '1,2,3,4', '--entry', entry, '--compress', 'none');
+			assert.equal((await open([[f]])).distance([1, 2, 3, 4, 5, 6, 7, 0, 8]), 1, entry);
+			const hurt = f.slice();
+			hurt[hurt.length - 1] ^= 1;
+			await assert.rejects(open([[hurt]]), (e) => e instanceof FormatError && !/intact .* pattern database/.test(e.message) &&
+				/source 0 is not an intact table set: damaged, cut, foreign or too large/.test(e.message), entry);
+		}
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Zlib
-// solver: the 15-puzzle through the package: the page's pbit sets (build/web/sets) answer as bin/query does for every goal class.
+// solver: the 15-puzzle through the package: the page's zero-aware sets (build/web/sets) answer as bin/query does for every goal class.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { PKG, query, rng, ROOT, shuffled } from './util.js';
 const { open, openWorker, FormatError, InvalidError, NoTableError, LimitError } = await import(PKG + 'index.js');
 const WEB = ROOT + 'build/web/';
 const SETS = existsSync(WEB + 'sets.json') ? JSON.parse(readFileSync(WEB + 'sets.json', 'utf8')) : {};
-const skip = !SETS['4x4-b0'] && 'no pbit sets in build/web (make web builds them where lite/ has the solver)';
+const skip = !SETS['4x4-b0'] && 'no zero-aware sets in build/web (make web builds them where lite/ has the solver)';
 const noSolver = !existsSync(ROOT + 'lite/slidetab_lite_solve.c') && 'no lite/slidetab_lite_solve.c: the wasm has no solver';
 const files = (key) => SETS[key].map((f) => new Uint8Array(readFileSync(WEB + 'sets/' + f)));
 // The solver's budget status as lite's header numbers it (read from the header, not from index.js).
