@@ -12,6 +12,17 @@ const { open, SlidetabError, InvalidError, NoTableError, FormatError, LimitError
 const db = await open();
 const table = (name) => new Uint8Array(readFileSync(PKG + `tables/${name}.tbl`));
 
+// CRC-32 (zlib's), to reseal a header this test edits.
+function crc32(b) {
+	let c = 0xffffffff;
+	for (const x of b) {
+		c ^= x;
+		for (let k = 0; k < 8; k++)
+			c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+	}
+	return (c ^ 0xffffffff) >>> 0;
+}
+
 function throwsClass(fn, cls, re) {
 	assert.throws(fn, (e) => {
 		assert.equal(e.constructor, cls, `${e.name}: ${e.message}`);
@@ -36,6 +47,9 @@ test('InvalidError: wrong lengths, duplicate or foreign tiles, bad boards', () =
 	throwsClass(() => db.hint([1, 2, 3, 4, 5, 6, 7, 8, 0], [0, 0, 1, 2, 3, 4, 5, 6, 7]), InvalidError, /goal holds tile 0 twice/);
 	throwsClass(() => db.distance([1, 2, 0, 3, 4, 5, 6]), InvalidError, /7 tiles name no board/);
 	throwsClass(() => db.distance([1, 2, 3, 0], null, '2by2'), InvalidError, /board '2by2' is not RxC/);
+	for (const b of [' 2x2', '2x2 ', '2x2x2', 'x2x2'])
+		throwsClass(() => db.distance([1, 2, 3, 0], null, b), InvalidError, new RegExp(`board '${b}' is not RxC`));
+	throwsClass(() => db.distance([0], null, '1x1'), InvalidError, /board 1x1 has fewer than 2 cells/);
 	throwsClass(() => db.distance([1, 2, 3, 0], null, [2]), InvalidError, /is not 'RxC' or \[R, C\]/);
 	throwsClass(() => db.distance('123456780'), InvalidError, /start is not an array/);
 	throwsClass(() => db.distance(null), InvalidError, /start is not an array/);
@@ -52,6 +66,9 @@ test('NoTableError: a board or a goal class with no table', async () => {
 	throwsClass(() => only.distance([1, 0, 2, 3, 4, 5, 6, 7], [1, 0, 2, 3, 4, 5, 6, 7]), NoTableError,
 		/no 2x4 table for a goal with the blank at cell 1/);
 	throwsClass(() => only.distance([1, 2, 3, 4, 5, 6, 7, 8, 0]), NoTableError, /no table for the 3x3 board/);
+	// No goal: the tiles in order with the blank last (cell 7), of class 0 here, not of class 1.
+	const one = await open([table('2x4-b1')]);
+	throwsClass(() => one.distance([1, 2, 3, 4, 5, 6, 0, 7]), NoTableError, /no 2x4 table for a goal with the blank at cell 7/);
 	throwsClass(() => (db.distance([...Array(25).keys()])), NoTableError, /5x5/);
 });
 
@@ -123,6 +140,16 @@ test('intact sets of a kind lite does not read are named, with the gen command t
 		// another goal: gen's --goal; zlib blocks named
 		const g = gen('g.tbl', '--board', '2x4', '--goal', '7 6 5 4 3 2 1 0', '--pattern', '1,2,3');
 		await assert.rejects(open([g]), /file 0 is an intact \d-bit mdres pattern database of 2x4 \(tiles 1,2,3, zlib blocks\).* gen --board 2x4 --goal "7 6 5 4 3 2 1 0" --pdb auto --entry zbit/);
+		// the tiles in order with the blank first: gen's --blank 0
+		const m0 = gen('m0.tbl', '--board', '3x3', '--blank', '0', '--pattern', '1,2,3,4', '--entry', 'mdres', '--compress', 'none');
+		await assert.rejects(open([[m0]]), /gen --board 3x3 --blank 0 --pdb auto --entry zbit/);
+		// an intact exact header of a board larger than 4x4 (2x4's small header as 2x9, resealed)
+		const big = table('2x4-b0').slice(), bv = new DataView(big.buffer);
+		big.set([2, 9, 18], 21);
+		const hsize = bv.getUint32(16, true);
+		bv.setUint32(hsize - 4, crc32(big.subarray(0, hsize - 4)), true);
+		await assert.rejects(open([big]), (e) => e instanceof FormatError &&
+			/source 0 is an intact exact 2x9 table, larger than the 4x4 this package reads/.test(e.message));
 		// damaged stays damaged
 		const bad = m.slice();
 		bad[30] ^= 1;
@@ -137,6 +164,34 @@ test('intact sets of a kind lite does not read are named, with the gen command t
 			await assert.rejects(open([[hurt]]), (e) => e instanceof FormatError && !/intact .* pattern database/.test(e.message) &&
 				/source 0 is not an intact table set: damaged, cut, foreign or too large/.test(e.message), entry);
 		}
+		// a zero-aware set in the class-major ranking gen wrote before 69a37fc (3): intact, not read
+		const old = gen('old.tbl', '--board', '3x3', '--blank', '8', '--pattern', '1,2,3,4', '--entry', 'zbit', '--compress', 'none');
+		const ov = new DataView(old.buffer), osize = ov.getUint32(16, true);
+		old[25] = 3;
+		ov.setUint32(osize - 4, crc32(old.subarray(0, osize - 4)), true);
+		await assert.rejects(open([[old]]), (e) => e instanceof FormatError &&
+			/is an intact 1-bit zbit pattern database of 3x3 \(tiles 1,2,3,4\).* --entry zbit/.test(e.message));
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+});
+
+test('consecutive pattern files make one set until a pattern overlaps or the board or goal changes', async () => {
+	const dir = mkdtempSync(tmpdir() + '/slidetab-groups-');
+	try {
+		const pat = (file, blank, tiles) => {
+			execFileSync(ROOT + 'bin/gen', ['-q', '--board', '3x3', '--blank', blank, '--pattern', tiles, '--entry', 'zbit', '-o', `${dir}/${file}`],
+				{ stdio: 'ignore' });
+			return new Uint8Array(readFileSync(`${dir}/${file}`));
+		};
+		const a1 = pat('a1', '8', '1,2,3,4'), a2 = pat('a2', '8', '5,6,7,8'), b1 = pat('b1', '8', '1,2,5,6');
+		const b2 = pat('b2', '8', '3,4,7,8'), c2 = pat('c2', '0', '5,6,7,8');
+		// a1 | c2 (another goal, no tile in common) | b1 b2 (another goal again) | a1 a2 (a1 overlaps b1)
+		const flat = await open([a1, c2, b1, b2, a1, a2]);
+		assert.deepEqual(flat.boards, ['3x3', '3x3', '3x3', '3x3']);
+		const s = [8, 7, 6, 5, 4, 3, 2, 1, 0];
+		assert.equal(flat.distance(s), db.distance(s));
+		assert.equal(flat.distance([1, 2, 3, 4, 5, 6, 7, 0, 8], [0, 1, 2, 3, 4, 5, 6, 7, 8]), db.distance([1, 2, 3, 4, 5, 6, 7, 0, 8], [0, 1, 2, 3, 4, 5, 6, 7, 8]));
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
@@ -147,6 +202,10 @@ test('exact tables with zlib blocks (gen\'s default) are inflated: answers as th
 	try {
 		const r = rng(49);
 		// 2x4: the small header (one block); 3x3: the full header, several blocks; blank classes of the shipped tables
+		// 2x2, a table of about 120 bytes: 0 2 / 1 3 reaches 1 2 / 3 0 by d then r (worked by hand)
+		execFileSync(ROOT + 'bin/gen', ['-q', '--board', '2x2', '--blank', '3', '-o', `${dir}/s.tbl`], { stdio: 'ignore' });
+		const small = await open([new Uint8Array(readFileSync(`${dir}/s.tbl`))]);
+		assert.deepEqual([small.path([0, 2, 1, 3]), small.path([1, 2, 0, 3])], ['dr', 'r']);
 		for (const [board, blank, n] of [['2x4', '1', 8], ['3x3', '4', 9], ['3x3', '0', 9]]) {
 			execFileSync(ROOT + 'bin/gen', ['-q', '--board', board, '--blank', blank, '-o', `${dir}/t.tbl`], { stdio: 'ignore' });
 			const z = new Uint8Array(readFileSync(`${dir}/t.tbl`));
