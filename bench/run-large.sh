@@ -115,7 +115,10 @@ echo "## deflate levels on the 3x4 table's blocks (one thread each; gen deflates
 rm -f "$tmp/levels.tbl"
 echo
 echo "## the memory system (memprobe, 2 threads; 57 MiB is the 3x4/2x6 2-bit working set) beside the search"
-"$B/memprobe" 2 57 2048 | tee "$tmp/probe" || fail "memprobe"
+rc=0
+"$B/memprobe" 2 57 2048 >"$tmp/probe" || rc=$? # its own status, not a pipe's
+cat "$tmp/probe"
+[ "$rc" -eq 0 ] || fail "memprobe"
 # The search's own rate (gen's "# search" line, the last 3x4 and 2x6 runs above) and the traffic it
 # implies. No hardware counters here (perf: cache events not supported in this guest), so bytes a
 # state come from the search's structure (docs/search.md): each state, once in the frontier, marks
