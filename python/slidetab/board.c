@@ -61,7 +61,11 @@ static int list_board(PyObject *obj, const char *what, unsigned char *t, int *ro
 		return seq_tiles(obj, what, 0, t);
 	}
 	Py_ssize_t cols = PySequence_Size(items[0]);
-	if (len * cols > MAX_CELLS || cols < 1) {
+	if (cols < 1) {
+		py_invalid("%s: row 0 is empty", what);
+		return -1;
+	}
+	if (len * cols > MAX_CELLS) {
 		py_invalid("%s has %zd rows of %zd tiles: boards have at most %d", what, len, cols, MAX_CELLS);
 		return -1;
 	}
@@ -128,7 +132,13 @@ int py_int_buffer(PyObject *obj, const char *what, Py_buffer *v, PyObject **hold
 	}
 	int kind = int_kind(v->format, v->itemsize);
 	if (!kind) {
-		py_invalid("%s: tiles must be integers, not buffer format '%s'", what, v->format ? v->format : "B");
+		const char *f = v->format ? v->format : "B";
+		if (strchr("<>!", f[0]) && f[1] && !f[2] && strchr("bBhHiIlLqQnN", f[1]))
+			py_invalid("%s: tiles in the other byte order (buffer format '%s'): give native integers "
+				   "(numpy: .astype(int))",
+				   what, f);
+		else
+			py_invalid("%s: tiles must be integers, not buffer format '%s'", what, f);
 		PyBuffer_Release(v);
 		Py_CLEAR(*hold);
 	}

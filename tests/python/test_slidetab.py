@@ -294,6 +294,22 @@ def test_invalid(db):
     assert "closed" in repr(closed)
 
 
+def test_tiles_read_exactly(db):
+    """Tiles outside 0..255 never wrap round onto a tile, and every malformed board is named."""
+    s = [1, 2, 3, 4, 5, 6, 0, 7, 8]
+    for bad in ([1, 2, 3, 4, 5, 6, 0, 7, -248], np.array([1, 2, 3, 4, 5, 6, 0, 7, 264], dtype=np.int16),
+                np.array([1, 2, 3, 4, 5, 6, 0, 7, 2 ** 32 + 8], dtype=np.int64)):
+        raises(slidetab.InvalidError, ["start", "3x3", "0..8"], db.distance, bad)
+    raises(slidetab.InvalidError, ["start has 26 tiles", "at most 25"], db.distance, list(range(26)))
+    raises(slidetab.InvalidError, ["start: row 0 is empty"], db.distance, [[]])
+    raises(slidetab.InvalidError, ["flat or 2-D", "0 tiles"], db.distance, np.array([], dtype=np.int64))
+    raises(slidetab.InvalidError, ["shape (3, 3)", "3x4"], db.distance, np.array(s).reshape(3, 3), board=(3, 4))
+    other = ">" if sys.byteorder == "little" else "<"
+    raises(slidetab.InvalidError, ["other byte order", f"'{other}i'", ".astype(int)"], db.distance,
+           np.array(s, dtype=other + "i4"))
+    assert db.distance(np.array(s, dtype=other + "i1")) == 2  # one byte has no order
+
+
 def test_arguments_named_with_their_values(db):
     """Each of these was once answered wrongly or reported another value."""
     s = [1, 2, 3, 4, 5, 6, 0, 7, 8]
