@@ -338,6 +338,16 @@ def test_arguments_named_with_their_values(db):
     raises(slidetab.InvalidError, ["threads=%d: negative" % -2 ** 70], slidetab.open, TABLES, threads=-2 ** 70)
     raises(slidetab.InvalidError, ["board=(%d, 3)" % -2 ** 70], db.distance, s, board=(-2 ** 70, 3))
     raises(slidetab.InvalidError, ["memory=1.5", "float"], slidetab.open, TABLES, memory=1.5)
+    # the call's own grammar: too many arguments, one given twice, boards that are not RxC
+    with pytest.raises(TypeError, match=r"^distance\(\) takes at most 3 arguments \(4 given\)$"):
+        db.distance(s, None, None, None)
+    with pytest.raises(TypeError, match=r"^path\(\) got multiple values for argument 'start'$"):
+        db.path(s, start=s)
+    with pytest.raises(TypeError, match=r"^hint\(\) got an unexpected argument 'colour'$"):
+        db.hint(s, colour="red")
+    for b in ("3x3y", "3*3", "3x", "x3", ""):
+        raises(slidetab.InvalidError, ['board: give "RxC", e.g. "3x4", not %r' % b], db.distance, s, board=b)
+    raises(slidetab.InvalidError, ['board must be "RxC" or (rows, cols), not tuple'], db.distance, s, board=(3, 3, 1))
     if sys.maxsize > 2 ** 40:  # a long holds it: more than any machine here has
         raises(slidetab.InvalidError, ["this machine allows"], slidetab.open, TABLES, memory=2 ** 62)
 
