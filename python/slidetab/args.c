@@ -2,6 +2,9 @@
 /* args: the methods' arguments: fast-call parsing by name, integer arguments, board=. */
 #include "_slidetab.h"
 
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Fast-call arguments: positional then keywords, by name; out[i] NULL when not given. */
@@ -51,13 +54,25 @@ static int int_value(PyObject *obj, long *v)
 	return *v == -1 && PyErr_Occurred() ? -1 : overflow > 0 ? 2 : overflow < 0 ? 3 : 0;
 }
 
-/* The repr of obj as UTF-8 for a message ("?" when it has none); *hold keeps it alive. */
-static const char *repr_of(PyObject *obj, PyObject **hold)
+#define REPR_SHOWN 64 /* the most of a value's repr a message shows: the head, "...", the tail */
+
+/* The repr of obj as UTF-8 for a message, in buf: "?" when it has none, its first and last
+ * characters around "..." when it is longer than REPR_SHOWN (a message then still ends whole). */
+static const char *repr_of(PyObject *obj, char (*buf)[REPR_SHOWN + 1])
 {
-	const char *s = (*hold = PyObject_Repr(obj)) ? PyUnicode_AsUTF8(*hold) : NULL;
+	PyObject *r = PyObject_Repr(obj);
+	Py_ssize_t n = 0;
+	const char *s = r ? PyUnicode_AsUTF8AndSize(r, &n) : NULL;
 	if (!s)
 		PyErr_Clear();
-	return s ? s : "?";
+	if (!s)
+		snprintf(*buf, sizeof *buf, "?");
+	else if (n <= REPR_SHOWN)
+		snprintf(*buf, sizeof *buf, "%s", s);
+	else /* reprs of numbers and strings here: ASCII, or cut between bytes and escaped by the message */
+		snprintf(*buf, sizeof *buf, "%.40s...%s", s, s + n - (REPR_SHOWN - 43));
+	Py_XDECREF(r);
+	return *buf;
 }
 
 /* An integer argument name=obj in [min, max] (py_invalid_error naming it and its value otherwise). */
@@ -68,16 +83,31 @@ int py_int_arg(PyObject *obj, const char *name, long min, long max, const char *
 		return -1;
 	if (rc == 0 && *out >= min && *out <= max)
 		return 0;
-	PyObject *hold;
-	const char *s = repr_of(obj, &hold);
+	char buf[REPR_SHOWN + 1];
+	const char *s = repr_of(obj, &buf);
 	if (rc == 1)
 		py_invalid("%s=%s: %s, not %s", name, s, want, Py_TYPE(obj)->tp_name);
-	else if (rc == 3 || (*out < min && *out < 0))
+	else if (rc == 3 || (rc == 0 && *out < min && *out < 0)) /* beyond a long, *out is -1 */
 		py_invalid("%s=%s: negative; expected %s", name, s, want);
 	else
 		py_invalid("%s=%s: %s%s", name, s, rc == 2 || *out > max ? "too large for " : "", want);
-	Py_XDECREF(hold);
 	return -1;
+}
+
+/* "RxC" (x or X) into r and c; *huge when a side is beyond a long. 0, or -1 when s is not RxC. */
+static int rxc(const char *s, long *r, long *c, int *huge)
+{
+	char *end;
+	errno = 0;
+	*r = strtol(s, &end, 10);
+	if (end == s || (*end != 'x' && *end != 'X'))
+		return -1;
+	const char *p = end + 1;
+	*c = strtol(p, &end, 10);
+	if (end == p || *end != '\0')
+		return -1;
+	*huge = errno == ERANGE;
+	return 0;
 }
 
 /* board=: None (0 x 0), "RxC" or (rows, cols) of two integers; the library checks the size. */
@@ -87,15 +117,14 @@ int py_parse_board_spec(PyObject *obj, int *rows, int *cols)
 	*rows = *cols = 0;
 	if (!obj || obj == Py_None)
 		return 0;
-	PyObject *hold = NULL;
-	const char *shown = repr_of(obj, &hold);
+	char shown[REPR_SHOWN + 1];
+	repr_of(obj, &shown);
 	int bad = 0, huge = 0;
 	if (PyUnicode_Check(obj)) {
 		const char *s = PyUnicode_AsUTF8(obj);
-		char x, tail;
 		if (!s)
 			PyErr_Clear();
-		if (!s || sscanf(s, "%ld%c%ld%c", &r, &x, &c, &tail) != 3 || (x != 'x' && x != 'X'))
+		if (!s || rxc(s, &r, &c, &huge) != 0)
 			bad = py_invalid("board: give \"RxC\", e.g. \"3x4\", not %s", shown) == NULL;
 	} else if ((PyTuple_Check(obj) || PyList_Check(obj)) && PySequence_Size(obj) == 2) {
 		PyObject *a = PySequence_GetItem(obj, 0), *b = PySequence_GetItem(obj, 1);
@@ -116,7 +145,6 @@ int py_parse_board_spec(PyObject *obj, int *rows, int *cols)
 		bad = py_invalid("board=%s: RxC with R, C >= 2 and R*C <= %d", shown, MAX_CELLS) == NULL;
 	else if (!bad && (r < 2 || c < 2 || r > MAX_CELLS || c > MAX_CELLS || r * c > MAX_CELLS))
 		bad = py_invalid("board %ldx%ld: RxC with R, C >= 2 and R*C <= %d", r, c, MAX_CELLS) == NULL;
-	Py_XDECREF(hold);
 	if (bad)
 		return -1;
 	*rows = (int)r, *cols = (int)c;

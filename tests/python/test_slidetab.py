@@ -336,6 +336,13 @@ def test_arguments_named_with_their_values(db):
     raises(slidetab.InvalidError, ["memory=%d: negative; expected a number of bytes" % -2 ** 70], slidetab.open, TABLES,
            memory=-2 ** 70)
     raises(slidetab.InvalidError, ["threads=%d: negative" % -2 ** 70], slidetab.open, TABLES, threads=-2 ** 70)
+    # above a long is too large, not negative
+    raises(slidetab.InvalidError, ["threads=%d: too large for" % 2 ** 70], slidetab.open, TABLES, threads=2 ** 70)
+    # a long value is shown by its repr's first 40 and last 21 characters, so that the message ends whole
+    e = raises(slidetab.InvalidError, [], slidetab.open, TABLES, threads=10 ** 300)
+    assert str(e) == "threads=1" + "0" * 39 + "..." + "0" * 21 + ": too large for a number of threads, at least 1"
+    e = raises(slidetab.InvalidError, [], db.distance, s, board="3x" + "9" * 300)
+    assert str(e) == "board='3x" + "9" * 37 + "..." + "9" * 20 + "': RxC with R, C >= 2 and R*C <= 25"
     raises(slidetab.InvalidError, ["board=(%d, 3)" % -2 ** 70], db.distance, s, board=(-2 ** 70, 3))
     raises(slidetab.InvalidError, ["memory=1.5", "float"], slidetab.open, TABLES, memory=1.5)
     # the call's own grammar: too many arguments, one given twice, boards that are not RxC
