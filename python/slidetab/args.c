@@ -55,6 +55,7 @@ static int int_value(PyObject *obj, long *v)
 }
 
 #define REPR_SHOWN 64 /* the most of a value's repr a message shows: the head, "...", the tail */
+#define REPR_HEAD  40 /* the characters of the head */
 
 /* The repr of obj as UTF-8 for a message, in buf: "?" when it has none, its first and last
  * characters around "..." when it is longer than REPR_SHOWN (a message then still ends whole). */
@@ -70,7 +71,7 @@ static const char *repr_of(PyObject *obj, char (*buf)[REPR_SHOWN + 1])
 	else if (n <= REPR_SHOWN)
 		snprintf(*buf, sizeof *buf, "%s", s);
 	else /* reprs of numbers and strings here: ASCII, or cut between bytes and escaped by the message */
-		snprintf(*buf, sizeof *buf, "%.40s...%s", s, s + n - (REPR_SHOWN - 43));
+		snprintf(*buf, sizeof *buf, "%.*s...%s", REPR_HEAD, s, s + n - (REPR_SHOWN - REPR_HEAD - 3));
 	Py_XDECREF(r);
 	return *buf;
 }

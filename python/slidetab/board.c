@@ -93,28 +93,28 @@ PyObject *py_numpy(void)
 	return np;
 }
 
-/* 1 (signed) or 2 (unsigned) for a buffer format of native integers, else 0. */
+/* 1 (signed) or 2 (unsigned) for a buffer format of native integers, -1 for integers in the other
+ * byte order, else 0. */
 static int int_kind(const char *fmt, Py_ssize_t itemsize)
 {
 	const union {
 		uint16_t u;
 		uint8_t b[2];
 	} probe = { 1 };
-	int little = probe.b[0] == 1;
+	int little = probe.b[0] == 1, foreign = 0;
 	if (!fmt)
 		return 2 * (itemsize == 1); /* plain bytes */
 	if (*fmt == '@' || *fmt == '=')
 		fmt++;
 	else if (*fmt == '<' || *fmt == '>' || *fmt == '!') {
-		if (itemsize > 1 && (*fmt == '<') != little)
-			return 0;
+		foreign = itemsize > 1 && (*fmt == '<') != little;
 		fmt++;
 	}
 	if (!fmt[0] || fmt[1] || !strchr("bBhHiIlLqQnN", fmt[0]))
 		return 0;
 	if (itemsize != 1 && itemsize != 2 && itemsize != 4 && itemsize != 8)
 		return 0;
-	return fmt[0] >= 'a' ? 1 : 2;
+	return foreign ? -1 : fmt[0] >= 'a' ? 1 : 2;
 }
 
 /* A C-contiguous buffer of integers over obj (through numpy.ascontiguousarray when obj's own is
@@ -131,9 +131,9 @@ int py_int_buffer(PyObject *obj, const char *what, Py_buffer *v, PyObject **hold
 		}
 	}
 	int kind = int_kind(v->format, v->itemsize);
-	if (!kind) {
+	if (kind <= 0) {
 		const char *f = v->format ? v->format : "B";
-		if (strchr("<>!", f[0]) && f[1] && !f[2] && strchr("bBhHiIlLqQnN", f[1]))
+		if (kind < 0)
 			py_invalid("%s: tiles in the other byte order (buffer format '%s'): give native integers "
 				   "(numpy: .astype(int))",
 				   what, f);
@@ -141,6 +141,7 @@ int py_int_buffer(PyObject *obj, const char *what, Py_buffer *v, PyObject **hold
 			py_invalid("%s: tiles must be integers, not buffer format '%s'", what, f);
 		PyBuffer_Release(v);
 		Py_CLEAR(*hold);
+		kind = 0;
 	}
 	return kind;
 }
