@@ -155,6 +155,10 @@ static inline int pdb_one_ready(const struct pdb_one *p, uint64_t i)
 /* Checks the CRC of the block of entry i the first time (any thread); SLIDETAB_OK, or
  * SLIDETAB_EFORMAT with a message naming the file and block (every later call fails too). */
 int pdb_one_check(const struct pdb_one *p, uint64_t i, struct slidetab_error *err);
+/* Checks every block of the set's patterns not yet checked (pdb_one_check): SLIDETAB_OK when all
+ * have passed, so that lookups may skip pdb_one_ready (about 3% of a long search's time), or the
+ * first damaged block's error. */
+int pdb_set_verify(const struct pdb_set *set, struct slidetab_error *err);
 
 /* 1-bit entries (zero-aware or placement): the value of a child from its parent's value v, the
  * child's pattern Manhattan sum md and its entry bit (v - 1 or v + 1: the one whose (value - md) / 2

@@ -237,6 +237,21 @@ int pdb_one_check(const struct pdb_one *p, uint64_t i, struct slidetab_error *er
 	return SLIDETAB_OK;
 }
 
+int pdb_set_verify(const struct pdb_set *set, struct slidetab_error *err)
+{
+	for (int q = 0; q < set->npat; q++) {
+		const struct pdb_one *p = &set->pat[q];
+		if (!p->ok)
+			continue;
+		for (uint64_t b = 0, n = table_blocks(p->tab); b < n; b++) {
+			int rc = pdb_one_check(p, b << p->block_shift, err);
+			if (rc != SLIDETAB_OK)
+				return rc;
+		}
+	}
+	return SLIDETAB_OK;
+}
+
 struct load_job {
 	const char *path;
 	struct table *tab;

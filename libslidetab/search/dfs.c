@@ -10,6 +10,11 @@
 
 #include "libslidetab/base/clock.h"
 
+/* The hot loop's functions, always inlined, so that `zero` and `checked` are constants in each copy
+ * of dfs_body and their tests fold away. gcc 12 at -O2 kept children_side and child_locate out of
+ * line with `zero` an argument: 9% more instructions a node (docs/pdb.md, issue 51). */
+#define HOT static inline __attribute__((always_inline))
+
 /* Called every IDA_TICK_NODES nodes of a thread when a hook or a deadline is set (and at each new
  * bound with force = 1): gives up once the deadline has passed. A worker of a parallel search adds
  * its nodes to the iteration's count, gives its node up when an earlier one has a solution, and
@@ -61,13 +66,13 @@ void set_order(struct search *x, const int8_t order[BOARD_NDIRS], const int32_t 
 }
 
 /* The placement rank of pattern state ps after its tile i moves from `from` to `to`. */
-static inline uint64_t child_rank(const struct pdb_set *set, const struct pstate *ps, int i, unsigned from, unsigned to)
+HOT uint64_t child_rank(const struct pdb_set *set, const struct pstate *ps, int i, unsigned from, unsigned to)
 {
 	return pdb_rank_step(&ps->one->rk, ps->rank, ps->at, ps->occ & set->betw[from][to], i, from, to);
 }
 
 /* Moves tile i of pattern state ps from `from` to `to` with the new rank. */
-static inline void move_tile(struct pstate *ps, int i, unsigned from, unsigned to, uint64_t rank)
+HOT void move_tile(struct pstate *ps, int i, unsigned from, unsigned to, uint64_t rank)
 {
 	ps->cells[i] = (uint8_t)to;
 	ps->rank = rank;
@@ -91,8 +96,8 @@ static int cut_here(struct search *x, int g, int st)
 struct cside {
 	struct pstate *ps;
 	int i, md, nv, nh;
-	uint8_t from, to;
-	uint32_t zmr; /* zero-aware: the child's map and permutation ranks */
+	unsigned from, to; /* not bytes: a byte store may alias anything, and gcc then reloads */
+	uint32_t zmr;      /* zero-aware: the child's map and permutation ranks */
 	uint64_t zpr;
 	uint64_t e;
 };
@@ -106,7 +111,7 @@ struct child {
 /* Side sd of child c, first half: the moved tile's pattern and cells, and its rank after the move
  * (a placement rank: the entry, prefetched; zero-aware: the map and permutation ranks, the map's
  * record prefetched for child_entry). */
-static inline void child_locate(struct search *x, struct child *c, int sd, int zero)
+HOT void child_locate(struct search *x, struct child *c, int sd, int zero)
 {
 	const struct pdb_set *set = x->set;
 	struct side *S = &x->side[sd];
@@ -123,8 +128,8 @@ static inline void child_locate(struct search *x, struct child *c, int sd, int z
 	const uint8_t *dg = set->dist[one->goalcell[i]]; /* taxicab: dist[a][b] = dist[b][a] */
 	cs->ps = ps;
 	cs->i = i;
-	cs->from = (uint8_t)from;
-	cs->to = (uint8_t)to;
+	cs->from = from;
+	cs->to = to;
 	cs->md = ps->md - dg[from] + dg[to];
 	if (!zero && !one->zero) {
 		cs->e = child_rank(set, ps, i, from, to);
@@ -137,7 +142,7 @@ static inline void child_locate(struct search *x, struct child *c, int sd, int z
 }
 
 /* Side sd of child c, second half (zero-aware patterns): the entry from the map's record, prefetched. */
-static inline void child_entry(struct child *c, int sd, int zero)
+HOT void child_entry(struct child *c, int sd, int zero)
 {
 	struct cside *cs = &c->sd[sd];
 	if (!zero && (!cs->ps || !cs->ps->one->zero))
@@ -149,7 +154,7 @@ static inline void child_entry(struct child *c, int sd, int zero)
 
 /* Side sd of the children keep[0..n): ranked, their entries prefetched (all of them before any is
  * read, so that the cache misses overlap). */
-static inline void children_side(struct search *x, struct child *cd, const int *keep, int n, int sd, int zero)
+HOT void children_side(struct search *x, struct child *cd, const int *keep, int n, int sd, int zero)
 {
 	for (int k = 0; k < n; k++)
 		child_locate(x, &cd[keep[k]], sd, zero);
@@ -168,15 +173,15 @@ static int damaged(struct search *x, const struct pdb_one *one, uint64_t e)
 	return 1;
 }
 
-/* The heuristic of side sd of child c from its prefetched entry. */
-static inline int child_h(struct search *x, struct child *c, int sd, int zero)
+/* The heuristic of side sd of child c from its prefetched entry (checked: its block's CRC first). */
+HOT int child_h(struct search *x, struct child *c, int sd, int zero, int checked)
 {
 	struct cside *cs = &c->sd[sd];
 	int hsum = x->side[sd].hsum;
 	if (!zero && !cs->ps)
 		return cs->nh = hsum;
 	const struct pdb_one *one = cs->ps->one;
-	if (!pdb_one_ready(one, cs->e) && damaged(x, one, cs->e))
+	if (checked && !pdb_one_ready(one, cs->e) && damaged(x, one, cs->e))
 		return cs->nh = PDB_UNREACHABLE;
 	if (zero || one->step)
 		cs->nv = pdb_one_zstep(cs->ps->h, cs->md, pdb_one_bit(one, cs->e));
@@ -186,11 +191,11 @@ static inline int child_h(struct search *x, struct child *c, int sd, int zero)
 }
 
 /* Keeps the children in keep[0..n) whose side sd does not prune them; returns how many. */
-static inline int prune_side(struct search *x, struct child *cd, int *keep, int n, int g, int sd, int zero)
+HOT int prune_side(struct search *x, struct child *cd, int *keep, int n, int g, int sd, int zero, int checked)
 {
 	int nk = 0;
 	for (int k = 0; k < n; k++) {
-		int f = g + 1 + child_h(x, &cd[keep[k]], sd, zero);
+		int f = g + 1 + child_h(x, &cd[keep[k]], sd, zero, checked);
 		if (f > x->bound) {
 			if (f < x->next_bound)
 				x->next_bound = f;
@@ -209,7 +214,7 @@ static inline int prune_side(struct search *x, struct child *cd, int *keep, int 
 	} while (0)
 
 /* Applies child c (every side evaluated) to x; c keeps x's old values. Returns its heuristic. */
-static inline int child_apply(struct search *x, struct child *c, int zero)
+HOT int child_apply(struct search *x, struct child *c, int zero)
 {
 	int hmax = 0;
 	for (int sd = 0; sd < x->sides; sd++) {
@@ -235,7 +240,7 @@ static inline int child_apply(struct search *x, struct child *c, int zero)
 }
 
 /* Undoes child_apply(x, c), the child reached from cell `blank`. */
-static inline void child_undo(struct search *x, struct child *c, int blank, int zero)
+HOT void child_undo(struct search *x, struct child *c, int blank, int zero)
 {
 	x->blank = blank;
 	x->s[c->nb] = (uint8_t)c->tile;
@@ -256,14 +261,17 @@ static inline void child_undo(struct search *x, struct child *c, int blank, int 
 
 static int dfs_any(struct search *x, int g, int st);
 static int dfs_zero(struct search *x, int g, int st);
+static int dfs_zero_verified(struct search *x, int g, int st);
 
 /* hot loop, measured */
 /* Depth-first search below the current node at depth g; 1 when the goal was reached. The direct
  * entries of all children are ranked and prefetched first, so their cache misses overlap; the
  * reflected ones only for the children the direct side does not prune (f keeps the parity of the
- * bound either way, so the next bound is the same). zero: every pattern is zero-aware (a constant
- * in each of the two copies below, so that its tests fold away). */
-static inline __attribute__((always_inline)) int dfs_body(struct search *x, int g, int st, int zero)
+ * bound either way, so the next bound is the same). zero: every pattern is zero-aware; checked: a
+ * lookup checks its block first (the set not yet verified whole). Both are constants in each of
+ * the three copies below (a set that is not zero-aware is always checked), so their tests fold
+ * away. */
+HOT int dfs_body(struct search *x, int g, int st, int zero, int checked)
 {
 	if (g >= x->cut)
 		return cut_here(x, g, st);
@@ -292,10 +300,10 @@ static inline __attribute__((always_inline)) int dfs_body(struct search *x, int 
 	x->nodes += (uint64_t)nk;
 	if (x->nodes >= x->tick_at)
 		progress_tick(x, 0, 0);
-	nk = prune_side(x, cd, keep, nk, g, 0, zero);
+	nk = prune_side(x, cd, keep, nk, g, 0, zero, checked);
 	for (int sd = 1; sd < x->sides && nk > 0; sd++) {
 		children_side(x, cd, keep, nk, sd, zero);
-		nk = prune_side(x, cd, keep, nk, g, sd, zero);
+		nk = prune_side(x, cd, keep, nk, g, sd, zero, checked);
 	}
 	int blank = x->blank;
 	for (int k = 0; k < nk; k++) {
@@ -308,7 +316,9 @@ static inline __attribute__((always_inline)) int dfs_body(struct search *x, int 
 			x->found_len = g + 1;
 			return 1;
 		}
-		if (zero ? dfs_zero(x, g + 1, c->st) : dfs_any(x, g + 1, c->st))
+		if (!zero     ? dfs_any(x, g + 1, c->st)
+		    : checked ? dfs_zero(x, g + 1, c->st)
+			      : dfs_zero_verified(x, g + 1, c->st))
 			return 1;
 		child_undo(x, c, blank, zero);
 	}
@@ -317,18 +327,23 @@ static inline __attribute__((always_inline)) int dfs_body(struct search *x, int 
 
 static int dfs_any(struct search *x, int g, int st)
 {
-	return dfs_body(x, g, st, 0);
+	return dfs_body(x, g, st, 0, 1);
 }
 
 static int dfs_zero(struct search *x, int g, int st)
 {
-	return dfs_body(x, g, st, 1);
+	return dfs_body(x, g, st, 1, 1);
+}
+
+static int dfs_zero_verified(struct search *x, int g, int st)
+{
+	return dfs_body(x, g, st, 1, 0);
 }
 
 /* dfs_body for x's set. */
 int dfs(struct search *x, int g, int st)
 {
-	return x->zero ? dfs_zero(x, g, st) : dfs_any(x, g, st);
+	return !x->zero ? dfs_any(x, g, st) : x->checked ? dfs_zero(x, g, st) : dfs_zero_verified(x, g, st);
 }
 
 /* Sets up side sd of x (partition part, reflected when r) for x's state: its tiles' images, cells
@@ -390,6 +405,7 @@ void search_init(struct search *x, const struct pdb_set *set, const struct board
 	memset(x, 0, offsetof(struct search, side));
 	x->cut = IDA_MAX_DEPTH + 2;
 	x->tick_at = UINT64_MAX;
+	x->checked = 1;
 	x->set = set;
 	x->n = set->b.n;
 	memcpy(x->s, s->t, (size_t)x->n);

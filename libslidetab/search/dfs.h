@@ -47,6 +47,9 @@ struct search {
 	/* Every pattern is zero-aware and every partition holds every tile: dfs_zero, in which the
 	 * tests of the encoding and of a tile outside the side's patterns fold away. */
 	int zero;
+	/* A lookup checks its block's CRC first (pdb_one_ready); 0 once pdb_set_verify passed (ida.c),
+	 * which a frontier node's search takes from the root's. */
+	int checked;
 	int bound, next_bound, found_len;
 	int8_t order[BOARD_NDIRS]; /* order[k]: the set's direction with the caller's letter k (d l r u) */
 	const int32_t (*fsm)[4];   /* idafsm's next[][], over the caller's letters */

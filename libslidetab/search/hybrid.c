@@ -85,6 +85,7 @@ static int hybrid_expand(struct search *ex, const struct search *root, struct hy
 			h[sd][p] = hv[k++];
 	search_init(ex, root->set, &s, (const uint8_t(*)[PDB_MAX_PATTERNS])h);
 	set_order(ex, root->order, root->fsm);
+	ex->checked = root->checked;
 	ex->emit = hybrid_emit;
 	ex->emit_ctx = r;
 	ex->cut = 1;

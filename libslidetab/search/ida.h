@@ -25,6 +25,7 @@ struct ida_result {
 	uint64_t nodes;               /* nodes generated (children made, pruned ones included) */
 	size_t stored;                /* nodes A*+IDA*'s A* stored, whether or not they were used (0: it did not run) */
 	int learned;                  /* A*+IDA*'s iterations in the order learned from the one before */
+	int verified;                 /* the whole set passed its check first (pdb_set_verify; long searches) */
 	char path[IDA_MAX_DEPTH + 1]; /* an optimal move string: the blank's moves, "dlru" */
 	char err[256];                /* batch: the message when status is IDA_ERROR */
 };

@@ -81,6 +81,7 @@ static int par_load(struct par *P, size_t i, struct par_worker *w, int *g, int *
 	}
 	search_init(x, P->set, &s, (const uint8_t(*)[PDB_MAX_PATTERNS])h);
 	set_order(x, P->root->order, P->root->fsm);
+	x->checked = P->root->checked;
 	if (path)
 		memcpy(x->path, path, (size_t)*g);
 	return 1;

@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "libslidetab/base/clock.h"
@@ -16,6 +17,7 @@
 #include "libslidetab/search/astar.h"
 #include "libslidetab/search/ida.h"
 #include "libslidetab/search/idafsm.h"
+#include "libslidetab/table/header.h"
 #include "tests/unit/refpaths.h"
 #include "tests/unit/testtables.h"
 #include "tests/unit/testutil.h"
@@ -216,6 +218,85 @@ START_TEST(starts_on_its_own)
 	own(set, 53, 2, 1 << 26, 1, 1);
 	ck_assert_str_eq(own(set, 53, 2, 1 << 26, 0, 1).path, own(set, 53, 1, 0, 0, 0).path);
 	pdb_set_free(set);
+}
+END_TEST
+
+/* The byte at offset `off` of a table's payload flipped (as its header lays the file out). */
+static void flip_payload(const char *path, uint64_t off)
+{
+	FILE *f = fopen(path, "r+b");
+	ck_assert_ptr_nonnull(f);
+	static uint8_t buf[1 << 22];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	ck_assert(n > 0 && n < sizeof buf);
+	struct table_meta m;
+	struct table_layout lay;
+	struct slidetab_error err;
+	ck_assert_msg(tbl_header_decode(buf, n, &m, &lay, &err) == 0, "%s", err.msg);
+	ck_assert(off < lay.payload_size);
+	off += lay.payload_off;
+	ck_assert_int_eq(fseek(f, (long)off, SEEK_SET), 0);
+	fputc(buf[off] ^ 0x01, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Line `line` of Korf's 100 on set: the published length and verified as asked (an iteration of
+ * IDA_VERIFY_NODES or more ahead checks the whole set first, so that lookups skip the per-block
+ * test), or (damaged) the damaged block named; never another answer. */
+static void verifies(const struct pdb_set *set, int line, int threads, size_t memory, int verified, int damaged)
+{
+	struct board_state s;
+	int len = published("korf100.txt", line, 16, &s);
+	struct ida_request rq = { .set = set, .start = &s, .threads = threads, .memory = memory, .any_path = 1 };
+	struct ida_result r;
+	struct slidetab_error err;
+	int rc = ida_search(&rq, &r, &err);
+	if (damaged && rc != SLIDETAB_OK) {
+		ck_assert_int_eq(rc, SLIDETAB_EFORMAT);
+		ck_assert_msg(strstr(err.msg, "checksum") != NULL, "%s", err.msg);
+		return;
+	}
+	ck_assert_msg(rc == SLIDETAB_OK, "%s", err.msg);
+	ck_assert_int_eq(r.length, len);
+	ck_assert(testutil_replays(4, 4, s.t, set->goal.t, r.path));
+	ck_assert_msg(r.verified == verified, "line %d, %d threads, budget %zu: verified %d", line, threads, memory,
+		      r.verified);
+}
+
+/* Korf's line 53 on 4x4's 4-tile set read in place: expected long, so the search checks every block
+ * first, on 1 and 2 threads, by IDA* and by A*+IDA*; line 10, short, does not. With one byte of a
+ * block flipped, the check fails and the search goes on testing block by block. */
+START_TEST(long_search_checks_the_set_first)
+{
+	struct pdb_set *set = load_scratch(4, 4);
+	verifies(set, 10, 1, 0, 0, 0);
+	verifies(set, 53, 1, 0, 1, 0);
+	verifies(set, 53, 2, 0, 1, 0);
+	verifies(set, 53, 2, 1 << 26, 1, 0);
+	pdb_set_free(set);
+	char bad[64], cmd[256];
+	snprintf(bad, sizeof bad, "%s-bad", tables);
+	snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir %s && cp %s/4x4-* %s/", bad, bad, tables, bad);
+	ck_assert_int_eq(system(cmd), 0);
+	struct tabname_path path;
+	struct slidetab_error err;
+	char notice[256];
+	char name[sizeof set->pat[0].name];
+	ck_assert_msg(tabname_search_path(&path, bad, &err) == 0, "%s", err.msg);
+	for (int pass = 0; pass < 2; pass++) { /* its first pattern's file named, then its first block flipped */
+		ck_assert_msg(pdbfind_load(&path, 4, 4, 0, &set, NULL, notice, sizeof notice, &err) == 0, "%s",
+			      err.msg);
+		if (pass == 0) {
+			snprintf(name, sizeof name, "%s", set->pat[0].name);
+			pdb_set_free(set);
+			flip_payload(name, 0);
+		}
+	}
+	verifies(set, 53, 1, 0, 0, 1);
+	verifies(set, 53, 2, 1 << 26, 0, 1);
+	pdb_set_free(set);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", bad);
+	ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
 
@@ -462,6 +543,7 @@ int main(void)
 	tcase_add_test(tc, frontier_learned_order);
 	tcase_add_test(tc, frontier_prefix_order_beyond_key);
 	tcase_add_test(tc, clock_every_tick);
+	tcase_add_test(tc, long_search_checks_the_set_first);
 	tcase_add_test(tc, deadline_gives_up);
 	tcase_add_test(tc, refused_memory_mid_search);
 	return testutil_run(s, NULL);
