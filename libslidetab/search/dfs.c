@@ -263,14 +263,19 @@ static int dfs_any(struct search *x, int g, int st);
 static int dfs_zero(struct search *x, int g, int st);
 static int dfs_zero_verified(struct search *x, int g, int st);
 
+/* The copy of dfs_body for zero and checked (a set that is not zero-aware is always checked). */
+HOT int dfs_copy(struct search *x, int g, int st, int zero, int checked)
+{
+	return !zero ? dfs_any(x, g, st) : checked ? dfs_zero(x, g, st) : dfs_zero_verified(x, g, st);
+}
+
 /* hot loop, measured */
 /* Depth-first search below the current node at depth g; 1 when the goal was reached. The direct
  * entries of all children are ranked and prefetched first, so their cache misses overlap; the
  * reflected ones only for the children the direct side does not prune (f keeps the parity of the
  * bound either way, so the next bound is the same). zero: every pattern is zero-aware; checked: a
  * lookup checks its block first (the set not yet verified whole). Both are constants in each of
- * the three copies below (a set that is not zero-aware is always checked), so their tests fold
- * away. */
+ * the three copies below (dfs_copy), so their tests fold away. */
 HOT int dfs_body(struct search *x, int g, int st, int zero, int checked)
 {
 	if (g >= x->cut)
@@ -316,9 +321,7 @@ HOT int dfs_body(struct search *x, int g, int st, int zero, int checked)
 			x->found_len = g + 1;
 			return 1;
 		}
-		if (!zero     ? dfs_any(x, g + 1, c->st)
-		    : checked ? dfs_zero(x, g + 1, c->st)
-			      : dfs_zero_verified(x, g + 1, c->st))
+		if (dfs_copy(x, g + 1, c->st, zero, checked))
 			return 1;
 		child_undo(x, c, blank, zero);
 	}
@@ -343,7 +346,7 @@ static int dfs_zero_verified(struct search *x, int g, int st)
 /* dfs_body for x's set. */
 int dfs(struct search *x, int g, int st)
 {
-	return !x->zero ? dfs_any(x, g, st) : x->checked ? dfs_zero(x, g, st) : dfs_zero_verified(x, g, st);
+	return dfs_copy(x, g, st, x->zero, x->checked);
 }
 
 /* Sets up side sd of x (partition part, reflected when r) for x's state: its tiles' images, cells
