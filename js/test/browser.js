@@ -43,22 +43,6 @@ export async function serve(dir) {
 	return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** chromium --dump-dom --virtual-time-budget=10000 url: the DOM it prints (a failure after ms: a frozen page). */
-export function dumpDom(bin, url, ms = 90000) {
-	const profile = mkdtempSync(tmpdir() + '/slidetab-chromium-');
-	return new Promise((resolve, reject) => {
-		const p = spawn(bin, [...flags(profile), '--dump-dom', '--virtual-time-budget=10000', url], { stdio: ['ignore', 'pipe', 'ignore'] });
-		const timer = setTimeout(() => p.kill('SIGKILL'), ms);
-		let out = '';
-		p.stdout.on('data', (d) => (out += d));
-		p.on('error', reject);
-		p.on('close', (code, signal) => {
-			clearTimeout(timer);
-			code === 0 ? resolve(out) : reject(new Error(`chromium --dump-dom ${url}: ${signal === 'SIGKILL' ? `no DOM in ${ms / 1000} s` : `exited ${code ?? signal}`}`));
-		});
-	}).finally(() => rmSync(profile, { recursive: true, force: true }));
-}
-
 /** How long a DevTools command may take (page.test's evaluations answer at once; they poll). */
 export const SEND_MS = 30000;
 
